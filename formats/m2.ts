@@ -1,0 +1,257 @@
+/**
+ * The M2 gold format (Dahlmeier & Ng 2012): blocks of an `S` line and zero or more `A` lines,
+ * separated by blank lines.
+ *
+ * ```
+ * S The cat sat at mat .
+ * A 3 4|||Prep|||on|||REQUIRED|||-NONE-|||0
+ * A 4 4|||ArtOrDet|||the||a|||REQUIRED|||-NONE-|||0
+ * ```
+ *
+ * @module
+ */
+
+import { InputError } from "../plugins/errors.ts";
+import type { Annotation, Edit, Format, GoldCorpus, GoldSentence } from "../plugins/types.ts";
+import { lines, tokenize } from "./text.ts";
+
+const A_SHAPE = 'expected "A start end|||type|||correction|||required|||comment|||annotator"';
+
+function excerpt(text: string): string {
+  return JSON.stringify(text.length > 60 ? text.slice(0, 57) + "..." : text);
+}
+
+function parseOffset(field: string): number | undefined {
+  return /^-?\d+$/.test(field) ? Number(field) : undefined;
+}
+
+/**
+ * Parse the body of one `A` line (the text after `"A "`).
+ *
+ * @returns The annotator and the edit, or `undefined` for a `noop` line.
+ */
+function parseALine(
+  body: string,
+  sourceLength: number,
+  file: string,
+  line: number,
+): { annotator: string; edit?: Edit } {
+  const fields = body.split("|||");
+  if (fields.length < 6) {
+    throw new InputError(
+      `${A_SHAPE}, found ${fields.length} fields in ${excerpt("A " + body)}`,
+      file,
+      line,
+    );
+  }
+  const span = fields[0].trim().split(/\s+/);
+  const start = parseOffset(span[0]);
+  const end = parseOffset(span[1] ?? "");
+  if (span.length !== 2 || start === undefined || end === undefined) {
+    throw new InputError(
+      `expected two integer token offsets "start end", found ${excerpt(fields[0])}`,
+      file,
+      line,
+    );
+  }
+  const type = fields[1].trim();
+  const annotator = fields[5].trim();
+  if (annotator === "") {
+    throw new InputError(`${A_SHAPE}, found an empty annotator id`, file, line);
+  }
+  if (type === "noop" || (start === -1 && end === -1)) return { annotator };
+  if (start < 0 || end < 0) {
+    throw new InputError(
+      `expected offsets >= 0 (or "-1 -1" for noop), found ${start} ${end}`,
+      file,
+      line,
+    );
+  }
+  if (end < start) {
+    throw new InputError(`expected start <= end, found ${start} ${end}`, file, line);
+  }
+  if (end > sourceLength) {
+    throw new InputError(
+      `expected offsets within the sentence's ${sourceLength} tokens, found ${start} ${end}`,
+      file,
+      line,
+    );
+  }
+  const corrections = fields[2].split("||").map((c) => {
+    const t = c.trim();
+    return t === "-NONE-" ? [] : tokenize(t);
+  });
+  const edit: Edit = { start, end, corrections, type, required: fields[3].trim() === "REQUIRED" };
+  const comment = fields[4].trim();
+  if (comment !== "" && comment !== "-NONE-") edit.comment = comment;
+  return { annotator, edit };
+}
+
+/**
+ * Parse M2 text, streaming. Handles several annotators, `||` alternatives, `-NONE-`, `noop`
+ * and `-1 -1`, insertions, CRLF, a UTF-8 BOM, trailing whitespace and sentences without
+ * edits. Every malformed line is an {@linkcode InputError} `FILE:LINE: what was expected`.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseM2 } from "./m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await parseM2([
+ *   "S The cat sat at mat .\n",
+ *   "A 3 4|||Prep|||on|||REQUIRED|||-NONE-|||0\n\n",
+ *   "S The dog .\n",
+ * ], "example.m2");
+ * assert.equal(gold.sentences.length, 2);
+ * assert.deepEqual(gold.sentences[0].annotations?.[0].edits[0].corrections, [["on"]]);
+ * assert.deepEqual(gold.sentences[1].annotations, [{ annotator: "0", edits: [] }]);
+ * await assert.rejects(parseM2(["S a b\nA 1 x|||T|||c|||R|||-|||0\n"], "bad.m2"), /^InputError: bad\.m2:2: expected two integer token offsets/);
+ * ```
+ *
+ * @param chunks The text, in chunks of any size.
+ * @param file The file name for messages and the corpus' `path`.
+ * @returns The gold corpus.
+ */
+export async function parseM2(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  file: string,
+): Promise<GoldCorpus> {
+  const sentences: GoldSentence[] = [];
+  let current: GoldSentence | undefined;
+  let byAnnotator = new Map<string, Annotation>();
+  const finish = () => {
+    if (!current) return;
+    current.annotations = byAnnotator.size
+      ? [...byAnnotator.values()]
+      : [{ annotator: "0", edits: [] }];
+    sentences.push(current);
+    current = undefined;
+    byAnnotator = new Map();
+  };
+  for await (const { line, text } of lines(chunks)) {
+    if (text.trim() === "") {
+      finish();
+      continue;
+    }
+    if (text.startsWith("S ") || text === "S" || text.startsWith("S\t")) {
+      finish();
+      current = { source: tokenize(text.slice(1)), line };
+    } else if (text.startsWith("A ")) {
+      if (!current) {
+        throw new InputError('expected an "S" line before the first "A" line', file, line);
+      }
+      const { annotator, edit } = parseALine(text.slice(2), current.source.length, file, line);
+      let annotation = byAnnotator.get(annotator);
+      if (!annotation) {
+        annotation = { annotator, edits: [] };
+        byAnnotator.set(annotator, annotation);
+      }
+      if (edit) annotation.edits.push(edit);
+      else if (annotation.edits.length === 0) annotation.noop = true;
+    } else {
+      throw new InputError(
+        `expected a line starting with "S " or "A ", found ${excerpt(text)}`,
+        file,
+        line,
+      );
+    }
+  }
+  finish();
+  if (sentences.length === 0) {
+    throw new InputError('expected at least one "S" line, found none', file);
+  }
+  const ids = new Set<string>();
+  for (const s of sentences) {
+    for (const a of s.annotations!) {
+      ids.add(a.annotator);
+      if (a.noop && a.edits.length) delete a.noop;
+    }
+  }
+  const allAnnotators = sortAnnotators(ids);
+  for (const s of sentences) s.allAnnotators = allAnnotators;
+  return { path: file, format: "m2", sentences };
+}
+
+/**
+ * Sort annotator ids: numerically when all are integers (as the reference scorers do), else
+ * as strings.
+ *
+ * @example Usage
+ * ```ts
+ * import { sortAnnotators } from "./m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(sortAnnotators(["10", "2", "0"]), ["0", "2", "10"]);
+ * ```
+ *
+ * @param ids Annotator ids.
+ * @returns A new sorted array.
+ */
+export function sortAnnotators(ids: Iterable<string>): string[] {
+  const list = [...ids];
+  return list.every((id) => /^-?\d+$/.test(id))
+    ? list.sort((a, b) => Number(a) - Number(b))
+    : list.sort();
+}
+
+function correctionText(tokens: readonly string[]): string {
+  return tokens.length ? tokens.join(" ") : "-NONE-";
+}
+
+/**
+ * Write a gold corpus as M2. Sentences without annotations (for example from a rewrites-only
+ * corpus) are written with no `A` lines; a `noop` annotation as `A -1 -1|||noop|||...`.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseM2, writeM2 } from "./m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const text = "S a b\nA 1 2|||X|||c||d|||REQUIRED|||-NONE-|||0\n\n";
+ * assert.equal(writeM2(await parseM2([text], "x.m2")), text);
+ * ```
+ *
+ * @param corpus The corpus.
+ * @returns The M2 text.
+ */
+export function writeM2(corpus: GoldCorpus): string {
+  const out: string[] = [];
+  for (const s of corpus.sentences) {
+    out.push("S " + s.source.join(" ") + "\n");
+    const annotations = s.annotations ?? [];
+    const implicit = annotations.length === 1 && annotations[0].annotator === "0" &&
+      annotations[0].edits.length === 0 && !annotations[0].noop;
+    if (!implicit) {
+      for (const a of annotations) {
+        if (a.edits.length === 0) {
+          out.push(`A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||${a.annotator}\n`);
+        }
+        for (const e of a.edits) {
+          const corr = e.corrections.length
+            ? e.corrections.map(correctionText).join("||")
+            : "-NONE-";
+          out.push(
+            `A ${e.start} ${e.end}|||${e.type ?? "-NONE-"}|||${corr}|||${
+              e.required === false ? "-NONE-" : "REQUIRED"
+            }|||${e.comment ?? "-NONE-"}|||${a.annotator}\n`,
+          );
+        }
+      }
+    }
+    out.push("\n");
+  }
+  return out.join("");
+}
+
+/** The M2 gold format plugin. */
+export const m2Format: Format = {
+  id: "m2",
+  description: "M2 gold edits (Dahlmeier & Ng 2012): S lines with A edit lines per annotator",
+  extensions: [".m2"],
+  sniff(head) {
+    const first = head.replace(/^\uFEFF/, "").split(/\r?\n/).find((l) => l.trim() !== "");
+    return first !== undefined && /^S( |\t|$)/.test(first);
+  },
+  parse: parseM2,
+  write: writeM2,
+};

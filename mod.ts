@@ -1,0 +1,67 @@
+/**
+ * gecscore: score grammatical error correction systems with MaxMatch (M2), the I-measure and
+ * GLEU, each reproducing its reference implementation, behind one plugin registry that third
+ * parties extend with their own metrics and formats.
+ *
+ * @example Reading an M2 gold file
+ * ```ts
+ * import { readGold } from "./mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await readGold("tests/testdata/m2scorer_example.m2");
+ * assert.equal(gold.sentences.length, 3);
+ * ```
+ *
+ * @module
+ */
+
+import { builtinPlugin } from "./plugins/builtin.ts";
+import { Registry } from "./plugins/registry.ts";
+
+export type * from "./plugins/types.ts";
+export { InputError, UsageError } from "./plugins/errors.ts";
+export { Registry } from "./plugins/registry.ts";
+export { builtinPlugin } from "./plugins/builtin.ts";
+export { coerceOption, parseOptionAssignments, resolveOptions } from "./plugins/options.ts";
+export { m2Format, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";
+export {
+  baseName,
+  lines,
+  readChunks,
+  readHypotheses,
+  readReferenceCorpus,
+  readSentences,
+  textFormat,
+  tokenize,
+} from "./formats/text.ts";
+export {
+  applyAnnotation,
+  CONLL2014_CONVENTIONS,
+  referenceRewrites,
+  type RewriteConventions,
+} from "./formats/references.ts";
+export { readGold } from "./formats/read_gold.ts";
+
+/**
+ * A new registry with the built-in plugin in it.
+ *
+ * @example Usage
+ * ```ts
+ * import { createRegistry } from "./mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(createRegistry().format("m2").id, "m2");
+ * assert.equal(createRegistry({ builtins: false }).formats.length, 0);
+ * ```
+ *
+ * @param options `builtins: false` for an empty registry.
+ * @returns The registry.
+ */
+export function createRegistry(options: { builtins?: boolean } = {}): Registry {
+  const registry = new Registry();
+  if (options.builtins !== false) registry.use(builtinPlugin);
+  return registry;
+}
+
+/** The default registry, with the built-in metrics and formats. */
+export const registry: Registry = createRegistry();

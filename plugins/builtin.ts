@@ -1,0 +1,31 @@
+/**
+ * The built-in plugin: gecscore's own metrics and formats, registered like any other plugin.
+ *
+ * @module
+ */
+
+import { m2Format } from "../formats/m2.ts";
+import { textFormat } from "../formats/text.ts";
+import type { AnyMetric, Format, Plugin } from "./types.ts";
+
+const metrics: AnyMetric[] = [];
+
+const formats: Format[] = [m2Format, textFormat];
+
+/**
+ * The built-in plugin.
+ *
+ * @example Usage
+ * ```ts
+ * import { builtinPlugin } from "./builtin.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(builtinPlugin.formats?.some((f) => f.id === "m2"));
+ * ```
+ */
+export const builtinPlugin: Plugin = {
+  name: "gecscore-builtin",
+  version: "0.1.0",
+  metrics,
+  formats,
+};

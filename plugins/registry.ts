@@ -1,0 +1,127 @@
+/**
+ * The registry: where metrics and formats register as plugins.
+ *
+ * @module
+ */
+
+import { UsageError } from "./errors.ts";
+import type { AnyMetric, Format, Plugin } from "./types.ts";
+
+/**
+ * Holds plugins and looks up their metrics and formats by id.
+ *
+ * @example Usage
+ * ```ts
+ * import { Registry } from "./registry.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const registry = new Registry();
+ * assert.throws(() => registry.metric("m2"), /Unknown metric "m2"; known metrics: \(none\)/);
+ * ```
+ */
+export class Registry {
+  #plugins: Plugin[] = [];
+  #metrics = new Map<string, AnyMetric>();
+  #formats = new Map<string, Format>();
+
+  /**
+   * Register a plugin. Ids must be unique across the registry.
+   *
+   * @param plugin The plugin.
+   * @returns This registry, for chaining.
+   */
+  use(plugin: Plugin): this {
+    for (const metric of plugin.metrics ?? []) {
+      if (this.#metrics.has(metric.id)) {
+        throw new UsageError(
+          `Plugin ${plugin.name} registers metric "${metric.id}", which is already registered`,
+        );
+      }
+    }
+    for (const format of plugin.formats ?? []) {
+      if (this.#formats.has(format.id)) {
+        throw new UsageError(
+          `Plugin ${plugin.name} registers format "${format.id}", which is already registered`,
+        );
+      }
+    }
+    this.#plugins.push(plugin);
+    for (const metric of plugin.metrics ?? []) this.#metrics.set(metric.id, metric);
+    for (const format of plugin.formats ?? []) this.#formats.set(format.id, format);
+    return this;
+  }
+
+  /** The registered plugins, in registration order. */
+  get plugins(): readonly Plugin[] {
+    return this.#plugins;
+  }
+
+  /** Every registered metric, in registration order. */
+  get metrics(): AnyMetric[] {
+    return [...this.#metrics.values()];
+  }
+
+  /** Every registered format, in registration order. */
+  get formats(): Format[] {
+    return [...this.#formats.values()];
+  }
+
+  /**
+   * Whether a metric id is registered.
+   *
+   * @param id The metric id.
+   * @returns True when registered.
+   */
+  hasMetric(id: string): boolean {
+    return this.#metrics.has(id);
+  }
+
+  /**
+   * Look up a metric; an unknown id is a {@linkcode UsageError} listing the known ones.
+   *
+   * @param id The metric id.
+   * @returns The metric.
+   */
+  metric(id: string): AnyMetric {
+    const metric = this.#metrics.get(id);
+    if (!metric) {
+      throw new UsageError(`Unknown metric "${id}"; known metrics: ${list(this.#metrics.keys())}`);
+    }
+    return metric;
+  }
+
+  /**
+   * Look up a format; an unknown id is a {@linkcode UsageError} listing the known ones.
+   *
+   * @param id The format id.
+   * @returns The format.
+   */
+  format(id: string): Format {
+    const format = this.#formats.get(id);
+    if (!format) {
+      throw new UsageError(`Unknown format "${id}"; known formats: ${list(this.#formats.keys())}`);
+    }
+    return format;
+  }
+
+  /**
+   * Pick the format of a gold file: by its extension first, then by sniffing its first bytes.
+   *
+   * @param path The file name.
+   * @param head The start of its text (a few KiB).
+   * @returns The format, or undefined when none claims it.
+   */
+  formatFor(path: string, head = ""): Format | undefined {
+    const lower = path.toLowerCase();
+    for (const format of this.#formats.values()) {
+      if (format.extensions.some((ext) => lower.endsWith(ext.toLowerCase()))) return format;
+    }
+    for (const format of this.#formats.values()) if (format.sniff?.(head)) return format;
+    return undefined;
+  }
+}
+
+function list(ids: Iterable<string>): string {
+  const all = [...ids];
+  return all.length ? all.join(", ") : "(none)";
+}

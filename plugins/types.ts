@@ -1,0 +1,233 @@
+/**
+ * The plugin contract: the data model that formats produce and metrics consume, and the
+ * {@linkcode Metric}, {@linkcode Format} and {@linkcode Plugin} interfaces.
+ *
+ * Everything a metric returns from `stats()` must be plain data: JSON-safe and
+ * structured-cloneable, so it can be cached, sent to workers and resampled.
+ *
+ * @module
+ */
+
+/** A tokenized sentence: the tokens of a pre-tokenized line, split on whitespace. */
+export type Tokens = string[];
+
+/** One edit of one annotator, in token offsets of the source sentence. */
+export interface Edit {
+  /** First source token covered (0-based). */
+  start: number;
+  /** One past the last source token covered; `start === end` is an insertion. */
+  end: number;
+  /**
+   * The alternative corrections, each a token array (`[]` = deletion). An M2 line
+   * `A 3 4|||Nn|||dogs||cats|||...` gives `[["dogs"], ["cats"]]`.
+   */
+  corrections: Tokens[];
+  /** Error type, e.g. `"ArtOrDet"`. */
+  type?: string;
+  /** The M2 `REQUIRED` field is `"REQUIRED"` (or the I-measure `req="yes"`). */
+  required?: boolean;
+  /** Free-text comment field of the M2 line. */
+  comment?: string;
+}
+
+/** The complete set of edits of one annotator for one sentence. */
+export interface Annotation {
+  /** Annotator id as written in the file (`"0"`, `"1"`, ...). */
+  annotator: string;
+  /** The edits, in file order. Empty for a `noop` annotation or a sentence without errors. */
+  edits: Edit[];
+  /** True when the annotator's only line was `A -1 -1|||noop|||...`. */
+  noop?: boolean;
+}
+
+/** One token replacement inside an I-measure alternative (`<c start end>text</c>`). */
+export interface Correction {
+  /** First source token replaced (0-based). */
+  start: number;
+  /** One past the last source token replaced. */
+  end: number;
+  /** Replacement tokens (`[]` = deletion). */
+  tokens: Tokens;
+}
+
+/** One annotator's way of correcting an error group. */
+export interface Alternative {
+  /** Annotator id. */
+  annotator: string;
+  /** The token replacements (not necessarily contiguous). */
+  corrections: Correction[];
+}
+
+/** A cluster of overlapping edits of different annotators: mutually exclusive alternatives. */
+export interface ErrorGroup {
+  /** Error id within its sentence, as in the I-measure XML (`"1"`, `"2"`, ...). */
+  id: string;
+  /** Error type label(s). */
+  type?: string;
+  /** True when every annotator of the sentence corrected this error (`req="yes"`). */
+  required: boolean;
+  /** The alternatives, one per annotator that corrected it. */
+  alternatives: Alternative[];
+}
+
+/** One sentence of a gold corpus. Which fields are present depends on the format. */
+export interface GoldSentence {
+  /** The source sentence. */
+  source: Tokens;
+  /**
+   * Edits per annotator (M2 gold; derived for I-measure XML). A sentence with no
+   * annotation lines at all has one annotation `{ annotator: "0", edits: [] }`.
+   */
+  annotations?: Annotation[];
+  /** I-measure error groups (XML gold; derivable from annotations). */
+  errors?: ErrorGroup[];
+  /** The number of annotators of this sentence as the I-measure XML states it (`numann`). */
+  numAnnotators?: number;
+  /** Explicit reference rewrites (plain-text references: `--ref` files). */
+  references?: Tokens[];
+  /**
+   * Annotator ids of the whole corpus, sorted (shared by every sentence of a corpus): an
+   * annotator missing from this sentence's `annotations` made no annotation here.
+   */
+  allAnnotators?: readonly string[];
+  /** 1-based line in the gold file where the sentence starts, for messages. */
+  line?: number;
+}
+
+/** A gold corpus: the sentences plus where they came from. */
+export interface GoldCorpus {
+  /** The file the corpus was read from (or a description such as `"--src ... --ref ..."`). */
+  path: string;
+  /** The id of the format that read it. */
+  format: string;
+  /** The sentences, in file order. */
+  sentences: GoldSentence[];
+}
+
+/** One system's output: one token array per gold sentence. */
+export interface Hypotheses {
+  /** The system's name: its file's base name. */
+  name: string;
+  /** The file it was read from. */
+  path: string;
+  /** One tokenized hypothesis per gold sentence. */
+  sentences: Tokens[];
+}
+
+/** An option value: metric options are flat records of these. */
+export type OptionValue = string | number | boolean;
+
+/** Metric options: a flat record of named values. */
+export type Options = Record<string, OptionValue>;
+
+/** How an option is validated and described (for `--opt`, the REPL's `set`, and `list`). */
+export interface OptionSpec {
+  /** What the option does. */
+  description: string;
+  /** For numbers: the smallest allowed value. */
+  min?: number;
+  /** For numbers: the largest allowed value. */
+  max?: number;
+  /** For numbers: whole numbers only. */
+  integer?: boolean;
+  /** For strings: the allowed values. */
+  choices?: readonly string[];
+}
+
+/** What a metric needs from the gold. */
+export type GoldNeed = "annotations" | "errors" | "references";
+
+/** A score object: JSON-safe, counts as integers, rates unrounded. */
+export type Score = { [key: string]: unknown };
+
+/** One block of an {@linkcode Explanation}: a titled table or list of lines. */
+export interface ExplanationBlock {
+  /** Heading of the block. */
+  title: string;
+  /** Table rows; the first row is the header. */
+  table?: string[][];
+  /** Free lines of text. */
+  lines?: string[];
+}
+
+/** What a metric shows about one sentence: for the REPL and `gecscore show`. */
+export interface Explanation {
+  /** One line: the sentence score in words. */
+  summary: string;
+  /** Details: chosen edits, alignment, n-grams... */
+  blocks: ExplanationBlock[];
+}
+
+/**
+ * A metric plugin.
+ *
+ * `stats()` computes the per-sentence sufficient statistics; `corpus()` and `sentence()`
+ * compute scores from statistics alone, never from the text.
+ */
+export interface Metric<O extends Options = Options, S = unknown, R extends Score = Score> {
+  /** Short id used on the command line: `m2`, `gleu`... */
+  readonly id: string;
+  /** One line saying what it measures. */
+  readonly description: string;
+  /** The metric's own version: part of the signature. */
+  readonly version: string;
+  /** Default options; user options are merged over them. */
+  readonly defaults: O;
+  /** Validation and help for each option of `defaults`. */
+  readonly optionSpecs?: { readonly [K in keyof O]?: OptionSpec };
+  /** What the gold must carry for this metric. */
+  readonly needs: readonly GoldNeed[];
+  /** Dotted path of the headline number in a score object, e.g. `"f"` or `"correction.i"`. */
+  readonly headline: string;
+  /**
+   * True when `sentence(s)` equals `corpus([s])` for every sentence. The conformance kit
+   * checks the claim.
+   */
+  readonly sentenceIsCorpusOfOne?: boolean;
+  /** Per-sentence statistics: pure, deterministic, plain data. */
+  stats(gold: GoldSentence, hypothesis: Tokens, options: O): S;
+  /** Corpus score from the statistics of every sentence, in corpus order. */
+  corpus(stats: readonly S[], options: O): R;
+  /** Sentence-level score from one sentence's statistics. */
+  sentence(stats: S, options: O): R;
+  /** What the REPL shows for one sentence. */
+  explain(gold: GoldSentence, hypothesis: Tokens, options: O): Explanation;
+  /** A short reproducibility string: `m2|beta:0.5|muw:2|v:1.0`. */
+  signature(options: O): string;
+}
+
+/** A format plugin: reads (and optionally writes) gold corpora. */
+export interface Format {
+  /** Short id: `m2`, `ixml`, `text`. */
+  readonly id: string;
+  /** One line saying what it reads. */
+  readonly description: string;
+  /** File name endings it claims, with the dot: `[".m2"]`. */
+  readonly extensions: readonly string[];
+  /** True when the start of a file looks like this format. */
+  sniff?(head: string): boolean;
+  /**
+   * Read a gold corpus from text chunks (any chunking; a UTF-8 BOM at the start is the
+   * caller's job to strip). `file` is used in error messages.
+   */
+  parse(chunks: AsyncIterable<string> | Iterable<string>, file: string): Promise<GoldCorpus>;
+  /** Serialise a gold corpus in this format. */
+  write?(corpus: GoldCorpus): string;
+}
+
+/** A plugin: a named bundle of metrics and formats. */
+export interface Plugin {
+  /** The plugin's name, e.g. `"gecscore-builtin"` or an npm package name. */
+  readonly name: string;
+  /** The plugin's version. */
+  readonly version: string;
+  /** Metrics it provides. */
+  // deno-lint-ignore no-explicit-any
+  readonly metrics?: readonly Metric<any, any, any>[];
+  /** Formats it provides. */
+  readonly formats?: readonly Format[];
+}
+
+/** Any metric, whatever its option, stats and score types. */
+// deno-lint-ignore no-explicit-any
+export type AnyMetric = Metric<any, any, any>;
