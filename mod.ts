@@ -41,6 +41,8 @@ export {
   type RewriteConventions,
 } from "./formats/references.ts";
 export { readGold } from "./formats/read_gold.ts";
+export { ixmlFormat, parseIxml, writeIxml } from "./formats/ixml.ts";
+export { annotatorCount, errorGroups } from "./formats/error_groups.ts";
 
 /**
  * A new registry with the built-in plugin in it.

@@ -4,13 +4,14 @@
  * @module
  */
 
+import { ixmlFormat } from "../formats/ixml.ts";
 import { m2Format } from "../formats/m2.ts";
 import { textFormat } from "../formats/text.ts";
 import type { AnyMetric, Format, Plugin } from "./types.ts";
 
 const metrics: AnyMetric[] = [];
 
-const formats: Format[] = [m2Format, textFormat];
+const formats: Format[] = [m2Format, textFormat, ixmlFormat];
 
 /**
  * The built-in plugin.
