@@ -13,6 +13,7 @@
 
 import assert from "node:assert/strict";
 import { resolveOptions } from "./options.ts";
+import { headlineValue } from "./render.ts";
 import type { AnyMetric, GoldSentence, Options, Tokens } from "./types.ts";
 
 /** What the kit scores: parallel arrays of gold sentences and hypotheses. */
@@ -26,30 +27,6 @@ export interface ConformanceFixture {
    * alone). Two sets that differ must give different signatures.
    */
   options?: Partial<Options>[];
-}
-
-/**
- * Read a dotted path (`"correction.i"`) in a score object.
- *
- * @example Usage
- * ```ts
- * import { headlineValue } from "./testkit.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(headlineValue({ correction: { i: 0.25 } }, "correction.i"), 0.25);
- * ```
- *
- * @param score A score object.
- * @param path The dotted path.
- * @returns The value there (undefined when absent).
- */
-export function headlineValue(score: unknown, path: string): unknown {
-  let value: unknown = score;
-  for (const key of path.split(".")) {
-    if (value === null || typeof value !== "object") return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
 }
 
 function deepFreeze<T>(value: T): T {
