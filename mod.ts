@@ -41,6 +41,24 @@ export {
   type RewriteConventions,
 } from "./formats/references.ts";
 export { readGold } from "./formats/read_gold.ts";
+export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
+export {
+  goldProvides,
+  type MetricResult,
+  type ScoreRequest,
+  scoreSystems,
+  selectMetrics,
+  type SystemResult,
+  unmetNeeds,
+} from "./plugins/scoring.ts";
+export {
+  formatValue,
+  headlineValue,
+  numericPaths,
+  renderExplanation,
+  renderTable,
+  scoreColumns,
+} from "./plugins/render.ts";
 
 /**
  * A new registry with the built-in plugin in it.
