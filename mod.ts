@@ -27,6 +27,7 @@ export { m2Format, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";
 export {
   baseName,
   lines,
+  type NumberedLine,
   readChunks,
   readHypotheses,
   readReferenceCorpus,
