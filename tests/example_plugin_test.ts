@@ -74,3 +74,9 @@ Deno.test("loadPlugin() refuses modules that do not export a plugin", async () =
   );
   await assert.rejects(loadPlugin("tests/testdata/plugins/missing.ts"), /Cannot load plugin/);
 });
+
+Deno.test("loadPlugin() loads by file: URL", async () => {
+  const url = new URL("../plugins/examples/exact_match.ts", import.meta.url).href;
+  assert.ok(url.startsWith("file:"));
+  assert.equal(await loadPlugin(url), plugin);
+});
