@@ -42,6 +42,16 @@ export {
   type RewriteConventions,
 } from "./formats/references.ts";
 export { readGold } from "./formats/read_gold.ts";
+export {
+  type Gleu2015Stats,
+  type Gleu2016Stats,
+  gleuMetric,
+  type GleuOptions,
+  type GleuReferenceStats,
+  type GleuScore,
+  type GleuStats,
+} from "./metrics/gleu.ts";
+export { MersenneTwister } from "./metrics/mt19937.ts";
 export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
 export {
   goldProvides,
