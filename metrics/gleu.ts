@@ -106,20 +106,66 @@ export interface Gleu2015Stats {
 /** GLEU per-sentence statistics. */
 export type GleuStats = Gleu2016Stats | Gleu2015Stats;
 
-type Counts = Map<string, number>;
+/** An n-gram key: its token ids in base `vocabulary.base`, or joined ids for huge vocabularies. */
+type Key = number | string;
+type Counts = Map<Key, number>;
 
-/** N-gram counts of a sentence for n = 1..4; keys are the tokens joined by U+0000. */
-function ngramCounts(tokens: Tokens): Counts[] {
-  const out: Counts[] = [];
-  for (let n = 1; n <= ORDER; n++) {
-    const counts: Counts = new Map();
-    for (let i = 0; i + n <= tokens.length; i++) {
-      const key = n === 1 ? tokens[i] : tokens.slice(i, i + n).join("\u0000");
+/** The tokens of one gold sentence's source and references, numbered from 1. */
+interface Vocabulary {
+  ids: Map<string, number>;
+  tokens: string[];
+  base: number;
+  numeric: boolean;
+}
+
+function vocabulary(sentences: readonly Tokens[]): Vocabulary {
+  const ids = new Map<string, number>();
+  const tokens = [""];
+  for (const sentence of sentences) {
+    for (const token of sentence) {
+      if (!ids.has(token)) {
+        ids.set(token, tokens.length);
+        tokens.push(token);
+      }
+    }
+  }
+  const base = tokens.length;
+  return { ids, tokens, base, numeric: base ** ORDER <= Number.MAX_SAFE_INTEGER };
+}
+
+/**
+ * N-gram counts of a sentence for n = 1..4 (index 0 = unigrams). N-grams with a token outside
+ * the vocabulary are left out: they can match neither the source nor a reference.
+ */
+function ngramCounts(tokens: Tokens, vocab: Vocabulary): Counts[] {
+  const out: Counts[] = [new Map(), new Map(), new Map(), new Map()];
+  const length = tokens.length;
+  const ids = new Array<number>(length);
+  for (let i = 0; i < length; i++) ids[i] = vocab.ids.get(tokens[i]) ?? 0;
+  for (let i = 0; i < length; i++) {
+    let key: Key = 0;
+    for (let n = 0; n < ORDER && i + n < length; n++) {
+      const id = ids[i + n];
+      if (id === 0) break;
+      key = vocab.numeric ? (key as number) * vocab.base + id : n ? `${key},${id}` : `${id}`;
+      const counts = out[n];
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
-    out.push(counts);
   }
   return out;
+}
+
+/** The tokens of an n-gram key of order `n + 1`, joined by spaces. */
+function ngramText(key: Key, n: number, vocab: Vocabulary): string {
+  const ids: number[] = [];
+  if (typeof key === "string") ids.push(...key.split(",").map(Number));
+  else {
+    for (let k = 0; k <= n; k++) {
+      ids.unshift(key % vocab.base);
+      key = Math.floor(key / vocab.base);
+    }
+  }
+  return ids.map((id) => vocab.tokens[id]).join(" ");
 }
 
 interface PreparedReference {
@@ -128,6 +174,7 @@ interface PreparedReference {
 }
 
 interface Prepared {
+  vocab: Vocabulary;
   source: Counts[];
   references: PreparedReference[];
   merged?: Counts[];
@@ -148,9 +195,11 @@ function prepare(gold: GoldSentence, options: GleuOptions): Prepared {
     if (rewrites.length === 0) {
       throw new InputError("gold sentence has no reference to score GLEU", undefined, gold.line);
     }
+    const vocab = vocabulary([gold.source, ...rewrites]);
     entry = {
-      source: ngramCounts(gold.source),
-      references: rewrites.map((tokens) => ({ tokens, counts: ngramCounts(tokens) })),
+      vocab,
+      source: ngramCounts(gold.source, vocab),
+      references: rewrites.map((tokens) => ({ tokens, counts: ngramCounts(tokens, vocab) })),
     };
     bySentence.set(options.refs, entry);
   }
@@ -310,6 +359,28 @@ function checkVariant(stats: GleuStats, options: GleuOptions): void {
   }
 }
 
+/** The largest table of draws kept between calls (32 MB). */
+const MAX_CACHED_DRAWS = 1 << 22;
+
+/** The last table of draws, kept because every system of a run needs the same one. */
+let lastDraws: { iterations: number; count: number; uniforms: Float64Array } | undefined;
+
+/**
+ * Python's `random()` draws of the reference tool's sampling: row `j` holds `count` draws
+ * after `seed(j * 101)`; `randint(0, k - 1)` is then `floor(draw * k)`.
+ */
+function draws(iterations: number, count: number): Float64Array {
+  if (lastDraws?.iterations === iterations && lastDraws.count === count) return lastDraws.uniforms;
+  const uniforms = new Float64Array(iterations * count);
+  const mt = new MersenneTwister(0);
+  for (let j = 0, at = 0; j < iterations; j++) {
+    mt.seed(j * 101);
+    for (let i = 0; i < count; i++) uniforms[at++] = mt.random();
+  }
+  lastDraws = { iterations, count, uniforms };
+  return uniforms;
+}
+
 function corpus2016(stats: readonly Gleu2016Stats[], options: GleuOptions): GleuScore {
   const count = stats.length;
   let c = 0;
@@ -344,15 +415,22 @@ function corpus2016(stats: readonly Gleu2016Stats[], options: GleuOptions): Gleu
   // As the reference tool: a single reference is one iteration; otherwise iteration j seeds
   // the generator with j * 101 and draws one reference per sentence with randint(0, k - 1).
   const iterations = maxRefs <= 1 ? 1 : options.iterations;
-  const mt = new MersenneTwister(0);
+  const cached = iterations * count <= MAX_CACHED_DRAWS ? draws(iterations, count) : undefined;
+  const mt = cached ? undefined : new MersenneTwister(0);
+  const uniforms = cached ?? new Float64Array(count);
   const numerators = new Float64Array(ORDER);
   const values: number[] = [];
   for (let j = 0; j < iterations; j++) {
-    mt.seed(j * 101);
     let r = 0;
     numerators.fill(0);
+    let row = j * count;
+    if (mt) {
+      mt.seed(j * 101);
+      for (let i = 0; i < count; i++) uniforms[i] = mt.random();
+      row = 0;
+    }
     for (let i = 0; i < count; i++) {
-      const at = offsets[i] + Math.floor(mt.random() * numRefs[i]) * width;
+      const at = offsets[i] + Math.floor(uniforms[row + i] * numRefs[i]) * width;
       r += table[at];
       numerators[0] += table[at + 1];
       numerators[1] += table[at + 2];
@@ -409,10 +487,6 @@ function sentenceValues2016(s: Gleu2016Stats): number[] {
   );
 }
 
-function show(key: string): string {
-  return key.replaceAll("\u0000", " ");
-}
-
 function explain2016(
   gold: GoldSentence,
   hypothesis: Tokens,
@@ -432,7 +506,7 @@ function explain2016(
         if (inRef !== undefined) {
           rows.push([
             String(n + 1),
-            show(key),
+            ngramText(key, n, entry.vocab),
             String(count),
             String(inRef),
             String(inSource ?? 0),
@@ -442,7 +516,7 @@ function explain2016(
         } else if (inSource !== undefined) {
           rows.push([
             String(n + 1),
-            show(key),
+            ngramText(key, n, entry.vocab),
             String(count),
             "0",
             String(inSource),
@@ -502,7 +576,7 @@ function explain2015(
       const credited = inRef === undefined ? 0 : Math.min(count, inRef);
       rows.push([
         String(n + 1),
-        show(key),
+        ngramText(key, n, entry.vocab),
         String(count),
         String(inRef ?? 0),
         String(inSource ?? 0),
@@ -606,7 +680,8 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   headline: "gleu",
   columns: ["gleu", "std", "ci"],
   stats(gold, hypothesis, options) {
-    return sentenceStats(prepare(gold, options), hypothesis, ngramCounts(hypothesis), options);
+    const entry = prepare(gold, options);
+    return sentenceStats(entry, hypothesis, ngramCounts(hypothesis, entry.vocab), options);
   },
   corpus(stats, options) {
     for (const s of stats) checkVariant(s, options);
@@ -622,7 +697,7 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   },
   explain(gold, hypothesis, options) {
     const entry = prepare(gold, options);
-    const hyp = ngramCounts(hypothesis);
+    const hyp = ngramCounts(hypothesis, entry.vocab);
     const stats = sentenceStats(entry, hypothesis, hyp, options);
     if (stats.variant === "2015") {
       return explain2015(hypothesis, hyp, entry, stats, options.lambda);

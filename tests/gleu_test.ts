@@ -377,3 +377,16 @@ Deno.test("gleuMetric passes the conformance kit with several references and bot
     hypotheses: [toyHyp, [], toy.source],
     options: [{}, { iterations: 7 }, { variant: "2015" }, { variant: "2015", lambda: 0.5 }],
   }));
+
+sharedTest(
+  "gleuMetric.corpus() with 4000 iterations (draws not kept) equals compute_gleu",
+  async () => {
+    // compute_gleu --iter 4000 on CAMB with both references prints 0.596021 (Python 3 port of
+    // the script with randint(0, n-1) as int(random()*n), which reproduces Python 2's draws).
+    const { both } = await conll();
+    const opts = options({ iterations: 4000 });
+    const score = gleuMetric.corpus(statsOf(both, await system("CAMB"), opts), opts);
+    assert.equal(score.iterations, 4000);
+    assert.equal(pyFixed(score.gleu, 6), "0.596021");
+  },
+);
