@@ -537,15 +537,15 @@ function explain2016(
         String(available(s.length, n)),
       ]);
     }
-    const title = `Reference ${k + 1} (sentence GLEU ${values[k].toFixed(4)}, smoothed)`;
     blocks.push({
-      title,
-      lines: [
-        `reference: ${ref.tokens.join(" ")}`,
-        `lengths: hypothesis ${s.length}, reference ${stats.length}`,
-        "hypothesis n-grams in the reference (credited) or only in the source (penalised):",
-      ],
+      title: `Reference ${k + 1} (sentence GLEU ${values[k].toFixed(4)}, smoothed): ${
+        ref.tokens.join(" ")
+      }`,
       table: rows,
+      lines: [
+        "credited: in the reference; penalised: in the source but not in the reference",
+        `lengths: hypothesis ${s.length}, reference ${stats.length}`,
+      ],
     });
     blocks.push({ title: `Reference ${k + 1}: counts per order`, table: counts });
   });
@@ -605,13 +605,14 @@ function explain2015(
     } merged) for ${hypothesis.length} hypothesis tokens`,
     blocks: [
       {
-        title: "Hypothesis n-grams in the references (credited; new = not in the source) " +
-          "or only in the source (penalised)",
+        title: "Hypothesis n-grams against the merged references",
+        table: rows,
         lines: [
+          "credited: in a reference (new: and not in the source); penalised: in the source " +
+          "but in no reference",
           ...entry.references.map((r, k) => `reference ${k + 1}: ${r.tokens.join(" ")}`),
           `lengths: hypothesis ${s.length}, closest reference ${s.referenceLength}`,
         ],
-        table: rows,
       },
       { title: "Counts per order", table: counts },
     ],
