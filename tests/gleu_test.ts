@@ -7,7 +7,9 @@ import {
   readGold,
   readReferenceCorpus,
   readSentences,
+  registry,
   resolveOptions,
+  scoreSystems,
   type Tokens,
 } from "../mod.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
@@ -388,5 +390,24 @@ sharedTest(
     const score = gleuMetric.corpus(statsOf(both, await system("CAMB"), opts), opts);
     assert.equal(score.iterations, 4000);
     assert.equal(pyFixed(score.gleu, 6), "0.596021");
+  },
+);
+
+sharedTest(
+  "scoreSystems() runs gleu from the registry on the M2 gold with refs=conll2014",
+  async () => {
+    const { m2 } = await conll();
+    const hyps = await system("UFC");
+    const [result] = scoreSystems({
+      registry,
+      gold: m2,
+      systems: [{ name: "UFC", path: "UFC", sentences: hyps }],
+      metrics: ["gleu"],
+      options: { gleu: { refs: "conll2014" } },
+    });
+    const gleu = result.metrics[0];
+    assert.equal(gleu.signature, "gleu|variant:2016|iter:500|refs:conll2014|v:1.0");
+    const golden = (await readShared("golden/gleu/two-refs/UFC.txt")).trim();
+    assert.equal(`UFC ${pyFixed(gleu.score.gleu as number, 6)}`, golden);
   },
 );
