@@ -631,6 +631,9 @@ function explain2015(
  * scores are smoothed (zero counts replaced by 1, the tool's `-d` mode) and averaged over the
  * references.
  *
+ * Gold sentences are treated as immutable: the n-grams of a sentence's source and references
+ * are counted once per sentence object (and `refs` option) and reused for every system.
+ *
  * @example Scoring two sentences against one reference each
  * ```ts
  * import { gleuMetric } from "./gleu.ts";
