@@ -27,6 +27,7 @@ export { m2Format, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";
 export {
   baseName,
   lines,
+  type NumberedLine,
   readChunks,
   readHypotheses,
   readReferenceCorpus,
@@ -43,6 +44,34 @@ export {
 export { readGold } from "./formats/read_gold.ts";
 export { ixmlFormat, parseIxml, writeIxml } from "./formats/ixml.ts";
 export { annotatorCount, errorGroups } from "./formats/error_groups.ts";
+export {
+  type Gleu2015Stats,
+  type Gleu2016Stats,
+  gleuMetric,
+  type GleuOptions,
+  type GleuReferenceStats,
+  type GleuScore,
+  type GleuStats,
+} from "./metrics/gleu.ts";
+export { MersenneTwister } from "./metrics/mt19937.ts";
+export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
+export {
+  goldProvides,
+  type MetricResult,
+  type ScoreRequest,
+  scoreSystems,
+  selectMetrics,
+  type SystemResult,
+  unmetNeeds,
+} from "./plugins/scoring.ts";
+export {
+  formatValue,
+  headlineValue,
+  numericPaths,
+  renderExplanation,
+  renderTable,
+  scoreColumns,
+} from "./plugins/render.ts";
 
 /**
  * A new registry with the built-in plugin in it.

@@ -21,6 +21,13 @@ function excerpt(text: string): string {
   return JSON.stringify(text.length > 60 ? text.slice(0, 57) + "..." : text);
 }
 
+function internString(text: string, intern: Map<string, string>): string {
+  const seen = intern.get(text);
+  if (seen !== undefined) return seen;
+  intern.set(text, text);
+  return text;
+}
+
 function parseOffset(field: string): number | undefined {
   return /^-?\d+$/.test(field) ? Number(field) : undefined;
 }
@@ -35,6 +42,7 @@ function parseALine(
   sourceLength: number,
   file: string,
   line: number,
+  intern: Map<string, string>,
 ): { annotator: string; edit?: Edit } {
   const fields = body.split("|||");
   if (fields.length < 6) {
@@ -54,8 +62,8 @@ function parseALine(
       line,
     );
   }
-  const type = fields[1].trim();
-  const annotator = fields[5].trim();
+  const type = internString(fields[1].trim(), intern);
+  const annotator = internString(fields[5].trim(), intern);
   if (annotator === "") {
     throw new InputError(`${A_SHAPE}, found an empty annotator id`, file, line);
   }
@@ -79,7 +87,7 @@ function parseALine(
   }
   const corrections = fields[2].split("||").map((c) => {
     const t = c.trim();
-    return t === "-NONE-" ? [] : tokenize(t);
+    return t === "-NONE-" ? [] : tokenize(t, intern);
   });
   const edit: Edit = { start, end, corrections, type, required: fields[3].trim() === "REQUIRED" };
   const comment = fields[4].trim();
@@ -119,6 +127,7 @@ export async function parseM2(
   const sentences: GoldSentence[] = [];
   let current: GoldSentence | undefined;
   let byAnnotator = new Map<string, Annotation>();
+  const intern = new Map<string, string>();
   const finish = () => {
     if (!current) return;
     current.annotations = byAnnotator.size
@@ -135,12 +144,18 @@ export async function parseM2(
     }
     if (text.startsWith("S ") || text === "S" || text.startsWith("S\t")) {
       finish();
-      current = { source: tokenize(text.slice(1)), line };
+      current = { source: tokenize(text.slice(1), intern), line };
     } else if (text.startsWith("A ")) {
       if (!current) {
         throw new InputError('expected an "S" line before the first "A" line', file, line);
       }
-      const { annotator, edit } = parseALine(text.slice(2), current.source.length, file, line);
+      const { annotator, edit } = parseALine(
+        text.slice(2),
+        current.source.length,
+        file,
+        line,
+        intern,
+      );
       let annotation = byAnnotator.get(annotator);
       if (!annotation) {
         annotation = { annotator, edits: [] };

@@ -27,12 +27,22 @@ const WHITESPACE =
  * ```
  *
  * @param line The line.
+ * @param intern A table of strings already seen: tokens equal to one in it share its
+ *   storage (large corpora repeat most tokens, so this keeps memory near the file's size).
  * @returns Its tokens.
  */
-export function tokenize(line: string): Tokens {
+export function tokenize(line: string, intern?: Map<string, string>): Tokens {
   const tokens = line.split(WHITESPACE);
   if (tokens.length && tokens[0] === "") tokens.shift();
   if (tokens.length && tokens[tokens.length - 1] === "") tokens.pop();
+  if (intern) {
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i];
+      const seen = intern.get(token);
+      if (seen === undefined) intern.set(token, token);
+      else tokens[i] = seen;
+    }
+  }
   return tokens;
 }
 
@@ -167,7 +177,8 @@ function describeFsError(error: unknown): string {
  */
 export async function readSentences(path: string, expected?: number): Promise<Tokens[]> {
   const out: Tokens[] = [];
-  for await (const { text } of lines(readChunks(path))) out.push(tokenize(text));
+  const intern = new Map<string, string>();
+  for await (const { text } of lines(readChunks(path))) out.push(tokenize(text, intern));
   if (expected !== undefined && out.length !== expected) {
     throw new InputError(
       `has ${out.length} ${plural(out.length, "line")} but the gold has ${expected} ${

@@ -180,6 +180,11 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
   /** Dotted path of the headline number in a score object, e.g. `"f"` or `"correction.i"`. */
   readonly headline: string;
   /**
+   * Dotted paths of the score fields that table views show, in order (default: every number
+   * in the score object). JSON output always has the whole score.
+   */
+  readonly columns?: readonly string[];
+  /**
    * True when `sentence(s)` equals `corpus([s])` for every sentence. The conformance kit
    * checks the claim.
    */

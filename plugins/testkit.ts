@@ -1,0 +1,214 @@
+/**
+ * The conformance test-kit: one suite that every metric plugin, built-in or third-party,
+ * must pass. Call {@linkcode assertMetricConformance} from a `Deno.test` with a few gold
+ * sentences and hypotheses that your metric can score.
+ *
+ * ```ts ignore
+ * import { assertMetricConformance } from "jsr:@gecscore/gecscore/testkit";
+ * Deno.test("my metric conforms", (t) => assertMetricConformance(t, myMetric, fixture));
+ * ```
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { resolveOptions } from "./options.ts";
+import { headlineValue } from "./render.ts";
+import type { AnyMetric, GoldSentence, Options, Tokens } from "./types.ts";
+
+/** What the kit scores: parallel arrays of gold sentences and hypotheses. */
+export interface ConformanceFixture {
+  /** Gold sentences the metric can score (at least two, some with errors). */
+  gold: GoldSentence[];
+  /** One hypothesis per gold sentence. */
+  hypotheses: Tokens[];
+  /**
+   * Option sets to check, each merged over the metric's defaults (default: the defaults
+   * alone). Two sets that differ must give different signatures.
+   */
+  options?: Partial<Options>[];
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Throws unless `value` is plain JSON data (no undefined, NaN, Infinity, class instances). */
+function assertJsonSafe(value: unknown, where: string): void {
+  const walk = (v: unknown, path: string): void => {
+    if (v === null || typeof v === "string" || typeof v === "boolean") return;
+    if (typeof v === "number") {
+      assert.ok(Number.isFinite(v), `${where}: ${path} is ${v}, not a finite number`);
+      return;
+    }
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => walk(x, `${path}[${i}]`));
+      return;
+    }
+    assert.ok(
+      typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype,
+      `${where}: ${path} is ${
+        typeof v === "object" ? v?.constructor?.name : typeof v
+      }, not plain data`,
+    );
+    for (const [k, x] of Object.entries(v as object)) {
+      assert.notEqual(x, undefined, `${where}: ${path}.${k} is undefined`);
+      walk(x, `${path}.${k}`);
+    }
+  };
+  walk(value, "$");
+}
+
+/**
+ * Check a metric against the plugin contract, one `t.step` per property:
+ * its shape; deterministic, JSON-safe, structured-cloneable stats that do not mutate their
+ * inputs; corpus scores equal whether computed at once or from stats that went through JSON
+ * (as a cache would give them back); a finite headline number in every score; sentence score
+ * equal to the corpus score of one sentence where the metric claims it; a stable signature
+ * that tells option sets apart; and an explanation with a summary and titled blocks.
+ *
+ * @example Usage
+ * ```ts
+ * import { assertMetricConformance } from "./testkit.ts";
+ *
+ * const length = {
+ *   id: "length", description: "Hypothesis length", version: "1.0", defaults: { scale: 1 },
+ *   needs: [], headline: "tokens", sentenceIsCorpusOfOne: true,
+ *   stats: (_g: unknown, h: string[]) => ({ n: h.length }),
+ *   corpus: (s: { n: number }[], o: { scale: number }) => ({
+ *     tokens: o.scale * s.reduce((a, x) => a + x.n, 0),
+ *   }),
+ *   sentence: (s: { n: number }, o: { scale: number }) => ({ tokens: o.scale * s.n }),
+ *   explain: (_g: unknown, h: string[]) => ({ summary: `${h.length} tokens`, blocks: [] }),
+ *   signature: (o: { scale: number }) => `length|scale:${o.scale}|v:1.0`,
+ * };
+ * Deno.test("length conforms", (t) =>
+ *   assertMetricConformance(t, length, {
+ *     gold: [{ source: ["a"] }, { source: ["b", "c"] }],
+ *     hypotheses: [["a"], ["b"]],
+ *     options: [{}, { scale: 2 }],
+ *   }));
+ * ```
+ *
+ * @param t The test context to add steps to.
+ * @param metric The metric.
+ * @param fixture What to score.
+ */
+export async function assertMetricConformance(
+  t: Deno.TestContext,
+  metric: AnyMetric,
+  fixture: ConformanceFixture,
+): Promise<void> {
+  const { gold, hypotheses } = fixture;
+  assert.equal(gold.length, hypotheses.length, "fixture: one hypothesis per gold sentence");
+  assert.ok(gold.length >= 2, "fixture: at least two sentences");
+  const optionSets = (fixture.options ?? [{}]).map((o) =>
+    resolveOptions<Options>(metric, o as Options)
+  );
+
+  await t.step(`${metric.id}: has the shape of a Metric`, () => {
+    assert.match(metric.id, /^[a-z][a-z0-9_-]*$/, "id: lower case, digits, _ or -");
+    assert.equal(typeof metric.description, "string");
+    assert.ok(metric.description.length > 0, "description is empty");
+    assert.equal(typeof metric.version, "string");
+    assert.ok(metric.defaults && typeof metric.defaults === "object", "defaults");
+    assertJsonSafe(metric.defaults, "defaults");
+    assert.ok(Array.isArray(metric.needs), "needs is an array");
+    assert.equal(typeof metric.headline, "string");
+    for (const name of ["stats", "corpus", "sentence", "explain", "signature"] as const) {
+      assert.equal(typeof metric[name], "function", `${name} is a function`);
+    }
+    for (const name of Object.keys(metric.optionSpecs ?? {})) {
+      assert.ok(Object.hasOwn(metric.defaults, name), `optionSpecs.${name} has no default`);
+    }
+  });
+
+  for (const [k, options] of optionSets.entries()) {
+    const label = `${metric.id} with ${JSON.stringify(fixture.options?.[k] ?? {})}`;
+    const frozenGold = deepFreeze(structuredClone(gold));
+    const frozenHyps = deepFreeze(structuredClone(hypotheses));
+    const frozenOptions = deepFreeze({ ...options });
+    let stats: unknown[] = [];
+
+    await t.step(`${label}: stats() is deterministic, pure and plain data`, () => {
+      stats = frozenGold.map((g, i) => metric.stats(g, frozenHyps[i], frozenOptions));
+      const again = gold.map((g, i) => metric.stats(g, hypotheses[i], { ...options }));
+      assert.deepEqual(again, stats, "stats differ between two runs");
+      assert.deepEqual(frozenGold, gold, "stats() changed its gold input");
+      stats.forEach((s, i) => {
+        assertJsonSafe(s, `stats of sentence ${i}`);
+        assert.deepEqual(structuredClone(s), s, `stats of sentence ${i} do not survive cloning`);
+      });
+    });
+
+    await t.step(`${label}: corpus() from cached stats equals corpus() at once`, () => {
+      const direct = metric.corpus(stats, frozenOptions);
+      const cached = JSON.parse(JSON.stringify(stats));
+      assert.deepEqual(metric.corpus(deepFreeze(cached), frozenOptions), direct);
+      assert.deepEqual(
+        metric.corpus(stats, frozenOptions),
+        direct,
+        "corpus() is not deterministic",
+      );
+      assertJsonSafe(direct, "corpus score");
+      const headline = headlineValue(direct, metric.headline);
+      assert.equal(typeof headline, "number", `corpus score has no number at "${metric.headline}"`);
+      assert.ok(Number.isFinite(headline), `corpus headline is ${headline}`);
+    });
+
+    await t.step(`${label}: sentence() gives a finite headline for every sentence`, () => {
+      stats.forEach((s, i) => {
+        const score = metric.sentence(s, frozenOptions);
+        assertJsonSafe(score, `sentence score ${i}`);
+        const headline = headlineValue(score, metric.headline);
+        assert.equal(typeof headline, "number", `sentence ${i}: no number at "${metric.headline}"`);
+        assert.ok(Number.isFinite(headline), `sentence ${i}: headline is ${headline}`);
+        if (metric.sentenceIsCorpusOfOne) {
+          assert.deepEqual(score, metric.corpus([s], frozenOptions), `sentence ${i}`);
+        }
+      });
+    });
+
+    await t.step(`${label}: explain() gives a summary and titled blocks`, () => {
+      frozenGold.forEach((g, i) => {
+        const explanation = metric.explain(g, frozenHyps[i], frozenOptions);
+        assert.equal(typeof explanation.summary, "string");
+        assert.ok(Array.isArray(explanation.blocks), "blocks is an array");
+        for (const block of explanation.blocks) {
+          assert.equal(typeof block.title, "string");
+          if (block.table) {
+            assert.ok(block.table.every((row) => row.every((cell) => typeof cell === "string")));
+          }
+          if (block.lines) assert.ok(block.lines.every((l) => typeof l === "string"));
+        }
+      });
+    });
+
+    await t.step(`${label}: signature() is a stable one-line string`, () => {
+      const signature = metric.signature(frozenOptions);
+      assert.equal(typeof signature, "string");
+      assert.ok(signature.length > 0 && !signature.includes("\n"), "one non-empty line");
+      assert.equal(metric.signature({ ...options }), signature);
+    });
+  }
+
+  if (optionSets.length > 1) {
+    await t.step(`${metric.id}: different options give different signatures`, () => {
+      const seen = new Map<string, string>();
+      for (const options of optionSets) {
+        const key = JSON.stringify(options);
+        const signature = metric.signature(options);
+        for (const [otherKey, otherSignature] of seen) {
+          if (otherKey !== key) {
+            assert.notEqual(signature, otherSignature, `${key} and ${otherKey} share a signature`);
+          }
+        }
+        seen.set(key, signature);
+      }
+    });
+  }
+}

@@ -1,0 +1,2 @@
+S a b c
+A 2 9|||X|||y|||REQUIRED|||-NONE-|||0

@@ -1,0 +1,2 @@
+S a b c
+A 0 x|||X|||y|||REQUIRED|||-NONE-|||0

@@ -1,0 +1,3 @@
+S a b c
+
+T what
