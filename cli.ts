@@ -26,6 +26,7 @@ import {
 import { scoreSystems, selectMetrics, type SystemResult } from "./plugins/scoring.ts";
 import type { AnyMetric, GoldCorpus, Hypotheses } from "./plugins/types.ts";
 import { readGold } from "./formats/read_gold.ts";
+import { CONVERT_HELP, convertCommand } from "./formats/convert.ts";
 import { readHypotheses, readReferenceCorpus } from "./formats/text.ts";
 import { resolveOptions } from "./plugins/options.ts";
 
@@ -379,6 +380,11 @@ export const COMMANDS: Record<string, Command> = {
   score: scoreCommand,
   show: showCommand,
   list: listCommand,
+  convert: {
+    summary: "convert a gold file between formats (M2 <-> I-measure XML)",
+    help: CONVERT_HELP,
+    run: (args, { registry, io }) => convertCommand(args, { registry, io }),
+  },
 };
 
 function mainHelp(): string {

@@ -45,6 +45,13 @@ export { readGold } from "./formats/read_gold.ts";
 export { ixmlFormat, parseIxml, writeIxml } from "./formats/ixml.ts";
 export { annotatorCount, errorGroups } from "./formats/error_groups.ts";
 export {
+  CONVERT_HELP,
+  convertCommand,
+  type ConvertContext,
+  convertCorpus,
+  writeFileAtomic,
+} from "./formats/convert.ts";
+export {
   type Gleu2015Stats,
   type Gleu2016Stats,
   gleuMetric,

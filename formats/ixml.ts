@@ -147,6 +147,7 @@ export async function parseIxml(
   let alt: Alternative | undefined;
   let correction: DraftCorrection | undefined;
   let buffer: string | undefined;
+  const intern = new Map<string, string>();
 
   const fail = (what: string, line = tagLine, column = tagColumn): never => {
     throw new InputError(what, file, line, column);
@@ -286,11 +287,11 @@ export async function parseIxml(
   parser.on("closetag", (tag) => {
     switch (tag.name) {
       case "text":
-        sentence!.source = tokenize(buffer!);
+        sentence!.source = tokenize(buffer!, intern);
         buffer = undefined;
         break;
       case "c":
-        alt!.corrections.push({ ...correction!, tokens: tokenize(buffer!) });
+        alt!.corrections.push({ ...correction!, tokens: tokenize(buffer!, intern) });
         buffer = undefined;
         break;
       case "alt":
