@@ -6,9 +6,10 @@
 
 import { m2Format } from "../formats/m2.ts";
 import { textFormat } from "../formats/text.ts";
+import { m2Metric } from "../metrics/m2.ts";
 import type { AnyMetric, Format, Plugin } from "./types.ts";
 
-const metrics: AnyMetric[] = [];
+const metrics: AnyMetric[] = [m2Metric];
 
 const formats: Format[] = [m2Format, textFormat];
 

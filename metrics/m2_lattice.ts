@@ -1,0 +1,549 @@
+/**
+ * MaxMatch (M2) edit extraction: the edit lattice between a source sentence and a hypothesis,
+ * its merged ("transitive") edges, gold-aware weights and the shortest path, chosen exactly as
+ * the NUS m2scorer 3.2 chooses it, tie-breaks included, but in polynomial time.
+ *
+ * What the reference does (observed behaviour, re-derived here; see `METRICS.md`):
+ * 1. Two token-level Levenshtein matrices (substitution cost 1 and 2); the lattice of each is
+ *    every node and back-pointer on an optimal path to the end cell; the graph is their union.
+ *    An edge present in both lattices is listed twice in the edge list, which matters below.
+ *    Insertions in row 0 carry the offset of the hypothesis token, not 0 (a quirk we keep).
+ * 2. Merged edges: Floyd-Warshall over the nodes in (row, column) order, adding `i -> j` via
+ *    `k` when it is strictly shorter (in edges) and the merged edit has at most
+ *    `max_unchanged_words` unchanged tokens; then merged no-change arcs are dropped (with the
+ *    reference's skip-the-next-item removal loop).
+ * 3. Weights per annotator: an edge whose edit equals a gold edit weighs `-|E|`, other changes
+ *    their length plus 0.001 per listed occurrence, with a pointer walk for insertions.
+ * 4. Bellman-Ford in edge-list order, backtracking from the last node.
+ *
+ * Why this is polynomial where the reference is not in practice:
+ * - Merged edges. In node order, every node is a topological order of the DAG, so when the
+ *   reference's Floyd-Warshall reaches `k`, the arc `i -> k` is final and `k -> j` is still an
+ *   original edge. The same arcs therefore come out of one forward pass per source node that
+ *   extends the best arc into `k` by each original edge out of `k` (`O(N)` per source plus
+ *   the arcs it makes), instead of the `O(N^3)` triple loop with dictionary look-ups. The
+ *   reference's insertion order of arcs (by `k`, then `i`, then `j`) is restored by a stable
+ *   counting sort on `k`.
+ * - Shortest path. Bellman-Ford over the same edge list in the same order gives the same
+ *   distances (same float additions) and the same predecessor on ties; we stop at the first
+ *   pass that changes nothing, which cannot change the result. Original edges are listed in
+ *   topological order and merged arcs after them in `k` order, so a pass settles every chain
+ *   of them and the number of passes is bounded by the number of alternations between the
+ *   two groups along a path (at most the path length), not `|V| - 1`.
+ * - Everything is typed arrays and integer keys: no path enumeration, no list membership
+ *   tests. Worst case `O(N^2)` arcs for `N` lattice nodes and `O(P * |E|)` for the search.
+ *
+ * @module
+ */
+
+import type { Tokens } from "../plugins/types.ts";
+
+/** One edit as the reference prints it: token offsets, original text, correction text. */
+export interface M2Edit {
+  /** Start token offset in the source. */
+  start: number;
+  /** End token offset (exclusive). */
+  end: number;
+  /** The source tokens covered, joined by spaces (`""` for an insertion). */
+  original: string;
+  /** The correction, joined by spaces (`""` for a deletion). */
+  correction: string;
+}
+
+/** A gold edit in the reference's terms: span, original text, alternative corrections. */
+export interface M2GoldEdit {
+  /** Start token offset. */
+  start: number;
+  /** End token offset (exclusive). */
+  end: number;
+  /** The source tokens covered, joined by spaces. */
+  original: string;
+  /** The alternative corrections, each joined by spaces (`""` = deletion). */
+  corrections: string[];
+}
+
+const NOOP = 0, INS = 1, DEL = 2, SUB = 3;
+const DIAG_BIT = 1, DEL_BIT = 2, INS_BIT = 4;
+const EPSILON = 0.001;
+
+/** The edit graph of one (source, hypothesis) pair; annotator-independent. */
+export interface EditGraph {
+  /** Source tokens. */
+  readonly source: Tokens;
+  /** Hypothesis tokens. */
+  readonly hypothesis: Tokens;
+  /** Number of lattice nodes. */
+  readonly nodes: number;
+  /** Row (source offset) of each node, in node order. */
+  readonly row: Int32Array;
+  /** Column (hypothesis offset) of each node. */
+  readonly col: Int32Array;
+  /** Per edge ("pair"): from node, to node, length in original edges, unchanged tokens,
+   * edit start and end, type (0 noop, 1 ins, 2 del, 3 sub), occurrences in the edge list. */
+  readonly from: Int32Array;
+  /** To node of each pair. */
+  readonly to: Int32Array;
+  /** Length (the reference's `dist`). */
+  readonly length: Int32Array;
+  /** Edit start offset. */
+  readonly start: Int32Array;
+  /** Edit end offset. */
+  readonly end: Int32Array;
+  /** Edit type. */
+  readonly type: Uint8Array;
+  /** The edge list as the reference orders it: pair ids, duplicates included. */
+  readonly list: Int32Array;
+  /** Default weights (no gold match) per pair. */
+  readonly weights: Float64Array;
+  /** Occurrences of each pair in the edge list. */
+  readonly mult: Int32Array;
+  /** Pairs by edit span key `start * spanBase + end`, for gold look-up. */
+  readonly bySpan: Map<number, number[]>;
+  /** Multiplier of span keys. */
+  readonly spanBase: number;
+}
+
+/** Growable int arrays without per-element objects. */
+class IntList {
+  data: Int32Array;
+  size = 0;
+  constructor(capacity = 64) {
+    this.data = new Int32Array(capacity);
+  }
+  push(value: number): void {
+    if (this.size === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.size++] = value;
+  }
+  view(): Int32Array {
+    return this.data.subarray(0, this.size);
+  }
+}
+
+/** Back-pointer flags of the Levenshtein matrix with the given substitution cost. */
+function backPointers(source: Tokens, hyp: Tokens, subCost: number): Uint8Array {
+  const n = source.length, m = hyp.length, w = m + 1;
+  const flags = new Uint8Array((n + 1) * w);
+  let prev = new Int32Array(w), cur = new Int32Array(w);
+  for (let j = 0; j <= m; j++) {
+    prev[j] = j;
+    if (j > 0) flags[j] = INS_BIT;
+  }
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    flags[i * w] = DEL_BIT;
+    for (let j = 1; j <= m; j++) {
+      const sub = prev[j - 1] + (source[i - 1] === hyp[j - 1] ? 0 : subCost);
+      const del = prev[j] + 1;
+      const ins = cur[j - 1] + 1;
+      const min = Math.min(sub, del, ins);
+      cur[j] = min;
+      flags[i * w + j] = (sub === min ? DIAG_BIT : 0) | (del === min ? DEL_BIT : 0) |
+        (ins === min ? INS_BIT : 0);
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return flags;
+}
+
+/** Cells reachable backwards from the end cell through back-pointers. */
+function reachable(flags: Uint8Array, n: number, m: number): Uint8Array {
+  const w = m + 1;
+  const seen = new Uint8Array(flags.length);
+  seen[flags.length - 1] = 1;
+  for (let id = flags.length - 1; id > 0; id--) {
+    if (!seen[id]) continue;
+    const f = flags[id];
+    if (f & DIAG_BIT) seen[id - w - 1] = 1;
+    if (f & DEL_BIT) seen[id - w] = 1;
+    if (f & INS_BIT) seen[id - 1] = 1;
+  }
+  void n;
+  return seen;
+}
+
+/**
+ * Build the edit graph of a sentence pair: lattice, merged edges, default weights.
+ *
+ * @example Usage
+ * ```ts
+ * import { buildEditGraph, bestEditSequence } from "./m2_lattice.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const graph = buildEditGraph("The cat sat at mat .".split(" "), "A cat sat on the mat .".split(" "), 2);
+ * const gold = [
+ *   { start: 3, end: 4, original: "at", corrections: ["on"] },
+ *   { start: 4, end: 4, original: "", corrections: ["the", "a"] },
+ * ];
+ * assert.deepEqual(bestEditSequence(graph, gold).map((e) => [e.start, e.end, e.correction]), [
+ *   [0, 3, "A cat sat"], [3, 4, "on"], [4, 4, "the"],
+ * ]);
+ * ```
+ *
+ * @param source Source tokens.
+ * @param hypothesis Hypothesis tokens.
+ * @param maxUnchangedWords Most unchanged tokens a merged edit may contain.
+ * @returns The graph.
+ */
+export function buildEditGraph(
+  source: Tokens,
+  hypothesis: Tokens,
+  maxUnchangedWords: number,
+): EditGraph {
+  const n = source.length, m = hypothesis.length, w = m + 1;
+  const f1 = backPointers(source, hypothesis, 1);
+  const f2 = backPointers(source, hypothesis, 2);
+  const r1 = reachable(f1, n, m);
+  const r2 = reachable(f2, n, m);
+  // Node order = (row, column) order = cell id order: a topological order of the DAG.
+  const index = new Int32Array(f1.length).fill(-1);
+  const rowList = new IntList(), colList = new IntList();
+  for (let id = 0; id < f1.length; id++) {
+    if (r1[id] || r2[id]) {
+      index[id] = rowList.size;
+      rowList.push(Math.floor(id / w));
+      colList.push(id % w);
+    }
+  }
+  const N = rowList.size;
+  const row = rowList.view(), col = colList.view();
+
+  // Original edges, sorted by (from, to): per source node, targets ins < del < diag.
+  const pFrom = new IntList(), pTo = new IntList(), pLen = new IntList(), pUnch = new IntList();
+  const pStart = new IntList(), pEnd = new IntList(), pType = new IntList();
+  const list = new IntList();
+  // Out-edges per node for the merge pass: target node and whether it is a no-change step.
+  const outHead = new Int32Array(N + 1);
+  const outTo = new IntList(), outNoop = new IntList(), outPair = new IntList();
+  for (let u = 0; u < N; u++) {
+    outHead[u] = outTo.size;
+    const id = row[u] * w + col[u];
+    const i = row[u], j = col[u];
+    const targets: [number, number][] = [[id + 1, INS_BIT], [id + w, DEL_BIT], [
+      id + w + 1,
+      DIAG_BIT,
+    ]];
+    for (const [t, bit] of targets) {
+      if (bit === INS_BIT && j >= m) continue;
+      if (bit !== INS_BIT && i >= n) continue;
+      if (bit === DIAG_BIT && j >= m) continue;
+      const mult = (r1[t] && (f1[t] & bit) ? 1 : 0) + (r2[t] && (f2[t] & bit) ? 1 : 0);
+      if (!mult) continue;
+      const v = index[t];
+      let type: number, start: number, end: number, unch = 0;
+      if (bit === INS_BIT) {
+        type = INS;
+        // Row 0 insertions carry the hypothesis offset in the reference (boundary quirk).
+        start = end = i === 0 ? j : i;
+      } else if (bit === DEL_BIT) {
+        type = DEL;
+        start = i;
+        end = i + 1;
+      } else {
+        type = source[i] === hypothesis[j] ? NOOP : SUB;
+        unch = type === NOOP ? 1 : 0;
+        start = i;
+        end = i + 1;
+      }
+      const pair = pFrom.size;
+      pFrom.push(u);
+      pTo.push(v);
+      pLen.push(1);
+      pUnch.push(unch);
+      pStart.push(start);
+      pEnd.push(end);
+      pType.push(type);
+      for (let k = 0; k < mult; k++) list.push(pair);
+      outTo.push(v);
+      outNoop.push(unch);
+      outPair.push(pair);
+    }
+  }
+  outHead[N] = outTo.size;
+
+  // Merged edges: one forward pass per source node (see the module doc).
+  const bestLen = new Int32Array(N).fill(0x7fffffff);
+  const bestUnch = new Int32Array(N);
+  const bestStart = new Int32Array(N);
+  const evK = new IntList(), evU = new IntList(), evJ = new IntList();
+  const evLen = new IntList(), evUnch = new IntList(), evStart = new IntList();
+  const touched = new IntList();
+  for (let u = 0; u < N; u++) {
+    if (outHead[u] === outHead[u + 1]) continue;
+    let maxTouched = -1;
+    for (let e = outHead[u]; e < outHead[u + 1]; e++) {
+      const v = outTo.data[e];
+      bestLen[v] = 1;
+      bestUnch[v] = outNoop.data[e];
+      bestStart[v] = pStart.data[outPair.data[e]];
+      touched.push(v);
+      if (v > maxTouched) maxTouched = v;
+    }
+    for (let k = u + 1; k <= maxTouched; k++) {
+      const lk = bestLen[k];
+      if (lk === 0x7fffffff) continue;
+      for (let e = outHead[k]; e < outHead[k + 1]; e++) {
+        const j = outTo.data[e];
+        const len = lk + 1;
+        if (len >= bestLen[j]) continue;
+        const unch = bestUnch[k] + outNoop.data[e];
+        if (unch > maxUnchangedWords) continue;
+        if (bestLen[j] === 0x7fffffff) touched.push(j);
+        bestLen[j] = len;
+        bestUnch[j] = unch;
+        bestStart[j] = bestStart[k];
+        if (j > maxTouched) maxTouched = j;
+        evK.push(k);
+        evU.push(u);
+        evJ.push(j);
+        evLen.push(len);
+        evUnch.push(unch);
+        evStart.push(bestStart[k]);
+      }
+    }
+    for (let t = 0; t < touched.size; t++) bestLen[touched.data[t]] = 0x7fffffff;
+    touched.size = 0;
+  }
+
+  // Events were made in (i, k, j) order; the reference appends them in (k, i, j) order.
+  const nEvents = evK.size;
+  const bucket = new Int32Array(N + 1);
+  for (let e = 0; e < nEvents; e++) bucket[evK.data[e] + 1]++;
+  for (let k = 0; k < N; k++) bucket[k + 1] += bucket[k];
+  const order = new Int32Array(nEvents);
+  for (let e = 0; e < nEvents; e++) order[bucket[evK.data[e]]++] = e;
+
+  const arcPair = new Map<number, number>();
+  const arcList = new Int32Array(nEvents);
+  for (let x = 0; x < nEvents; x++) {
+    const e = order[x];
+    const u = evU.data[e], j = evJ.data[e];
+    const key = u * N + j;
+    let pair = arcPair.get(key);
+    if (pair === undefined) {
+      pair = pFrom.size;
+      arcPair.set(key, pair);
+      pFrom.push(u);
+      pTo.push(j);
+      pLen.push(0);
+      pUnch.push(0);
+      pStart.push(0);
+      pEnd.push(0);
+      pType.push(0);
+    }
+    // Later events for the same pair overwrite it (the reference's dictionaries do).
+    pLen.data[pair] = evLen.data[e];
+    pUnch.data[pair] = evUnch.data[e];
+    pStart.data[pair] = evStart.data[e];
+    pEnd.data[pair] = row[j] === 0 ? col[j] - 1 : row[j];
+    const di = row[j] - row[u], dj = col[j] - col[u];
+    const unch = evUnch.data[e];
+    pType.data[pair] = di === dj && unch === di ? NOOP : di === 0 ? INS : dj === 0 ? DEL : SUB;
+    arcList[x] = pair;
+  }
+
+  // Drop merged no-change arcs, as the reference's loop does: removing an item while
+  // iterating skips the item after it, which then stays.
+  const kept = new IntList(list.size + nEvents);
+  for (let x = 0; x < list.size; x++) kept.push(list.data[x]);
+  for (let x = 0; x < nEvents; x++) {
+    const pair = arcList[x];
+    if (pType.data[pair] === NOOP && pLen.data[pair] > 1) {
+      if (x + 1 < nEvents) kept.push(arcList[++x]);
+      continue;
+    }
+    kept.push(pair);
+  }
+  const edgeList = kept.view();
+  const nPairs = pFrom.size;
+  const mult = new Int32Array(nPairs);
+  for (let x = 0; x < edgeList.length; x++) mult[edgeList[x]]++;
+
+  const weights = new Float64Array(nPairs);
+  const spanBase = n + m + 2;
+  const bySpan = new Map<number, number[]>();
+  for (let p = 0; p < nPairs; p++) {
+    let weight = pLen.data[p];
+    if (pType.data[p] !== NOOP) { for (let k = 0; k < mult[p]; k++) weight += EPSILON; }
+    weights[p] = weight;
+    if (!mult[p]) continue;
+    const key = pStart.data[p] * spanBase + pEnd.data[p];
+    const group = bySpan.get(key);
+    if (group) group.push(p);
+    else bySpan.set(key, [p]);
+  }
+  return {
+    source,
+    hypothesis,
+    nodes: N,
+    row,
+    col,
+    from: pFrom.view(),
+    to: pTo.view(),
+    length: pLen.view(),
+    start: pStart.view(),
+    end: pEnd.view(),
+    type: new Uint8Array(pType.view()),
+    list: edgeList,
+    weights,
+    mult,
+    bySpan,
+    spanBase,
+  };
+}
+
+/**
+ * The edit of one pair of the graph.
+ *
+ * @param graph The graph.
+ * @param pair The pair id.
+ * @returns Its edit.
+ */
+export function pairEdit(graph: EditGraph, pair: number): M2Edit {
+  const u = graph.from[pair], v = graph.to[pair];
+  return {
+    start: graph.start[pair],
+    end: graph.end[pair],
+    original: graph.source.slice(graph.row[u], graph.row[v]).join(" "),
+    correction: graph.hypothesis.slice(graph.col[u], graph.col[v]).join(" "),
+  };
+}
+
+function matches(edit: M2Edit, gold: M2GoldEdit): boolean {
+  return edit.start === gold.start && edit.end === gold.end && edit.original === gold.original &&
+    gold.corrections.includes(edit.correction);
+}
+
+/** The pairs of a span, sorted by (from, to), each repeated as often as it is listed. */
+function spanEntries(graph: EditGraph, key: number): number[] {
+  const pairs = (graph.bySpan.get(key) ?? []).slice();
+  pairs.sort((a, b) => graph.from[a] - graph.from[b] || graph.to[a] - graph.to[b]);
+  const out: number[] = [];
+  for (const p of pairs) for (let k = 0; k < graph.mult[p]; k++) out.push(p);
+  return out;
+}
+
+/** The per-annotator weights: gold matches get `-|E|` (the reference's `set_weights`). */
+function goldWeights(graph: EditGraph, gold: readonly M2GoldEdit[]): Float64Array {
+  const weights = graph.weights.slice();
+  const L = graph.list.length;
+  const groups = new Map<number, M2GoldEdit[]>();
+  for (const g of gold) {
+    if (g.start < 0 || g.end < 0) continue;
+    const key = g.start * graph.spanBase + g.end;
+    const list = groups.get(key);
+    if (list) list.push(g);
+    else groups.set(key, [g]);
+  }
+  const edits = new Map<number, M2Edit>();
+  const editOf = (p: number) => {
+    let e = edits.get(p);
+    if (!e) edits.set(p, e = pairEdit(graph, p));
+    return e;
+  };
+  for (const [key, golds] of groups) {
+    if (!graph.bySpan.has(key)) continue;
+    const pairs = graph.bySpan.get(key)!;
+    if (graph.start[pairs[0]] !== graph.end[pairs[0]]) {
+      // Deletions and substitutions: any match wins.
+      for (const p of pairs) if (golds.some((g) => matches(editOf(p), g))) weights[p] = -L;
+      continue;
+    }
+    // Insertions: the reference's two-pointer walk, replayed step by step.
+    const M = spanEntries(graph, key);
+    for (const p of M) weights[p] = graph.length[p];
+    let lptr = 0, rptr = M.length - 1, cur = lptr;
+    let gl = 0, gr = golds.length - 1;
+    while (lptr <= rptr) {
+      const edge = M[cur];
+      let has = false;
+      const fromLeft = cur === lptr;
+      for (let x = 0; x <= gr - gl; x++) {
+        const i = fromLeft ? gl + x : gr - x;
+        if (matches(editOf(edge), golds[i])) {
+          has = true;
+          weights[edge] = -L;
+          if (fromLeft) gl = i + 1;
+          else gr = i - 1;
+          break;
+        }
+      }
+      if (!has && graph.type[edge] !== NOOP) weights[edge] += EPSILON;
+      if (has) {
+        if (fromLeft) {
+          lptr++;
+          while (lptr < M.length && graph.from[M[lptr]] !== graph.to[M[cur]]) {
+            weights[M[lptr]] += EPSILON;
+            lptr++;
+          }
+          cur = lptr;
+        } else {
+          rptr--;
+          while (rptr >= 0 && graph.to[M[rptr]] !== graph.from[M[cur]]) {
+            weights[M[rptr]] += EPSILON;
+            rptr--;
+          }
+          cur = rptr;
+        }
+      } else if (fromLeft) {
+        lptr++;
+        cur = rptr;
+      } else {
+        rptr--;
+        cur = lptr;
+      }
+    }
+  }
+  return weights;
+}
+
+/**
+ * The edit sequence the reference chooses for one annotator's gold edits: the shortest path
+ * through the graph with gold matches rewarded, left to right, without no-change edges.
+ *
+ * @example Usage
+ * ```ts
+ * import { buildEditGraph, bestEditSequence } from "./m2_lattice.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const graph = buildEditGraph("Giant otters is an apex predator .".split(" "),
+ *   "Giant otters are apex predator .".split(" "), 2);
+ * assert.deepEqual(bestEditSequence(graph, []), [
+ *   { start: 2, end: 5, original: "is an apex", correction: "are apex" },
+ * ]);
+ * ```
+ *
+ * @param graph The sentence's graph.
+ * @param gold One annotator's gold edits.
+ * @returns The chosen edits, left to right (merged edits as chosen: the verbose trace prints
+ *   them shrunk, without the unchanged tokens at their ends).
+ */
+export function bestEditSequence(graph: EditGraph, gold: readonly M2GoldEdit[]): M2Edit[] {
+  const N = graph.nodes;
+  const weights = goldWeights(graph, gold);
+  const dist = new Float64Array(N).fill(Infinity);
+  const pred = new Int32Array(N).fill(-1);
+  dist[0] = 0;
+  const { list, from, to } = graph;
+  for (let pass = 0; pass < N - 1; pass++) {
+    let changed = false;
+    for (let x = 0; x < list.length; x++) {
+      const p = list[x];
+      const d = dist[from[p]] + weights[p];
+      if (d < dist[to[p]]) {
+        dist[to[p]] = d;
+        pred[to[p]] = p;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  const out: M2Edit[] = [];
+  for (let v = N - 1; pred[v] >= 0; v = from[pred[v]]) {
+    if (graph.type[pred[v]] !== NOOP) out.push(pairEdit(graph, pred[v]));
+  }
+  return out.reverse();
+}
