@@ -234,9 +234,15 @@ export function m2Annotators(
   options: Partial<M2Options> = {},
 ): M2AnnotatorResult[] {
   const opts = { ...M2_DEFAULTS, ...options };
-  const graph = buildEditGraph(gold.source, hypothesis, opts.max_unchanged_words);
+  // An unchanged sentence has a lattice that is one diagonal of no-change steps: no edits,
+  // whatever the gold (a gold edit that changes nothing can only reward a no-change step).
+  const unchanged = hypothesis.length === gold.source.length &&
+    hypothesis.every((token, i) => token === gold.source[i]);
+  const graph = unchanged
+    ? undefined
+    : buildEditGraph(gold.source, hypothesis, opts.max_unchanged_words);
   return m2GoldEdits(gold).map(({ annotator, edits: goldEdits }) => {
-    let edits = bestEditSequence(graph, goldEdits);
+    let edits = graph ? bestEditSequence(graph, goldEdits) : [];
     if (opts.ignore_whitespace_casing) edits = edits.filter((e) => !ignorable(e));
     const { correct, marks } = matchSequence(edits, goldEdits);
     return { annotator, gold: goldEdits, edits, correct, marks };

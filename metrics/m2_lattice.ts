@@ -36,6 +36,7 @@
  * @module
  */
 
+import { InputError } from "../plugins/errors.ts";
 import type { Tokens } from "../plugins/types.ts";
 
 /** One edit as the reference prints it: token offsets, original text, correction text. */
@@ -65,6 +66,13 @@ export interface M2GoldEdit {
 const NOOP = 0, INS = 1, DEL = 2, SUB = 3;
 const DIAG_BIT = 1, DEL_BIT = 2, INS_BIT = 4;
 const EPSILON = 0.001;
+const UNSET = 0x7fffffff;
+/**
+ * Most merged edges one sentence may need (about 100 MB of arrays). Only inputs the reference
+ * could not finish either come near it: a fully rewritten sentence of some 80 tokens or more,
+ * whose lattice is the whole grid and every node connects to every later one.
+ */
+export const MAX_MERGED_EDGES = 1 << 23;
 
 /** The edit graph of one (source, hypothesis) pair; annotator-independent. */
 export interface EditGraph {
@@ -75,51 +83,46 @@ export interface EditGraph {
   /** Number of lattice nodes. */
   readonly nodes: number;
   /** Row (source offset) of each node, in node order. */
-  readonly row: Int32Array;
+  readonly row: ArrayLike<number>;
   /** Column (hypothesis offset) of each node. */
-  readonly col: Int32Array;
+  readonly col: ArrayLike<number>;
   /** Per edge ("pair"): from node, to node, length in original edges, unchanged tokens,
    * edit start and end, type (0 noop, 1 ins, 2 del, 3 sub), occurrences in the edge list. */
-  readonly from: Int32Array;
+  readonly from: ArrayLike<number>;
   /** To node of each pair. */
-  readonly to: Int32Array;
+  readonly to: ArrayLike<number>;
   /** Length (the reference's `dist`). */
-  readonly length: Int32Array;
+  readonly length: ArrayLike<number>;
   /** Edit start offset. */
-  readonly start: Int32Array;
+  readonly start: ArrayLike<number>;
   /** Edit end offset. */
-  readonly end: Int32Array;
+  readonly end: ArrayLike<number>;
   /** Edit type. */
-  readonly type: Uint8Array;
+  readonly type: ArrayLike<number>;
   /** The edge list as the reference orders it: pair ids, duplicates included. */
-  readonly list: Int32Array;
+  readonly list: ArrayLike<number>;
   /** Default weights (no gold match) per pair. */
   readonly weights: Float64Array;
   /** Occurrences of each pair in the edge list. */
-  readonly mult: Int32Array;
-  /** Pairs by edit span key `start * spanBase + end`, for gold look-up. */
-  readonly bySpan: Map<number, number[]>;
+  readonly mult: ArrayLike<number>;
   /** Multiplier of span keys. */
   readonly spanBase: number;
 }
 
-/** Growable int arrays without per-element objects. */
+/** A growable list of small integers (a packed array: cheap to make, many per sentence). */
 class IntList {
-  data: Int32Array;
-  size = 0;
-  constructor(capacity = 64) {
-    this.data = new Int32Array(capacity);
+  data: number[] = [];
+  get size(): number {
+    return this.data.length;
+  }
+  set size(value: number) {
+    this.data.length = value;
   }
   push(value: number): void {
-    if (this.size === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.size++] = value;
+    this.data.push(value);
   }
-  view(): Int32Array {
-    return this.data.subarray(0, this.size);
+  view(): number[] {
+    return this.data;
   }
 }
 
@@ -222,14 +225,11 @@ export function buildEditGraph(
     outHead[u] = outTo.size;
     const id = row[u] * w + col[u];
     const i = row[u], j = col[u];
-    const targets: [number, number][] = [[id + 1, INS_BIT], [id + w, DEL_BIT], [
-      id + w + 1,
-      DIAG_BIT,
-    ]];
-    for (const [t, bit] of targets) {
-      if (bit === INS_BIT && j >= m) continue;
+    for (let dir = 0; dir < 3; dir++) {
+      const bit = dir === 0 ? INS_BIT : dir === 1 ? DEL_BIT : DIAG_BIT;
+      const t = dir === 0 ? id + 1 : dir === 1 ? id + w : id + w + 1;
+      if (bit !== DEL_BIT && j >= m) continue;
       if (bit !== INS_BIT && i >= n) continue;
-      if (bit === DIAG_BIT && j >= m) continue;
       const mult = (r1[t] && (f1[t] & bit) ? 1 : 0) + (r2[t] && (f2[t] & bit) ? 1 : 0);
       if (!mult) continue;
       const v = index[t];
@@ -264,12 +264,14 @@ export function buildEditGraph(
   }
   outHead[N] = outTo.size;
 
-  // Merged edges: one forward pass per source node (see the module doc).
-  const bestLen = new Int32Array(N).fill(0x7fffffff);
+  // Merged edges: one forward pass per source node (see the module doc). Each arc `u -> j`
+  // gets its pair id when first made; later events for the same pair overwrite its values,
+  // as the reference's dictionaries do, so the values left at the end of the pass are final.
+  const bestLen = new Int32Array(N).fill(UNSET);
   const bestUnch = new Int32Array(N);
   const bestStart = new Int32Array(N);
-  const evK = new IntList(), evU = new IntList(), evJ = new IntList();
-  const evLen = new IntList(), evUnch = new IntList(), evStart = new IntList();
+  const pairOf = new Int32Array(N).fill(-1);
+  const evK = new IntList(), evPair = new IntList();
   const touched = new IntList();
   for (let u = 0; u < N; u++) {
     if (outHead[u] === outHead[u + 1]) continue;
@@ -282,72 +284,70 @@ export function buildEditGraph(
       touched.push(v);
       if (v > maxTouched) maxTouched = v;
     }
+    const firstArc = pFrom.size;
     for (let k = u + 1; k <= maxTouched; k++) {
       const lk = bestLen[k];
-      if (lk === 0x7fffffff) continue;
+      if (lk === UNSET) continue;
       for (let e = outHead[k]; e < outHead[k + 1]; e++) {
         const j = outTo.data[e];
         const len = lk + 1;
         if (len >= bestLen[j]) continue;
         const unch = bestUnch[k] + outNoop.data[e];
         if (unch > maxUnchangedWords) continue;
-        if (bestLen[j] === 0x7fffffff) touched.push(j);
+        if (bestLen[j] === UNSET) touched.push(j);
         bestLen[j] = len;
         bestUnch[j] = unch;
         bestStart[j] = bestStart[k];
         if (j > maxTouched) maxTouched = j;
+        let pair = pairOf[j];
+        if (pair < 0) {
+          pair = pairOf[j] = pFrom.size;
+          pFrom.push(u);
+          pTo.push(j);
+          pLen.push(0);
+          pUnch.push(0);
+          pStart.push(0);
+          pEnd.push(0);
+          pType.push(0);
+        }
         evK.push(k);
-        evU.push(u);
-        evJ.push(j);
-        evLen.push(len);
-        evUnch.push(unch);
-        evStart.push(bestStart[k]);
+        evPair.push(pair);
       }
     }
-    for (let t = 0; t < touched.size; t++) bestLen[touched.data[t]] = 0x7fffffff;
+    if (evK.size > MAX_MERGED_EDGES) {
+      throw new InputError(
+        `the edit lattice of a ${n}-token source and a ${m}-token hypothesis needs more than ` +
+          `${MAX_MERGED_EDGES} merged edges: too large to reproduce the reference's choice`,
+      );
+    }
+    for (let pair = firstArc; pair < pFrom.size; pair++) {
+      const j = pTo.data[pair];
+      pLen.data[pair] = bestLen[j];
+      pUnch.data[pair] = bestUnch[j];
+      pStart.data[pair] = bestStart[j];
+      pEnd.data[pair] = row[j] === 0 ? col[j] - 1 : row[j];
+      const di = row[j] - row[u], dj = col[j] - col[u], unch = bestUnch[j];
+      pType.data[pair] = di === dj && unch === di ? NOOP : di === 0 ? INS : dj === 0 ? DEL : SUB;
+    }
+    for (let t = 0; t < touched.size; t++) {
+      bestLen[touched.data[t]] = UNSET;
+      pairOf[touched.data[t]] = -1;
+    }
     touched.size = 0;
   }
 
-  // Events were made in (i, k, j) order; the reference appends them in (k, i, j) order.
+  // Events were made in (i, k, j) order; the reference appends them in (k, i, j) order: a
+  // stable counting sort on k.
   const nEvents = evK.size;
   const bucket = new Int32Array(N + 1);
   for (let e = 0; e < nEvents; e++) bucket[evK.data[e] + 1]++;
   for (let k = 0; k < N; k++) bucket[k + 1] += bucket[k];
-  const order = new Int32Array(nEvents);
-  for (let e = 0; e < nEvents; e++) order[bucket[evK.data[e]]++] = e;
-
-  const arcPair = new Map<number, number>();
   const arcList = new Int32Array(nEvents);
-  for (let x = 0; x < nEvents; x++) {
-    const e = order[x];
-    const u = evU.data[e], j = evJ.data[e];
-    const key = u * N + j;
-    let pair = arcPair.get(key);
-    if (pair === undefined) {
-      pair = pFrom.size;
-      arcPair.set(key, pair);
-      pFrom.push(u);
-      pTo.push(j);
-      pLen.push(0);
-      pUnch.push(0);
-      pStart.push(0);
-      pEnd.push(0);
-      pType.push(0);
-    }
-    // Later events for the same pair overwrite it (the reference's dictionaries do).
-    pLen.data[pair] = evLen.data[e];
-    pUnch.data[pair] = evUnch.data[e];
-    pStart.data[pair] = evStart.data[e];
-    pEnd.data[pair] = row[j] === 0 ? col[j] - 1 : row[j];
-    const di = row[j] - row[u], dj = col[j] - col[u];
-    const unch = evUnch.data[e];
-    pType.data[pair] = di === dj && unch === di ? NOOP : di === 0 ? INS : dj === 0 ? DEL : SUB;
-    arcList[x] = pair;
-  }
+  for (let e = 0; e < nEvents; e++) arcList[bucket[evK.data[e]]++] = evPair.data[e];
 
   // Drop merged no-change arcs, as the reference's loop does: removing an item while
   // iterating skips the item after it, which then stays.
-  const kept = new IntList(list.size + nEvents);
+  const kept = new IntList();
   for (let x = 0; x < list.size; x++) kept.push(list.data[x]);
   for (let x = 0; x < nEvents; x++) {
     const pair = arcList[x];
@@ -364,16 +364,10 @@ export function buildEditGraph(
 
   const weights = new Float64Array(nPairs);
   const spanBase = n + m + 2;
-  const bySpan = new Map<number, number[]>();
   for (let p = 0; p < nPairs; p++) {
     let weight = pLen.data[p];
     if (pType.data[p] !== NOOP) { for (let k = 0; k < mult[p]; k++) weight += EPSILON; }
     weights[p] = weight;
-    if (!mult[p]) continue;
-    const key = pStart.data[p] * spanBase + pEnd.data[p];
-    const group = bySpan.get(key);
-    if (group) group.push(p);
-    else bySpan.set(key, [p]);
   }
   return {
     source,
@@ -386,11 +380,10 @@ export function buildEditGraph(
     length: pLen.view(),
     start: pStart.view(),
     end: pEnd.view(),
-    type: new Uint8Array(pType.view()),
+    type: pType.view(),
     list: edgeList,
     weights,
     mult,
-    bySpan,
     spanBase,
   };
 }
@@ -418,8 +411,8 @@ function matches(edit: M2Edit, gold: M2GoldEdit): boolean {
 }
 
 /** The pairs of a span, sorted by (from, to), each repeated as often as it is listed. */
-function spanEntries(graph: EditGraph, key: number): number[] {
-  const pairs = (graph.bySpan.get(key) ?? []).slice();
+function spanEntries(graph: EditGraph, pairs: number[]): number[] {
+  pairs = pairs.slice();
   pairs.sort((a, b) => graph.from[a] - graph.from[b] || graph.to[a] - graph.to[b]);
   const out: number[] = [];
   for (const p of pairs) for (let k = 0; k < graph.mult[p]; k++) out.push(p);
@@ -438,6 +431,18 @@ function goldWeights(graph: EditGraph, gold: readonly M2GoldEdit[]): Float64Arra
     if (list) list.push(g);
     else groups.set(key, [g]);
   }
+  // The listed pairs of each gold span, in pair order.
+  const bySpan = new Map<number, number[]>();
+  if (groups.size) {
+    for (let p = 0; p < graph.from.length; p++) {
+      if (!graph.mult[p]) continue;
+      const key = graph.start[p] * graph.spanBase + graph.end[p];
+      if (!groups.has(key)) continue;
+      const list = bySpan.get(key);
+      if (list) list.push(p);
+      else bySpan.set(key, [p]);
+    }
+  }
   const edits = new Map<number, M2Edit>();
   const editOf = (p: number) => {
     let e = edits.get(p);
@@ -445,15 +450,15 @@ function goldWeights(graph: EditGraph, gold: readonly M2GoldEdit[]): Float64Arra
     return e;
   };
   for (const [key, golds] of groups) {
-    if (!graph.bySpan.has(key)) continue;
-    const pairs = graph.bySpan.get(key)!;
+    const pairs = bySpan.get(key);
+    if (!pairs) continue;
     if (graph.start[pairs[0]] !== graph.end[pairs[0]]) {
       // Deletions and substitutions: any match wins.
       for (const p of pairs) if (golds.some((g) => matches(editOf(p), g))) weights[p] = -L;
       continue;
     }
     // Insertions: the reference's two-pointer walk, replayed step by step.
-    const M = spanEntries(graph, key);
+    const M = spanEntries(graph, pairs);
     for (const p of M) weights[p] = graph.length[p];
     let lptr = 0, rptr = M.length - 1, cur = lptr;
     let gl = 0, gr = golds.length - 1;
