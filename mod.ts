@@ -63,6 +63,16 @@ export {
 } from "./metrics/m2_lattice.ts";
 export { type LiteralNone, m2VerboseTrace, type TraceHypothesis } from "./metrics/m2_trace.ts";
 export { m2scorerCommand } from "./metrics/m2scorer_command.ts";
+export {
+  type Gleu2015Stats,
+  type Gleu2016Stats,
+  gleuMetric,
+  type GleuOptions,
+  type GleuReferenceStats,
+  type GleuScore,
+  type GleuStats,
+} from "./metrics/gleu.ts";
+export { MersenneTwister } from "./metrics/mt19937.ts";
 export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
 export {
   goldProvides,

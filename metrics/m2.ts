@@ -409,6 +409,7 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = {
   optionSpecs: M2_OPTION_SPECS,
   needs: ["annotations"],
   headline: "f",
+  columns: ["tp", "fp", "fn", "precision", "recall", "f"],
   sentenceIsCorpusOfOne: true,
   stats(gold, hypothesis, options) {
     const results = m2Annotators(gold, hypothesis, options);
@@ -422,7 +423,9 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = {
     return m2Score(totals[0], totals[1], totals[2], options.beta);
   },
   sentence(stats, options) {
-    return this.corpus([stats], options);
+    const [c, p, g] = stats.counts[chooseAnnotator([0, 0, 0], stats.counts, options.beta)] ??
+      [0, 0, 0];
+    return m2Score(c, p, g, options.beta);
   },
   explain(gold, hypothesis, options) {
     const results = m2Annotators(gold, hypothesis, options);

@@ -30,8 +30,19 @@
  *   topological order and merged arcs after them in `k` order, so a pass settles every chain
  *   of them and the number of passes is bounded by the number of alternations between the
  *   two groups along a path (at most the path length), not `|V| - 1`.
- * - Everything is typed arrays and integer keys: no path enumeration, no list membership
- *   tests. Worst case `O(N^2)` arcs for `N` lattice nodes and `O(P * |E|)` for the search.
+ * - Everything is flat integer arrays: no path enumeration, no list membership tests, no
+ *   dictionaries keyed by tuples.
+ *
+ * Cost: for `N` lattice nodes (at most `(n+1)(m+1)` for `n` source and `m` hypothesis
+ * tokens), building is `O(N^2 + A)` time for `A` merged edges (`A < N^2`), and the search
+ * `O(P (|E|))` for `P` passes (small: at most the path length). Everything is polynomial; the
+ * reference's cubic closure and `|V|` full passes are what take it hours. Measured: the
+ * 13 CoNLL-2014 systems in under a second; a 227-token sentence against a 116-token
+ * unrelated one (3321 nodes, 0.6 M edges) in 0.4 s; 220 tokens of a repeated 4-gram against
+ * their first half (12 k nodes, 2 M edges) in 0.4 s. What stays quadratic is memory for the
+ * merged edges: when a long sentence and a hypothesis share no token at all, every node links
+ * to every later one (a 200 x 100 token pair needs about 10^8 edges); past
+ * {@linkcode MAX_MERGED_EDGES} we stop with an error rather than run out of memory.
  *
  * @module
  */
