@@ -7,6 +7,7 @@
  */
 
 import { sortAnnotators } from "../formats/m2.ts";
+import { InputError } from "../plugins/errors.ts";
 import type {
   Explanation,
   GoldSentence,
@@ -238,9 +239,15 @@ export function m2Annotators(
   // whatever the gold (a gold edit that changes nothing can only reward a no-change step).
   const unchanged = hypothesis.length === gold.source.length &&
     hypothesis.every((token, i) => token === gold.source[i]);
-  const graph = unchanged
-    ? undefined
-    : buildEditGraph(gold.source, hypothesis, opts.max_unchanged_words);
+  let graph;
+  try {
+    graph = unchanged
+      ? undefined
+      : buildEditGraph(gold.source, hypothesis, opts.max_unchanged_words);
+  } catch (error) {
+    if (!(error instanceof InputError) || gold.line === undefined) throw error;
+    throw new InputError(`sentence at gold line ${gold.line}: ${error.message}`);
+  }
   return m2GoldEdits(gold).map(({ annotator, edits: goldEdits }) => {
     let edits = graph ? bestEditSequence(graph, goldEdits) : [];
     if (opts.ignore_whitespace_casing) edits = edits.filter((e) => !ignorable(e));

@@ -120,20 +120,31 @@ export interface EditGraph {
   readonly spanBase: number;
 }
 
-/** A growable list of small integers (a packed array: cheap to make, many per sentence). */
+/**
+ * A growable list of integers: a plain packed array while small (cheap to make, and a sentence
+ * makes many), a typed array once large (compact and fast for big merged-edge lists).
+ */
 class IntList {
-  data: number[] = [];
-  get size(): number {
-    return this.data.length;
-  }
-  set size(value: number) {
-    this.data.length = value;
-  }
+  data: number[] | Int32Array = [];
+  size = 0;
   push(value: number): void {
-    this.data.push(value);
+    const data = this.data;
+    if (this.size < data.length) {
+      data[this.size++] = value;
+    } else if (Array.isArray(data) && this.size < 4096) {
+      data.push(value);
+      this.size++;
+    } else {
+      const next = new Int32Array(Math.max(8192, data.length * 2));
+      next.set(data);
+      next[this.size++] = value;
+      this.data = next;
+    }
   }
-  view(): number[] {
-    return this.data;
+  view(): ArrayLike<number> {
+    return Array.isArray(this.data)
+      ? (this.data.length = this.size, this.data)
+      : this.data.subarray(0, this.size);
   }
 }
 
@@ -200,12 +211,14 @@ function reachable(flags: Uint8Array, n: number, m: number): Uint8Array {
  * @param source Source tokens.
  * @param hypothesis Hypothesis tokens.
  * @param maxUnchangedWords Most unchanged tokens a merged edit may contain.
+ * @param maxMergedEdges Stop with an {@linkcode InputError} past this many merged edges.
  * @returns The graph.
  */
 export function buildEditGraph(
   source: Tokens,
   hypothesis: Tokens,
   maxUnchangedWords: number,
+  maxMergedEdges: number = MAX_MERGED_EDGES,
 ): EditGraph {
   const n = source.length, m = hypothesis.length, w = m + 1;
   const f1 = backPointers(source, hypothesis, 1);
@@ -325,10 +338,10 @@ export function buildEditGraph(
         evPair.push(pair);
       }
     }
-    if (evK.size > MAX_MERGED_EDGES) {
+    if (evK.size > maxMergedEdges) {
       throw new InputError(
         `the edit lattice of a ${n}-token source and a ${m}-token hypothesis needs more than ` +
-          `${MAX_MERGED_EDGES} merged edges: too large to reproduce the reference's choice`,
+          `${maxMergedEdges} merged edges: too large to reproduce the reference's choice`,
       );
     }
     for (let pair = firstArc; pair < pFrom.size; pair++) {

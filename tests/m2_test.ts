@@ -297,3 +297,15 @@ Deno.test("m2scorerCommand() options behave as the reference's on adversarial ca
     assert.equal(verbose, await Deno.readTextFile("tests/testdata/m2_adversarial.reference.txt"));
   });
 });
+
+Deno.test("buildEditGraph() stops with a clear error past its merged-edge budget", () => {
+  // 30 tokens against 20 others, none shared: every lattice node links to every later one.
+  const source = Array.from({ length: 30 }, (_, i) => `s${i}`);
+  const hypothesis = Array.from({ length: 20 }, (_, i) => `h${i}`);
+  const graph = buildEditGraph(source, hypothesis, 2);
+  assert.ok(graph.list.length > 10000);
+  assert.throws(
+    () => buildEditGraph(source, hypothesis, 2, 1000),
+    /edit lattice of a 30-token source and a 20-token hypothesis needs more than 1000 merged edges/,
+  );
+});
