@@ -309,3 +309,16 @@ Deno.test("buildEditGraph() stops with a clear error past its merged-edge budget
     /edit lattice of a 30-token source and a 20-token hypothesis needs more than 1000 merged edges/,
   );
 });
+
+Deno.test("m2scorerCommand() --beta prints as the reference, zero and ties included", async () => {
+  // Reference runs (m2scorer 3.2 ported to Python 3) on the m2scorer example, system2.
+  const expected: [string, string][] = [
+    ["0", "Precision   : 0.7500\nRecall      : 0.5000\nF_0.0       : 0.7500\n"],
+    ["2", "Precision   : 0.7500\nRecall      : 0.6000\nF_2.0       : 0.6250\n"],
+    ["0.25", "Precision   : 0.7500\nRecall      : 0.6000\nF_0.2       : 0.7391\n"],
+  ];
+  for (const [beta, out] of expected) {
+    const r = await run(["--beta", beta, "tests/testdata/m2scorer_example_system2", EXAMPLE]);
+    assert.equal(r.out, out, `--beta ${beta}`);
+  }
+});
