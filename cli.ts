@@ -28,6 +28,7 @@ import type { AnyMetric, GoldCorpus, Hypotheses } from "./plugins/types.ts";
 import { readGold } from "./formats/read_gold.ts";
 import { readHypotheses, readReferenceCorpus } from "./formats/text.ts";
 import { resolveOptions } from "./plugins/options.ts";
+import { REPL_HELP, replMain } from "./repl.ts";
 
 /** Where a command writes: injectable for tests. */
 export interface Io {
@@ -379,6 +380,11 @@ export const COMMANDS: Record<string, Command> = {
   score: scoreCommand,
   show: showCommand,
   list: listCommand,
+  repl: {
+    summary: "explore a corpus interactively: sentences, alignments, scores, options",
+    help: REPL_HELP,
+    run: (args, { registry }) => replMain(args, { registry }),
+  },
 };
 
 function mainHelp(): string {

@@ -42,6 +42,8 @@ export {
   type RewriteConventions,
 } from "./formats/references.ts";
 export { readGold } from "./formats/read_gold.ts";
+export { Session, type SessionOptions } from "./repl/session.ts";
+export { type DiffRun, formatDiff, tokenDiff } from "./repl/token_diff.ts";
 export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
 export {
   goldProvides,
