@@ -51,7 +51,7 @@ Deno.bench({
 Deno.bench({
   name: "align every metric on one sentence (13 systems)",
   ignore: !SHARED_AVAILABLE,
-  async fn() {
+  fn() {
     next = (next + 97) % 1312;
     ready!.goto(next + 1);
     for (const metric of ready!.registry.metrics) ready!.align(metric.id);
