@@ -147,9 +147,9 @@ async function interactive(session: Session, useHistory: boolean): Promise<void>
   });
   rl.on("SIGINT", () => {
     // Ctrl-C drops the line being typed; Ctrl-D (end of input) or quit leaves.
+    write(Deno.stdout, "^C\n");
     rl.write("", { ctrl: true, name: "e" });
     rl.write("", { ctrl: true, name: "u" });
-    write(Deno.stdout, "^C\n");
     rl.prompt();
   });
   rl.setPrompt(session.prompt);

@@ -517,6 +517,13 @@ function hasScript(): boolean {
   }
 }
 
+/** Deno's cache directory, so that a child with another HOME finds the modules cached. */
+function denoDir(): string {
+  const output = new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stderr: "null" })
+    .outputSync();
+  return JSON.parse(new TextDecoder().decode(output.stdout)).denoDir;
+}
+
 const SCRIPT = hasScript();
 if (!SCRIPT) {
   console.warn("Skipping the pseudo-terminal REPL test: util-linux `script` is not installed.");
@@ -536,7 +543,12 @@ class Terminal {
       stdout: "piped",
       stderr: "piped",
       clearEnv: true,
-      env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", TERM: "xterm", ...env },
+      env: {
+        PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+        TERM: "xterm",
+        DENO_DIR: denoDir(), // HOME changes: keep using the same module cache
+        ...env,
+      },
     }).spawn();
     this.#writer = this.#child.stdin.getWriter();
     const stdout = this.#child.stdout;
@@ -591,7 +603,7 @@ Deno.test({
       const command = (flags: string) =>
         `${Deno.execPath()} run --allow-read ${flags} repl.ts --gold ${GOLD} ${SYS1}`;
       const withHistory = `--allow-env --allow-write=${home}`;
-      let term = new Terminal(command(withHistory), { HOME: home, NO_COLOR: "" });
+      let term = new Terminal(command(withHistory), { HOME: home });
       let at = await term.waitFor(/\[1\/3\]> $/);
       await term.type("lo");
       await term.type("\t"); // completes the command
@@ -644,6 +656,12 @@ Deno.test({
       const before = await Deno.readTextFile(`${home}/.gecscore_history`);
       term = new Terminal(command(""), { HOME: home });
       at = await term.waitFor(/\[1\/3\]> $/);
+      await term.type("goto 2");
+      at = await term.waitFor(/goto 2$/, at);
+      await term.type("\x03"); // Ctrl-C drops the line
+      at = await term.waitFor(/\^C\n/, at);
+      await term.type("show\r");
+      at = await term.waitFor(/Sentence 1 of 3(.*\n)*\[1\/3\]> $/, at);
       await term.type("goto 3\r");
       at = await term.waitFor(/Sentence 3 of 3(.*\n)*\[3\/3\]> $/, at);
       await term.type("quit\r");
