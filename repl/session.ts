@@ -727,7 +727,7 @@ export class Session {
         ).slice(0, 4)
         : [];
       header.push(`${metric.id} ${metric.headline}`);
-      if (counts.length) header.push(counts.join("/"));
+      if (counts.length) header.push(countsHeader(counts));
       scores.forEach((score, k) => {
         cells[k].push(score ? formatValue(headlineValue(score, metric.headline)) : "error");
         if (counts.length) {
@@ -864,6 +864,18 @@ export class Session {
 
 function cacheKey(system: string, metric: string, options: Options): string {
   return `${system}\u0000${metric}\u0000${JSON.stringify(options)}`;
+}
+
+/** `tp/fp/fn`, or `correction tp/fp/fn` when every path is under `correction.`. */
+function countsHeader(paths: string[]): string {
+  const parts = paths.map((p) => p.split("."));
+  let common = 0;
+  while (
+    parts.every((p) => p.length > common + 1 && p[common] === parts[0][common])
+  ) common++;
+  const prefix = parts[0].slice(0, common).join(".");
+  const rest = parts.map((p) => p.slice(common).join(".")).join("/");
+  return prefix ? `${prefix} ${rest}` : rest;
 }
 
 function unknownOption(metric: AnyMetric, name: string): UsageError {

@@ -43,7 +43,7 @@ function column(text: string, header: string): Record<string, string> {
   assert.ok(k >= 0, `header ${header} not aligned in:\n${head}\n${rule}`);
   const out: Record<string, string> = {};
   for (const line of lines.slice(start + 2)) {
-    if (!line.trim() || /^\S+: /.test(line)) break;
+    if (!line.trim() || line.includes(": ")) break; // notes and signatures follow the table
     const name = line.slice(extents[0][0], extents[0][1]).trim();
     out[name] = line.slice(extents[k][0], extents[k][1]).trim();
   }
@@ -672,4 +672,50 @@ Deno.test({
       await Deno.remove(home, { recursive: true });
     }
   },
+});
+
+Deno.test("Session shows nested score fields, and a metric that throws as an error cell", async () => {
+  const nested = {
+    id: "nested",
+    description: "Nested score fields (test)",
+    version: "1",
+    defaults: {},
+    needs: [],
+    headline: "correction.i",
+    stats: (_: unknown, hyp: string[]) => ({ n: hyp.length }),
+    corpus: (stats: { n: number }[]) => {
+      const n = stats.reduce((a, s) => a + s.n, 0);
+      return { correction: { tp: n, fp: 1, i: n / 10 }, detection: { rate: 0.5 } };
+    },
+    sentence(s: { n: number }) {
+      return this.corpus([s]);
+    },
+    explain: () => ({ summary: "", blocks: [] }),
+    signature: () => "nested|v:1",
+  };
+  const broken = {
+    ...nested,
+    id: "broken",
+    headline: "x",
+    stats(_: unknown, hyp: string[]) {
+      if (hyp.includes("A")) throw new Error("cannot score A\nsecond line");
+      return { n: 1 };
+    },
+    corpus: () => ({ x: 1 }),
+  };
+  const s = new Session({
+    registry: createRegistry().use({ name: "test", version: "1", metrics: [nested, broken] }),
+  });
+  await s.execute(`load gold ${GOLD}`);
+  await s.execute(`load hyp ${SYS1} ${SYS2}`);
+  const out = await s.execute("score nested broken");
+  assert.deepEqual(column(out, "nested correction.i"), { [S1]: "0.7000", [S2]: "0.6000" });
+  assert.deepEqual(column(out, "correction tp/fp"), { [S1]: "7/1", [S2]: "6/1" });
+  assert.deepEqual(column(out, "broken x"), { [S1]: "error", [S2]: "error" });
+  assert.match(out, new RegExp(`^broken on ${S1}: cannot score A$`, "m"));
+  await s.execute("goto 2");
+  assert.deepEqual(column(await s.execute("score broken"), "broken x"), { [S1]: "1", [S2]: "1" });
+  const corpus = await s.execute("corpus broken");
+  assert.deepEqual(column(corpus, "broken x"), { [S1]: "error", [S2]: "error" });
+  assert.match(corpus, new RegExp(`^broken on ${S2}: cannot score A$`, "m"));
 });
