@@ -44,6 +44,16 @@ export {
 export { readGold } from "./formats/read_gold.ts";
 export { Session, type SessionOptions } from "./repl/session.ts";
 export { type DiffRun, formatDiff, tokenDiff } from "./repl/token_diff.ts";
+export {
+  type Gleu2015Stats,
+  type Gleu2016Stats,
+  gleuMetric,
+  type GleuOptions,
+  type GleuReferenceStats,
+  type GleuScore,
+  type GleuStats,
+} from "./metrics/gleu.ts";
+export { MersenneTwister } from "./metrics/mt19937.ts";
 export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
 export {
   goldProvides,

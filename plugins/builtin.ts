@@ -6,9 +6,10 @@
 
 import { m2Format } from "../formats/m2.ts";
 import { textFormat } from "../formats/text.ts";
+import { gleuMetric } from "../metrics/gleu.ts";
 import type { AnyMetric, Format, Plugin } from "./types.ts";
 
-const metrics: AnyMetric[] = [];
+const metrics: AnyMetric[] = [gleuMetric];
 
 const formats: Format[] = [m2Format, textFormat];
 

@@ -726,7 +726,7 @@ export class Session {
           p !== metric.headline && Number.isInteger(headlineValue(first, p))
         ).slice(0, 4)
         : [];
-      header.push(`${metric.id} ${metric.headline}`);
+      header.push(metric.headline === metric.id ? metric.id : `${metric.id} ${metric.headline}`);
       if (counts.length) header.push(countsHeader(counts));
       scores.forEach((score, k) => {
         cells[k].push(score ? formatValue(headlineValue(score, metric.headline)) : "error");
