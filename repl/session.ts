@@ -491,26 +491,35 @@ export class Session {
    * named ones): the sentence where the most pairs of systems are ordered oppositely by the
    * two metrics' sentence headlines. With one system: the sentence whose rank among that
    * system's sentences differs most between the metrics. Ties go to the first after the
-   * current sentence, so repeating the command visits them in turn.
+   * current sentence, so repeating the command visits them in turn. A metric id written
+   * `-ID` counts lower headlines as better (an error rate, say).
    *
-   * @param metricA A metric id.
+   * @param metricA A metric id, or `-ID`.
    * @param metricB Another.
    * @param names Systems to compare (default: all loaded).
    * @returns A line saying how much they disagree there, or undefined when they never do.
    */
   findDisagreement(metricA: string, metricB: string, names: string[] = []): string | undefined {
     const gold = this.needGold();
-    const metrics = [this.registry.metric(metricA), this.registry.metric(metricB)];
-    if (metrics[0] === metrics[1]) {
+    const specs = [metricA, metricB].map((spec) => ({
+      metric: this.registry.metric(spec.replace(/^-/, "")),
+      sign: spec.startsWith("-") ? -1 : 1,
+      label: spec,
+    }));
+    if (specs[0].metric === specs[1].metric) {
       throw new UsageError("find disagree: give two different metrics");
     }
-    for (const m of metrics) {
-      const na = this.unavailable(m);
-      if (na) throw new InputError(`Metric ${m.id} is ${na}`);
+    for (const { metric } of specs) {
+      const na = this.unavailable(metric);
+      if (na) throw new InputError(`Metric ${metric.id} is ${na}`);
     }
     const systems = names.length ? names.map((n) => this.system(n)) : this.systems;
     if (!systems.length) throw new UsageError("No systems loaded: load hyp PATH...");
-    const [ha, hb] = metrics.map((m) => systems.map((s) => this.#sentenceHeadlines(s, m)));
+    const [ha, hb] = specs.map(({ metric, sign }) =>
+      systems.map((s) => this.#sentenceHeadlines(s, metric).map((v) => sign * v))
+    );
+    const [la, lb] = specs.map((s) => s.label);
+    const shown = (k: number, v: number) => formatValue(specs[k].sign * v);
     const n = gold.sentences.length;
     const disagreement = new Float64Array(n);
     let describe: (i: number) => string;
@@ -528,15 +537,14 @@ export class Session {
         disagreement[i] = discordant;
       }
       describe = (i) =>
-        `${disagreement[i]} of ${pairs} system pairs ordered oppositely by ${metrics[0].id} ` +
-        `and ${metrics[1].id} (sentence headlines)`;
+        `${disagreement[i]} of ${pairs} system pairs ordered oppositely by ${la} and ${lb} ` +
+        `(sentence headlines)`;
     } else {
       const [ra, rb] = [ranks(ha[0]), ranks(hb[0])];
       for (let i = 0; i < n; i++) disagreement[i] = Math.abs(ra[i] - rb[i]);
       describe = (i) =>
-        `${systems[0].name}'s sentence ranks at ${pct(ra[i])} by ${metrics[0].id} ` +
-        `(${formatValue(ha[0][i])}) and at ${pct(rb[i])} by ${metrics[1].id} ` +
-        `(${formatValue(hb[0][i])}) among its ${n} sentences`;
+        `${systems[0].name}'s sentence ranks at ${pct(ra[i])} by ${la} (${shown(0, ha[0][i])}) ` +
+        `and at ${pct(rb[i])} by ${lb} (${shown(1, hb[0][i])}) among its ${n} sentences`;
     }
     let best = -1;
     for (let k = 1; k <= n; k++) {
@@ -1047,6 +1055,7 @@ find disagree M1 M2 [SYSTEM...]
                      systems, where the most pairs of systems are ordered oppositely by
                      their sentence headlines; with one, where the sentence's rank among
                      that system's sentences differs most. Repeat to visit ties in turn.
+                     Write -M for a metric whose lower headline is better (an error rate).
 Searches start after the current sentence and wrap round.`,
     run: (s, args, rest) => {
       if (args[0] === "diff") {
@@ -1063,7 +1072,8 @@ Searches start after the current sentence and wrap round.`,
         }
         const found = s.findDisagreement(args[1], args[2], args.slice(3));
         if (!found) return `${args[1]} and ${args[2]} never disagree`;
-        return [found, s.show(), s.score([args[1], args[2], ...args.slice(3)])].join("\n");
+        const ids = [args[1], args[2]].map((id) => id.replace(/^-/, ""));
+        return [found, s.show(), s.score([...ids, ...args.slice(3)])].join("\n");
       }
       const text = args[0] === "--" ? rest.replace(/^--\s*/, "") : rest;
       if (!text.trim()) throw new UsageError("Usage: find WORDS (see help find)");

@@ -186,6 +186,27 @@ Deno.test("Session moves through sentences and shows them", async (t) => {
     await assert.rejects(s.execute("find disagree toy_len"), /Usage: find disagree/);
     await assert.rejects(s.execute("find disagree toy_len nope"), /Unknown metric "nope"/);
   });
+  await t.step("-METRIC: lower is better", async () => {
+    // Flipping toy_len makes it prefer system2 on sentence 1, as toy_edits does.
+    assert.equal(
+      await s.execute("find disagree -toy_len toy_edits"),
+      "-toy_len and toy_edits never disagree",
+    );
+    // One system: -toy_len values -7/6, -1, -6/7 rank 0%, 50%, 100%; toy_edits values 1/4,
+    // 1/2, 1/3 rank 0%, 100%, 50%. Sentences 2 and 3 tie; repeating visits both.
+    assert.equal(s.index, 0);
+    let out = await s.execute(`find disagree -toy_len toy_edits ${S1}`);
+    assert.match(
+      out,
+      new RegExp(
+        `^Sentence 2: ${S1}'s sentence ranks at 50% by -toy_len \\(1\\) and at 100% by ` +
+          `toy_edits \\(0\\.5000\\) among its 3 sentences\n`,
+      ),
+    );
+    out = await s.execute(`find disagree -toy_len toy_edits ${S1}`);
+    assert.match(out, /^Sentence 3: .* at 100% by -toy_len \(0\.8571\) and at 50% by toy_edits/);
+    await s.execute("goto 1");
+  });
   await t.step("agreeing metrics never disagree", async () => {
     await s.execute("set toy_edits.strict true");
     await s.execute("set exact_match.ignore_case true");
