@@ -100,6 +100,7 @@ export class Session {
   #stats = new Map<string, unknown[]>();
   #headlines = new Map<string, number[]>();
   #provides = new Set<GoldNeed>();
+  #counts = new Map<string, string[]>();
 
   /**
    * A session.
@@ -157,6 +158,7 @@ export class Session {
     this.index = 0;
     this.#stats.clear();
     this.#headlines.clear();
+    this.#counts.clear();
     this.#provides = goldProvides(gold);
     const kept = this.systems.filter((s) => s.sentences.length === gold.sentences.length);
     const dropped = this.systems.filter((s) => !kept.includes(s)).map((s) => s.name);
@@ -647,6 +649,32 @@ export class Session {
     return { systems, metrics: metrics.length ? metrics : this.registry.metrics };
   }
 
+  /**
+   * The count fields of a metric's scores (up to 4 integer fields besides the headline),
+   * judged on a corpus score, where rates are rarely whole numbers; a sentence score's
+   * precision of 1 would pass for a count.
+   */
+  #countPaths(metric: AnyMetric, sample: Score): string[] {
+    const options = this.options(metric);
+    const key = `${metric.id}\u0000${JSON.stringify(options)}`;
+    let paths = this.#counts.get(key);
+    if (!paths) {
+      let score = sample;
+      if (this.systems.length) {
+        try {
+          score = metric.corpus(this.corpusStats(this.systems[0], metric), options);
+        } catch {
+          // Judge on the sample.
+        }
+      }
+      paths = scoreColumns(metric, score).filter((p) =>
+        p !== metric.headline && Number.isInteger(headlineValue(score, p))
+      ).slice(0, 4);
+      this.#counts.set(key, paths);
+    }
+    return paths;
+  }
+
   #valueCandidates(dotted: string): string[] {
     const [id, name] = dotted.split(".", 2);
     if (!this.registry.hasMetric(id) || name === undefined) return [];
@@ -729,11 +757,7 @@ export class Session {
         }
       });
       const first = scores.find((s) => s !== undefined);
-      const counts = first
-        ? scoreColumns(metric, first).filter((p) =>
-          p !== metric.headline && Number.isInteger(headlineValue(first, p))
-        ).slice(0, 4)
-        : [];
+      const counts = first ? this.#countPaths(metric, first) : [];
       header.push(metric.headline === metric.id ? metric.id : `${metric.id} ${metric.headline}`);
       if (counts.length) header.push(countsHeader(counts));
       scores.forEach((score, k) => {
