@@ -706,7 +706,9 @@ Deno.test("Session shows nested score fields, and a metric that throws as an err
     stats: (_: unknown, hyp: string[]) => ({ n: hyp.length }),
     corpus: (stats: { n: number }[]) => {
       const n = stats.reduce((a, s) => a + s.n, 0);
-      return { correction: { tp: n, fp: 1, i: n / 10 }, detection: { rate: 0.5 } };
+      // p is 1 for one sentence: a rate, not a count, though a whole number there.
+      const p = 1 / stats.length;
+      return { correction: { tp: n, fp: 1, p, i: n / 10 }, detection: { rate: 0.5 } };
     },
     sentence(s: { n: number }) {
       return this.corpus([s]);
