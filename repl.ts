@@ -50,7 +50,13 @@ const encoder = new TextEncoder();
 
 function write(stream: { writeSync(p: Uint8Array): number }, text: string): void {
   let bytes = encoder.encode(text);
-  while (bytes.length) bytes = bytes.subarray(stream.writeSync(bytes));
+  try {
+    while (bytes.length) bytes = bytes.subarray(stream.writeSync(bytes));
+  } catch (error) {
+    // The reader went away (`| head`): stop quietly, as a pipe-killed program would.
+    if (error instanceof Deno.errors.BrokenPipe) Deno.exit(0);
+    throw error;
+  }
 }
 
 function oneLine(error: unknown): string {

@@ -514,6 +514,23 @@ Deno.test("repl.ts runs commands piped on stdin without prompts", async (t) => {
     assert.equal(r.code, 0);
     assert.match(r.stdout, /^Usage:\n {2}gecscore repl/);
   });
+  await t.step("a reader that goes away (| head) ends the session quietly", async () => {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-read", "repl.ts", "--gold", GOLD],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const reader = child.stdout.getReader();
+    await reader.read(); // the first line, then hang up
+    await reader.cancel();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode("help\n".repeat(50)));
+    await writer.close().catch(() => {});
+    const [status, stderr] = await Promise.all([child.status, new Response(child.stderr).text()]);
+    assert.equal(stderr, "");
+    assert.equal(status.code, 0);
+  });
   await t.step("gecscore repl is the same program", async () => {
     const output = await new Deno.Command(Deno.execPath(), {
       args: ["run", "--allow-read", "cli.ts", "--plugin", TOY, "repl", "--gold", GOLD, SYS1],
