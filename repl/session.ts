@@ -650,9 +650,9 @@ export class Session {
   }
 
   /**
-   * The count fields of a metric's scores (up to 4 integer fields besides the headline),
-   * judged on a corpus score, where rates are rarely whole numbers; a sentence score's
-   * precision of 1 would pass for a count.
+   * The count fields of a metric's scores (up to 4 integer fields besides the headline and
+   * fields that echo an option), judged on a corpus score, where rates are rarely whole
+   * numbers; a sentence score's precision of 1 would pass for a count.
    */
   #countPaths(metric: AnyMetric, sample: Score): string[] {
     const options = this.options(metric);
@@ -667,8 +667,11 @@ export class Session {
           // Judge on the sample.
         }
       }
+      // A field named like an option echoes it (`beta`, `iterations`): not a count.
+      const echoes = new Set(Object.keys(metric.defaults));
       paths = scoreColumns(metric, score).filter((p) =>
-        p !== metric.headline && Number.isInteger(headlineValue(score, p))
+        p !== metric.headline && !echoes.has(p.split(".").pop()!) &&
+        Number.isInteger(headlineValue(score, p))
       ).slice(0, 4);
       this.#counts.set(key, paths);
     }
