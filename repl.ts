@@ -91,11 +91,16 @@ function historyPath(): string | undefined {
   return undefined;
 }
 
+/** The history, newest first; a file grown past twice the size is cut back. */
 function readHistory(path: string): string[] {
   if (!granted({ name: "read", path })) return [];
   try {
     const lines = Deno.readTextFileSync(path).split("\n").filter((l) => l.trim() !== "");
-    return lines.slice(-HISTORY_SIZE).reverse();
+    const kept = lines.slice(-HISTORY_SIZE);
+    if (lines.length > 2 * HISTORY_SIZE) {
+      Deno.writeTextFileSync(path, kept.join("\n") + "\n", { mode: 0o600 });
+    }
+    return kept.reverse();
   } catch {
     return [];
   }
