@@ -1010,7 +1010,7 @@ const COMMANDS: Record<string, CommandSpec> = {
   },
   load: {
     usage: "gold PATH | hyp PATH... | plugin SPEC",
-    summary: "load a gold file, system outputs (one system per file) or a plugin",
+    summary: "load a gold file, system outputs (a system per file) or a plugin",
     details:
       `load gold PATH     a gold file in any registered format (picked by extension or content);
                    loaded systems of another length are unloaded
@@ -1033,7 +1033,7 @@ load plugin SPEC   a metric/format plugin: path, file: or https: URL, or npm: sp
   },
   metrics: {
     usage: "",
-    summary: "list the registered metrics, whether the gold serves them, and their options",
+    summary: "registered metrics, their options, whether the gold serves them",
     run: (s) => s.metricsTable(),
   },
   show: {
@@ -1069,9 +1069,8 @@ References are derived from the gold's annotations (one per annotator) or given 
   },
   find: {
     aliases: ["f"],
-    usage: "WORDS | diff SYS_A SYS_B | disagree METRIC_A METRIC_B [SYSTEM...]",
-    summary:
-      "move to the next sentence with WORDS, where two systems differ, or where two metrics disagree most",
+    usage: "WORDS | diff SYS_A SYS_B | disagree M1 M2 [SYSTEM...]",
+    summary: "next sentence with WORDS, where systems differ, metrics disagree",
     details:
       `find WORDS           next sentence whose source, a reference or a hypothesis contains the
                      words (case-insensitive; "find -- diff" searches for the word diff)
@@ -1110,7 +1109,7 @@ Searches start after the current sentence and wrap round.`,
   align: {
     aliases: ["a", "explain"],
     usage: "METRIC [SYSTEM...]",
-    summary: "a metric's explanation (alignment, edits, n-grams) of the current sentence",
+    summary: "a metric's explanation of the sentence (alignment, edits, n-grams)",
     run: (s, args) => {
       if (!args.length) {
         throw new UsageError(
@@ -1124,7 +1123,7 @@ Searches start after the current sentence and wrap round.`,
   },
   score: {
     usage: "[SYSTEM|METRIC...]",
-    summary: "every metric's score of the current sentence for every system, side by side",
+    summary: "each metric's sentence score for every system, side by side",
     details: `One row per system; per metric its headline value and its integer counts (from
 metric.sentence() of the sentence's statistics). Name systems and/or metrics to see only
 those. Metrics the gold cannot serve show n/a (needs ...).`,
@@ -1133,7 +1132,7 @@ those. Metrics the gold cannot serve show n/a (needs ...).`,
   try: {
     aliases: ["t"],
     usage: "TEXT",
-    summary: "score a typed hypothesis of the current sentence with every metric, with alignments",
+    summary: "score a hypothesis you type with every metric, with alignments",
     run: (s, _args, rest) => {
       if (!rest.trim()) throw new UsageError("Usage: try TEXT");
       return s.try(rest);
@@ -1179,7 +1178,7 @@ Option names come from each metric's defaults (see metrics).`,
   },
   corpus: {
     usage: "[SYSTEM|METRIC...]",
-    summary: "corpus scores of every loaded system with every metric (statistics cached)",
+    summary: "corpus scores, every system and metric (statistics cached)",
     details: `Statistics are computed once per system, metric and options, and reused by later
 corpus, score and find disagree commands.`,
     run: (s, args) => s.corpusTable(args),
