@@ -30,6 +30,7 @@ import { CONVERT_HELP, convertCommand } from "./formats/convert.ts";
 import { readHypotheses, readReferenceCorpus } from "./formats/text.ts";
 import { resolveOptions } from "./plugins/options.ts";
 import { M2SCORER_USAGE, m2scorerCommand } from "./metrics/m2scorer_command.ts";
+import { REPL_HELP, replMain } from "./repl.ts";
 
 /** Where a command writes: injectable for tests. */
 export interface Io {
@@ -398,6 +399,11 @@ does, and print its three lines (Precision, Recall, F_beta).
   --ignore_whitespace_casing    drop edits that only change whitespace or casing
 `,
     run: (args, { io }) => m2scorerCommand(args, io),
+  },
+  repl: {
+    summary: "explore a corpus interactively: sentences, alignments, scores, options",
+    help: REPL_HELP,
+    run: (args, { registry }) => replMain(args, { registry }),
   },
 };
 

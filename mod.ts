@@ -72,6 +72,8 @@ export {
 } from "./metrics/m2_lattice.ts";
 export { type LiteralNone, m2VerboseTrace, type TraceHypothesis } from "./metrics/m2_trace.ts";
 export { m2scorerCommand } from "./metrics/m2scorer_command.ts";
+export { Session, type SessionOptions } from "./repl/session.ts";
+export { type DiffRun, formatDiff, tokenDiff } from "./repl/token_diff.ts";
 export {
   type Gleu2015Stats,
   type Gleu2016Stats,
