@@ -335,3 +335,14 @@ Deno.test("ixmlFormat.sniff() recognizes I-measure XML and readGold() uses it", 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("parseIxml() gives a located InputError for every truncation of a file", async () => {
+  const text = await Deno.readTextFile(EXAMPLE);
+  const end = text.trimEnd().length;
+  for (let n = 0; n < end; n++) {
+    const error = await parseIxml([text.slice(0, n)], "cut.xml").then(() => undefined, (e) => e);
+    assert.ok(error instanceof InputError, `prefix of ${n} characters: ${error}`);
+    assert.match(error.message, /^cut\.xml(:\d+:\d+)?: [^\n]+$/);
+  }
+  assert.equal((await parseIxml([text.slice(0, end)], "cut.xml")).sentences.length, 1);
+});
