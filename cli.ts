@@ -10,8 +10,8 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
 import { createRegistry } from "./mod.ts";
+import { parseCommandArgs } from "./plugins/args.ts";
 import { InputError, UsageError } from "./plugins/errors.ts";
 import { loadPlugin } from "./plugins/loader.ts";
 import { parseOptionAssignments } from "./plugins/options.ts";
@@ -72,18 +72,6 @@ export interface CommandContext {
 }
 
 const PLUGIN_HELP = "  --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:)";
-
-/** Wrap `parseArgs` so its errors become usage errors naming the command. */
-function parse<T extends Parameters<typeof parseArgs>[0]>(command: string, config: T) {
-  try {
-    return parseArgs({ ...config, strict: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new UsageError(
-      `${command}: ${message.replace(/\. To specify.*$/, "")}; see gecscore help ${command}`,
-    );
-  }
-}
 
 function splitList(values: string[] | undefined): string[] | undefined {
   if (!values) return undefined;
@@ -193,7 +181,7 @@ ${PLUGIN_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
-    const { values, positionals } = parse("score", {
+    const { values, positionals } = parseCommandArgs("score", {
       args,
       allowPositionals: true,
       options: {
@@ -268,7 +256,7 @@ ${PLUGIN_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
-    const { values, positionals } = parse("show", {
+    const { values, positionals } = parseCommandArgs("show", {
       args,
       allowPositionals: true,
       options: {
@@ -344,7 +332,7 @@ List every registered metric with its version and options (default values, allow
 values), and every gold format with its file extensions.
 `,
   run(args, { registry, io }) {
-    const { values } = parse("list", {
+    const { values } = parseCommandArgs("list", {
       args,
       allowPositionals: false,
       options: {
