@@ -143,16 +143,21 @@ function reportTable(results: SystemResult[], metrics: AnyMetric[]): string {
   metrics.forEach((metric, k) => {
     const first = results[0].metrics[k];
     const columns = scoreColumns(metric, first.score);
+    const scores = results.flatMap((r) => [r.metrics[k].score, ...(r.metrics[k].sentences ?? [])]);
+    // A column is a rate when any of its values is fractional: then 1 prints as 1.0000.
+    const rate = columns.map((c) =>
+      scores.some((s) => {
+        const v = headlineValue(s, c);
+        return typeof v === "number" && !Number.isInteger(v);
+      })
+    );
+    const cells = (score: Record<string, unknown>) =>
+      columns.map((c, i) => formatValue(headlineValue(score, c), rate[i]));
     const rows = [["system", ...columns]];
     for (const r of results) {
       const m = r.metrics[k];
-      rows.push([r.name, ...columns.map((c) => formatValue(headlineValue(m.score, c)))]);
-      m.sentences?.forEach((s, i) =>
-        rows.push([
-          `  ${r.name}:${i + 1}`,
-          ...columns.map((c) => formatValue(headlineValue(s, c))),
-        ])
-      );
+      rows.push([r.name, ...cells(m.score)]);
+      m.sentences?.forEach((s, i) => rows.push([`  ${r.name}:${i + 1}`, ...cells(s)]));
     }
     parts.push(`${metric.id}  (${first.signature})\n${renderTable(rows)}`);
   });
