@@ -45,7 +45,14 @@ const encoder = new TextEncoder();
 /** The process' standard output and error. */
 export const processIo: Io = {
   out: (text) => writeAll(Deno.stdout, text),
-  err: (text) => writeAll(Deno.stderr, text),
+  err: (text) => {
+    try {
+      writeAll(Deno.stderr, text);
+    } catch (error) {
+      // Nobody reads the errors any more (`2>&1 | head`): nothing else to do.
+      if (!(error instanceof Deno.errors.BrokenPipe)) throw error;
+    }
+  },
 };
 
 function writeAll(stream: { writeSync(p: Uint8Array): number }, text: string): void {
@@ -76,7 +83,7 @@ const PLUGIN_HELP = "  --plugin SPEC    load a metric/format plugin (path, file:
 function splitList(values: string[] | undefined): string[] | undefined {
   if (!values) return undefined;
   const ids = values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
-  return ids.length ? ids : undefined;
+  return ids.length ? [...new Set(ids)] : undefined;
 }
 
 async function readSystems(paths: string[], gold: GoldCorpus): Promise<Hypotheses[]> {
@@ -280,7 +287,7 @@ ${PLUGIN_HELP}
     if (!values.gold) throw new UsageError("show: give --gold GOLD");
     if (positionals.length !== 1) throw new UsageError("show: give exactly one system output");
     const gold = await readGold(values.gold as string, { registry });
-    const n = Number(values.sentence);
+    const n = /^\d+$/.test(values.sentence as string) ? Number(values.sentence) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
       throw new UsageError(
         `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
@@ -425,10 +432,17 @@ function extractPlugins(args: string[]): { specs: string[]; rest: string[] } {
       break;
     }
     if (arg === "--plugin") {
-      if (i + 1 >= args.length) throw new UsageError("--plugin needs a specifier");
+      if (i + 1 >= args.length || args[i + 1].startsWith("-")) {
+        throw new UsageError("--plugin needs a specifier (a path, file:/https: URL or npm:)");
+      }
       specs.push(args[++i]);
-    } else if (arg.startsWith("--plugin=")) specs.push(arg.slice("--plugin=".length));
-    else rest.push(arg);
+    } else if (arg.startsWith("--plugin=")) {
+      const spec = arg.slice("--plugin=".length);
+      if (!spec) {
+        throw new UsageError("--plugin needs a specifier (a path, file:/https: URL or npm:)");
+      }
+      specs.push(spec);
+    } else rest.push(arg);
   }
   return { specs, rest };
 }
@@ -458,9 +472,14 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   try {
     const { specs, rest } = extractPlugins(args);
     const [name, ...commandArgs] = rest;
-    if (name === undefined || name === "-h" || name === "--help") {
+    if (name === undefined) {
+      throw new UsageError(
+        `Give a command: ${Object.keys(COMMANDS).join(", ")}; see gecscore help`,
+      );
+    }
+    if (name === "-h" || name === "--help") {
       io.out(mainHelp());
-      return name === undefined ? 2 : 0;
+      return 0;
     }
     if (name === "help") {
       const topic = commandArgs[0];
@@ -481,6 +500,8 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     for (const spec of specs) registry.use(await loadPlugin(spec));
     return await command.run(commandArgs, { registry, io });
   } catch (error) {
+    // The reader of standard output went away (`| head`): it has what it wanted.
+    if (error instanceof Deno.errors.BrokenPipe) return 0;
     if (error instanceof UsageError) {
       io.err(`gecscore: ${error.message}\n`);
       return 2;

@@ -1,0 +1,98 @@
+import assert from "node:assert/strict";
+import { main } from "../cli.ts";
+
+const GOLD = "tests/testdata/m2scorer_example.m2";
+const SYSTEM = "tests/testdata/m2scorer_example_system";
+
+/** Run the command line in this process, capturing what it writes. */
+async function run(...args: string[]) {
+  let stdout = "", stderr = "";
+  const code = await main(args, { out: (t) => stdout += t, err: (t) => stderr += t });
+  return { code, stdout, stderr };
+}
+
+/** Assert the failure contract: the exit status, nothing on stdout, one line on stderr. */
+function assertFails(
+  result: { code: number; stdout: string; stderr: string },
+  code: number,
+  expected: RegExp,
+) {
+  assert.equal(result.code, code, result.stderr);
+  assert.equal(result.stdout, "", "nothing on stdout");
+  assert.match(result.stderr, expected);
+  assert.match(result.stderr, /^gecscore: [^\n]+\n$/, `one line: ${result.stderr}`);
+  assert.doesNotMatch(result.stderr, /internal error/);
+}
+
+/** A scratch folder with the named files (strings or bytes) written in it. */
+async function scratch(files: Record<string, string | Uint8Array>): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_robustness_" });
+  for (const [name, content] of Object.entries(files)) {
+    if (typeof content === "string") await Deno.writeTextFile(`${dir}/${name}`, content);
+    else await Deno.writeFile(`${dir}/${name}`, content);
+  }
+  return dir;
+}
+
+Deno.test("gecscore without a command is one line of usage error on stderr, exit 2", async () => {
+  assertFails(await run(), 2, /Give a command: score, show, list, .*; see gecscore help/);
+  const help = await run("--help");
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^Commands:$/m);
+});
+
+Deno.test("gecscore --plugin without a specifier is a usage error", async (t) => {
+  const cases = [["score", "--plugin", "--gold", GOLD, SYSTEM], ["--plugin=", "list"], [
+    "list",
+    "--plugin",
+  ]];
+  for (const args of cases) {
+    await t.step(args.join(" "), async () => {
+      assertFails(await run(...args), 2, /--plugin needs a specifier/);
+    });
+  }
+});
+
+Deno.test("gecscore score -m runs a metric named twice once", async () => {
+  const { code, stdout } = await run("score", "--gold", GOLD, "-m", "m2,m2", "-m", "m2", SYSTEM);
+  assert.equal(code, 0);
+  assert.equal(stdout.match(/^m2 {2}\(/gm)?.length, 1);
+});
+
+Deno.test("gecscore show --sentence takes only plain whole numbers", async (t) => {
+  for (const value of ["0x2", "1e0", " 2", "2.0", "-1"]) {
+    await t.step(value, async () => {
+      assertFails(
+        await run("show", "--gold", GOLD, SYSTEM, `--sentence=${value}`),
+        2,
+        /--sentence must be a whole number from 1 to 3/,
+      );
+    });
+  }
+  assert.equal((await run("show", "--gold", GOLD, SYSTEM, "--sentence", "2")).code, 0);
+});
+
+Deno.test("gecscore stops quietly, exit 0, when the reader of its output goes away", async () => {
+  // Enough sentences that the JSON report overflows the pipe buffer.
+  const block = await Deno.readTextFile(GOLD);
+  const hyp = await Deno.readTextFile(SYSTEM);
+  const dir = await scratch({ "big.m2": block.repeat(2000), "sys": hyp.repeat(2000) });
+  try {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-read", "cli.ts", "score", "--gold", `${dir}/big.m2`, "-m", "m2"]
+        .concat(["--sentences", "--format", "json", `${dir}/sys`]),
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).spawn();
+    const reader = child.stdout.getReader();
+    const first = await reader.read();
+    assert.ok(first.value?.length);
+    await reader.cancel();
+    const [status, stderr] = await Promise.all([child.status, new Response(child.stderr).text()]);
+    assert.equal(stderr, "");
+    assert.equal(status.code, 0);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
