@@ -671,6 +671,8 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
     iterations: {
       description: "2016 with several references: sampling iterations (one reference: 1)",
       min: 1,
+      // A typo such as 1e12 would otherwise run for hours.
+      max: 100_000,
       integer: true,
     },
     lambda: { description: "2015: weight of the unchanged-source-n-gram penalty", min: 0 },

@@ -128,7 +128,8 @@ export function resolveOptions<O extends Options>(
 export function parseOptionAssignments(
   assignments: readonly string[],
 ): Record<string, Record<string, string>> {
-  const out: Record<string, Record<string, string>> = {};
+  // Maps, not objects: ids such as "hasOwnProperty" or "__proto__" must stay plain keys.
+  const out = new Map<string, Map<string, string>>();
   for (const text of assignments) {
     const match = /^([^.=\s]+)\.([^=\s]+)=(.*)$/.exec(text);
     if (!match) {
@@ -136,7 +137,8 @@ export function parseOptionAssignments(
         `Cannot parse option ${JSON.stringify(text)}: expected METRIC.NAME=VALUE`,
       );
     }
-    (out[match[1]] ??= {})[match[2]] = match[3];
+    if (!out.has(match[1])) out.set(match[1], new Map());
+    out.get(match[1])!.set(match[2], match[3]);
   }
-  return out;
+  return Object.fromEntries([...out].map(([id, values]) => [id, Object.fromEntries(values)]));
 }

@@ -96,3 +96,34 @@ Deno.test("gecscore stops quietly, exit 0, when the reader of its output goes aw
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("gecscore score --opt refuses metric ids and names that are Object properties", async (t) => {
+  const cases: [string, RegExp][] = [
+    ["hasOwnProperty.x=1", /Unknown metric "hasOwnProperty"; known metrics: m2, gleu/],
+    ["__proto__.x=1", /Unknown metric "__proto__"/],
+    ["toString.x=1", /Unknown metric "toString"/],
+    ["m2.__proto__=1", /Unknown option m2\.__proto__; valid: m2\.beta/],
+    ["m2.constructor=1", /Unknown option m2\.constructor/],
+  ];
+  for (const [opt, expected] of cases) {
+    await t.step(opt, async () => {
+      assertFails(await run("score", "--gold", GOLD, "--opt", opt, SYSTEM), 2, expected);
+    });
+  }
+  assert.equal(({} as Record<string, unknown>).x, undefined, "Object.prototype untouched");
+});
+
+Deno.test("gecscore score refuses out-of-range metric options with exit 2", async (t) => {
+  const cases: [string, RegExp][] = [
+    ["m2.beta=-1", /m2\.beta must be >= 0, got -1/],
+    ["m2.beta=Infinity", /m2\.beta must be a number, got "Infinity"/],
+    ["m2.max_unchanged_words=1.5", /m2\.max_unchanged_words must be a whole number, got 1\.5/],
+    ["gleu.iterations=0", /gleu\.iterations must be >= 1, got 0/],
+    ["gleu.iterations=1e12", /gleu\.iterations must be <= 100000, got 1e12/],
+  ];
+  for (const [opt, expected] of cases) {
+    await t.step(opt, async () => {
+      assertFails(await run("score", "--gold", GOLD, "--opt", opt, SYSTEM), 2, expected);
+    });
+  }
+});
