@@ -193,11 +193,29 @@ export async function convertCommand(
       `convert: format "${format.id}" cannot write files; formats that can: ${writers(registry)}`,
     );
   }
+  if (await sameFile(input, output)) {
+    throw new UsageError(
+      `convert: IN and OUT are the same file (${output}); write to a new file`,
+    );
+  }
   const corpus = await readGold(input, { registry });
   const text = format.write(corpus);
   await writeFileAtomic(output, text);
+  const n = corpus.sentences.length;
   out(
-    `Converted ${corpus.sentences.length} sentences: ${input} (${corpus.format}) -> ${output} (${format.id})\n`,
+    `Converted ${n} ${
+      n === 1 ? "sentence" : "sentences"
+    }: ${input} (${corpus.format}) -> ${output} (${format.id})\n`,
   );
   return 0;
+}
+
+/** Whether two paths name one existing file (hard links and symbolic links included). */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  try {
+    const [x, y] = await Promise.all([Deno.stat(a), Deno.stat(b)]);
+    return x.ino !== null && x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false; // OUT does not exist yet (or cannot be looked at): not the same file.
+  }
 }

@@ -289,7 +289,7 @@ Deno.test("gecscore convert runs through the command line", async () => {
       await main(["convert", "tests/testdata/imeasure_example.xml", `${dir}/g.m2`], io),
       0,
     );
-    assert.match(out, /Converted 1 sentences/);
+    assert.match(out, /Converted 1 sentence:/);
     assert.equal(
       await Deno.readTextFile(`${dir}/g.m2`),
       "S This machines is designed for help people .\n" +

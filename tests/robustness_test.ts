@@ -3,6 +3,7 @@ import { main } from "../cli.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
+const XML = "tests/testdata/imeasure_example.xml";
 
 /** Run the command line in this process, capturing what it writes. */
 async function run(...args: string[]) {
@@ -125,5 +126,61 @@ Deno.test("gecscore score refuses out-of-range metric options with exit 2", asyn
     await t.step(opt, async () => {
       assertFails(await run("score", "--gold", GOLD, "--opt", opt, SYSTEM), 2, expected);
     });
+  }
+});
+
+Deno.test("gecscore convert refuses IN == OUT and leaves nothing half-written", async (t) => {
+  const gold = await Deno.readTextFile(GOLD);
+  const dir = await scratch({ "g.m2": gold });
+  await Deno.link(`${dir}/g.m2`, `${dir}/link.xml`);
+  try {
+    for (const out of [`${dir}/g.m2`, `${dir}/./g.m2`, `${dir}/link.xml`]) {
+      await t.step(`same file ${out.slice(dir.length)}`, async () => {
+        assertFails(
+          await run("convert", `${dir}/g.m2`, out, "--to", "ixml"),
+          2,
+          /convert: IN and OUT are the same file \(.*\); write to a new file/,
+        );
+        assert.equal(await Deno.readTextFile(`${dir}/g.m2`), gold, "input untouched");
+      });
+    }
+    await t.step("missing folder", async () => {
+      assertFails(
+        await run("convert", GOLD, `${dir}/missing/x.xml`),
+        1,
+        /missing\/x\.xml: cannot write file: no such folder/,
+      );
+    });
+    await t.step("OUT is a folder", async () => {
+      await Deno.mkdir(`${dir}/d.xml`);
+      assertFails(
+        await run("convert", GOLD, `${dir}/d.xml`),
+        1,
+        /d\.xml: cannot write file: is a directory/,
+      );
+    });
+    await t.step("unknown --to", async () => {
+      assertFails(
+        await run("convert", GOLD, `${dir}/x.xml`, "--to", "nope"),
+        2,
+        /Unknown format "nope"; known formats: m2, text, ixml/,
+      );
+    });
+    await t.step("malformed input", async () => {
+      await Deno.writeTextFile(`${dir}/bad.xml`, "<scripts><script id='1'>");
+      assertFails(
+        await run("convert", `${dir}/bad.xml`, `${dir}/y.m2`),
+        1,
+        /bad\.xml:1:\d+: malformed XML/,
+      );
+    });
+    const left = [];
+    for await (const entry of Deno.readDir(dir)) left.push(entry.name);
+    assert.deepEqual(left.sort(), ["bad.xml", "d.xml", "g.m2", "link.xml"], "no temp files");
+    const ok = await run("convert", XML, `${dir}/one.m2`);
+    assert.equal(ok.code, 0);
+    assert.match(ok.stdout, /^Converted 1 sentence: /);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
