@@ -12,6 +12,7 @@
 import { parseArgs } from "node:util";
 import { parseM2 } from "../formats/m2.ts";
 import { lines, readChunks, tokenize } from "../formats/text.ts";
+import { argsErrorMessage } from "../plugins/args.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import { m2Metric, type M2Options } from "./m2.ts";
@@ -103,7 +104,7 @@ export async function m2scorerCommand(
         },
       });
     } catch (error) {
-      throw new UsageError(`${(error as Error).message.split("\n")[0]}; ${M2SCORER_USAGE}`);
+      throw new UsageError(`${argsErrorMessage(error)}; ${M2SCORER_USAGE}`);
     }
     const { values, positionals } = parsed;
     if (values.help) {

@@ -184,3 +184,24 @@ Deno.test("gecscore convert refuses IN == OUT and leaves nothing half-written", 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("gecscore says how to write an option value that starts with a dash", async (t) => {
+  await t.step("score", async () => {
+    assertFails(
+      await run("score", "--gold", GOLD, "--opt", "-m2.beta=1", SYSTEM),
+      2,
+      /score: Option '--opt' needs a value; write one that starts with a dash as --opt=-1; see/,
+    );
+  });
+  await t.step("m2scorer", async () => {
+    let stdout = "", stderr = "";
+    const code = await main(["m2scorer", SYSTEM, GOLD, "--beta", "-1"], {
+      out: (t) => stdout += t,
+      err: (t) => stderr += t,
+    });
+    assert.equal(code, 2);
+    assert.equal(stdout, "");
+    assert.match(stderr, /^m2scorer: Option '--beta' needs a value; .* as --beta=-1; Usage: /);
+    assert.equal(stderr.split("\n").length, 2);
+  });
+});
