@@ -136,18 +136,45 @@ export async function* readChunks(path: string): AsyncGenerator<string> {
       try {
         yield decoder.decode(buffer.subarray(0, read), { stream: true });
       } catch {
-        throw new InputError("file is not valid UTF-8", path);
+        throw await notUtf8(path);
       }
     }
     try {
       const tail = decoder.decode();
       if (tail) yield tail;
     } catch {
-      throw new InputError("file is not valid UTF-8", path);
+      throw await notUtf8(path);
     }
   } finally {
     file.close();
   }
+}
+
+/** The error for a file that is not UTF-8: at its first bad line, and naming UTF-16. */
+async function notUtf8(path: string): Promise<InputError> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(path);
+  } catch {
+    return new InputError("file is not valid UTF-8", path);
+  }
+  const bom = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  if (bom && bytes.length % 2 === 0 && bytes.subarray(2, 66).includes(0)) {
+    return new InputError("file is UTF-16, not UTF-8 (convert it, e.g. with iconv)", path);
+  }
+  // A newline byte is never part of a multi-byte UTF-8 sequence: check line by line.
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  for (let start = 0, line = 1; start <= bytes.length; line++) {
+    let end = bytes.indexOf(10, start);
+    if (end === -1) end = bytes.length;
+    try {
+      decoder.decode(bytes.subarray(start, end));
+    } catch {
+      return new InputError("line is not valid UTF-8", path, line);
+    }
+    start = end + 1;
+  }
+  return new InputError("file is not valid UTF-8", path);
 }
 
 function describeFsError(error: unknown): string {

@@ -159,7 +159,7 @@ Deno.test("gecscore gives one-line errors and exit 1 on bad input, never a stack
     [
       "not UTF-8",
       ["--gold", GOLD, `${BAD}/not_utf8.txt`],
-      /not_utf8\.txt: file is not valid UTF-8/,
+      /not_utf8\.txt:1: line is not valid UTF-8/,
     ],
     [
       "bad plugin",

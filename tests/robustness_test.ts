@@ -205,3 +205,30 @@ Deno.test("gecscore says how to write an option value that starts with a dash", 
     assert.equal(stderr.split("\n").length, 2);
   });
 });
+
+Deno.test("gecscore names the first line that is not UTF-8, and UTF-16 files", async (t) => {
+  const gold = await Deno.readTextFile(GOLD);
+  const utf16 = new Uint8Array([
+    0xff,
+    0xfe,
+    ...Array.from(new TextEncoder().encode(gold)).flatMap((b) => [b, 0]),
+  ]);
+  const latin1 = new Uint8Array([...new TextEncoder().encode("a b\nc d\n"), 0xe4, 0x0a]);
+  const dir = await scratch({ "utf16.m2": utf16, "latin1.txt": latin1, "bin.xml": utf16.slice(2) });
+  try {
+    const cases: [string, string[], RegExp][] = [
+      ["Latin-1 system", ["--gold", GOLD, `${dir}/latin1.txt`], /latin1\.txt:3: line is not/],
+      ["UTF-16 gold", ["--gold", `${dir}/utf16.m2`, SYSTEM], /utf16\.m2: file is UTF-16, not/],
+      [
+        "binary gold",
+        ["--gold", `${dir}/bin.xml`, SYSTEM],
+        /bin\.xml:1:2: malformed XML: disallowed character/,
+      ],
+    ];
+    for (const [name, args, expected] of cases) {
+      await t.step(name, async () => assertFails(await run("score", ...args), 1, expected));
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
