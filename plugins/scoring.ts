@@ -6,7 +6,7 @@
  * @module
  */
 
-import { InputError, UsageError } from "./errors.ts";
+import { InputError } from "./errors.ts";
 import { resolveOptions } from "./options.ts";
 import type { Registry } from "./registry.ts";
 import type {
@@ -122,10 +122,15 @@ export function selectMetrics(registry: Registry, gold: GoldCorpus, ids?: string
   }
   const metrics = registry.metrics.filter((m) => !unmetNeeds(m, gold));
   if (!metrics.length) {
-    throw new UsageError(
-      `No registered metric can score ${gold.path}; registered: ${
-        registry.metrics.map((m) => m.id).join(", ") || "(none)"
-      }`,
+    const provides = [...goldProvides(gold)];
+    const hint = gold.format === "text" ? "; for plain text give --src SRC --ref REF" : "";
+    throw new InputError(
+      `No registered metric can score ${gold.path} (format ${gold.format} provides ${
+        provides.join(", ") || "no edits or references"
+      }); registered: ${
+        registry.metrics.map((m) => `${m.id} (needs ${m.needs.join(", ")})`).join(", ") ||
+        "(none)"
+      }${hint}`,
     );
   }
   return metrics;

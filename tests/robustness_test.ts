@@ -4,6 +4,7 @@ import { main } from "../cli.ts";
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
 const XML = "tests/testdata/imeasure_example.xml";
+const GOLD_DIR = "tests/testdata";
 
 /** Run the command line in this process, capturing what it writes. */
 async function run(...args: string[]) {
@@ -231,4 +232,64 @@ Deno.test("gecscore names the first line that is not UTF-8, and UTF-16 files", a
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("gecscore score on a gold no metric can serve says what each metric needs", async () => {
+  assertFails(
+    await run("score", "--gold", "tests/testdata/toy_hyp.txt", SYSTEM),
+    1,
+    /No registered metric can score .*toy_hyp\.txt \(format text provides no edits or references\); registered: m2 \(needs annotations\), gleu \(needs references\); for plain text give --src SRC --ref REF$/m,
+  );
+});
+
+Deno.test("gecscore score checks each metric against the kind of gold it is given", async (t) => {
+  const src = `${GOLD_DIR}/m2scorer_example_system`;
+  const ref = `${GOLD_DIR}/m2scorer_example_system2`;
+  await t.step("m2 on --src/--ref", async () => {
+    assertFails(
+      await run("score", "--src", src, "--ref", ref, "-m", "m2", SYSTEM),
+      1,
+      /metric m2 needs annotations, which .* \(format text\) does not provide/,
+    );
+  });
+  await t.step("gleu on --src/--ref", async () => {
+    const { code, stdout } = await run("score", "--src", src, "--ref", ref, SYSTEM);
+    assert.equal(code, 0);
+    assert.match(stdout, /^gleu {2}\(/m);
+    assert.doesNotMatch(stdout, /^m2 {2}\(/m);
+  });
+  await t.step("gleu and m2 on I-measure XML", async () => {
+    const { code, stdout } = await run(
+      "score",
+      "--gold",
+      XML,
+      "-m",
+      "gleu,m2",
+      "--format",
+      "json",
+      "tests/testdata/toy_hyp.txt",
+    );
+    // toy_hyp.txt has two lines, the XML one sentence: this must be a line-count error.
+    assert.equal(code, 1);
+    assert.equal(stdout, "");
+    const one = await scratch({ "sys": "These machines is designed for helping people .\n" });
+    try {
+      const ok = await run(
+        "score",
+        "--gold",
+        XML,
+        "-m",
+        "gleu,m2",
+        "--format",
+        "json",
+        `${one}/sys`,
+      );
+      assert.equal(ok.code, 0, ok.stderr);
+      const metrics = JSON.parse(ok.stdout).systems[0].metrics;
+      assert.equal(typeof metrics.gleu.gleu, "number");
+      assert.equal(typeof metrics.m2.f, "number");
+    } finally {
+      await Deno.remove(one, { recursive: true });
+    }
+  });
 });
