@@ -26,9 +26,11 @@ import {
 import { scoreSystems, selectMetrics, type SystemResult } from "./plugins/scoring.ts";
 import type { AnyMetric, GoldCorpus, Hypotheses } from "./plugins/types.ts";
 import { readGold } from "./formats/read_gold.ts";
+import { CONVERT_HELP, convertCommand } from "./formats/convert.ts";
 import { readHypotheses, readReferenceCorpus } from "./formats/text.ts";
 import { resolveOptions } from "./plugins/options.ts";
 import { REPL_HELP, replMain } from "./repl.ts";
+import { M2SCORER_USAGE, m2scorerCommand } from "./metrics/m2scorer_command.ts";
 
 /** Where a command writes: injectable for tests. */
 export interface Io {
@@ -380,6 +382,24 @@ export const COMMANDS: Record<string, Command> = {
   score: scoreCommand,
   show: showCommand,
   list: listCommand,
+  convert: {
+    summary: "convert a gold file between formats (M2 <-> I-measure XML)",
+    help: CONVERT_HELP,
+    run: (args, { registry, io }) => convertCommand(args, { registry, io }),
+  },
+  m2scorer: {
+    summary: "drop-in for the NUS m2scorer: same arguments, same output",
+    help: `${M2SCORER_USAGE}
+
+Score SYSTEM (one sentence per line) against SOURCE_GOLD (M2) exactly as the NUS m2scorer 3.2
+does, and print its three lines (Precision, Recall, F_beta).
+  -v, --verbose                 the per-sentence trace the reference prints with -v
+  --max_unchanged_words N       most unchanged tokens in a merged edit (default 2)
+  --beta B                      F-score beta (default 0.5)
+  --ignore_whitespace_casing    drop edits that only change whitespace or casing
+`,
+    run: (args, { io }) => m2scorerCommand(args, io),
+  },
   repl: {
     summary: "explore a corpus interactively: sentences, alignments, scores, options",
     help: REPL_HELP,

@@ -4,14 +4,16 @@
  * @module
  */
 
+import { ixmlFormat } from "../formats/ixml.ts";
 import { m2Format } from "../formats/m2.ts";
 import { textFormat } from "../formats/text.ts";
+import { m2Metric } from "../metrics/m2.ts";
 import { gleuMetric } from "../metrics/gleu.ts";
 import type { AnyMetric, Format, Plugin } from "./types.ts";
 
-const metrics: AnyMetric[] = [gleuMetric];
+const metrics: AnyMetric[] = [m2Metric, gleuMetric];
 
-const formats: Format[] = [m2Format, textFormat];
+const formats: Format[] = [m2Format, textFormat, ixmlFormat];
 
 /**
  * The built-in plugin.

@@ -417,7 +417,11 @@ Deno.test("Session.complete() completes commands, metrics, options, systems and 
   const s = await session();
   assert.deepEqual(s.complete("sh"), [["show "], "sh"]);
   assert.deepEqual(s.complete("load p"), [["plugin"], "p"]);
-  assert.deepEqual(s.complete("load hyp tests/testdata/m2scorer_example_s")[0], [SYS1, SYS2]);
+  assert.deepEqual(s.complete("load hyp tests/testdata/toy_h"), [
+    [TOY_HYP],
+    "tests/testdata/toy_h",
+  ]);
+  assert.deepEqual(s.complete("load plugin tests/testdata/plugins/toy")[0], [TOY]);
   assert.deepEqual(s.complete("load gold tests/testd"), [["tests/testdata/"], "tests/testd"]);
   assert.deepEqual(s.complete("align toy_"), [["toy_len", "toy_edits"], "toy_"]);
   assert.deepEqual(s.complete(`align toy_len m2scorer_example_system`)[0], [S1, S2]);
