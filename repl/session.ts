@@ -621,7 +621,11 @@ export class Session {
       case "find":
         if (position === 1) candidates = ["diff", "disagree"];
         else if (words[1] === "diff") candidates = systemNames;
-        else if (words[1] === "disagree") candidates = position <= 3 ? metricIds : systemNames;
+        else if (words[1] === "disagree") {
+          candidates = position <= 3
+            ? [...metricIds, ...metricIds.map((id) => `-${id}`)]
+            : systemNames;
+        }
         break;
     }
     return [filter(candidates), word];

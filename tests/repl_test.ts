@@ -431,6 +431,7 @@ Deno.test("Session.complete() completes commands, metrics, options, systems and 
   assert.deepEqual(s.complete("set exact_match.references c"), [["conll2014"], "c"]);
   assert.deepEqual(s.complete("find d"), [["diff", "disagree"], "d"]);
   assert.deepEqual(s.complete("find disagree toy_l"), [["toy_len"], "toy_l"]);
+  assert.deepEqual(s.complete("find disagree toy_len -toy_e"), [["-toy_edits"], "-toy_e"]);
   assert.deepEqual(s.complete(`find diff ${S1}`)[0], [S1, S2]);
   assert.deepEqual(s.complete("score toy_e"), [["toy_edits"], "toy_e"]);
   assert.deepEqual(s.complete("help ali"), [["align"], "ali"]);
