@@ -8,9 +8,10 @@ import { ixmlFormat } from "../formats/ixml.ts";
 import { m2Format } from "../formats/m2.ts";
 import { textFormat } from "../formats/text.ts";
 import { gleuMetric } from "../metrics/gleu.ts";
+import { imeasureMetric } from "../metrics/imeasure.ts";
 import type { AnyMetric, Format, Plugin } from "./types.ts";
 
-const metrics: AnyMetric[] = [gleuMetric];
+const metrics: AnyMetric[] = [gleuMetric, imeasureMetric];
 
 const formats: Format[] = [m2Format, textFormat, ixmlFormat];
 
