@@ -42,8 +42,6 @@ export {
   type RewriteConventions,
 } from "./formats/references.ts";
 export { readGold } from "./formats/read_gold.ts";
-export { Session, type SessionOptions } from "./repl/session.ts";
-export { type DiffRun, formatDiff, tokenDiff } from "./repl/token_diff.ts";
 export { ixmlFormat, parseIxml, writeIxml } from "./formats/ixml.ts";
 export { annotatorCount, errorGroups } from "./formats/error_groups.ts";
 export {
@@ -74,6 +72,8 @@ export {
 } from "./metrics/m2_lattice.ts";
 export { type LiteralNone, m2VerboseTrace, type TraceHypothesis } from "./metrics/m2_trace.ts";
 export { m2scorerCommand } from "./metrics/m2scorer_command.ts";
+export { Session, type SessionOptions } from "./repl/session.ts";
+export { type DiffRun, formatDiff, tokenDiff } from "./repl/token_diff.ts";
 export {
   type Gleu2015Stats,
   type Gleu2016Stats,
@@ -84,6 +84,22 @@ export {
   type GleuStats,
 } from "./metrics/gleu.ts";
 export { MersenneTwister } from "./metrics/mt19937.ts";
+export {
+  chosenTotals,
+  type ImeasureAspectScore,
+  imeasureMetric,
+  type ImeasureOptions,
+  type ImeasureScore,
+  type ImeasureStats,
+  MIX_LIMIT,
+} from "./metrics/imeasure.ts";
+export {
+  align3,
+  type Alignment3,
+  alignmentCounts,
+  type ColumnClass,
+  columnClass,
+} from "./metrics/imeasure_align.ts";
 export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
 export {
   goldProvides,

@@ -17,7 +17,7 @@
  * 4. Bellman-Ford in edge-list order, backtracking from the last node.
  *
  * Why this is polynomial where the reference is not in practice:
- * - Merged edges. In node order, every node is a topological order of the DAG, so when the
+ * - Merged edges. Node order, (row, column), is a topological order of the DAG, so when the
  *   reference's Floyd-Warshall reaches `k`, the arc `i -> k` is final and `k -> j` is still an
  *   original edge. The same arcs therefore come out of one forward pass per source node that
  *   extends the best arc into `k` by each original edge out of `k` (`O(N)` per source plus
@@ -35,7 +35,7 @@
  *
  * Cost: for `N` lattice nodes (at most `(n+1)(m+1)` for `n` source and `m` hypothesis
  * tokens), building is `O(N^2 + A)` time for `A` merged edges (`A < N^2`), and the search
- * `O(P (|E|))` for `P` passes (small: at most the path length). Everything is polynomial; the
+ * `O(P |E|)` for `P` passes (small: at most the path length). Everything is polynomial; the
  * reference's cubic closure and `|V|` full passes are what take it hours. Measured: the
  * 13 CoNLL-2014 systems in under a second; a 227-token sentence against a 116-token
  * unrelated one (3321 nodes, 0.6 M edges) in 0.4 s; 220 tokens of a repeated 4-gram against
@@ -175,7 +175,7 @@ function backPointers(source: Tokens, hyp: Tokens, subCost: number): Uint8Array 
 }
 
 /** Cells reachable backwards from the end cell through back-pointers. */
-function reachable(flags: Uint8Array, n: number, m: number): Uint8Array {
+function reachable(flags: Uint8Array, m: number): Uint8Array {
   const w = m + 1;
   const seen = new Uint8Array(flags.length);
   seen[flags.length - 1] = 1;
@@ -186,7 +186,6 @@ function reachable(flags: Uint8Array, n: number, m: number): Uint8Array {
     if (f & DEL_BIT) seen[id - w] = 1;
     if (f & INS_BIT) seen[id - 1] = 1;
   }
-  void n;
   return seen;
 }
 
@@ -223,8 +222,8 @@ export function buildEditGraph(
   const n = source.length, m = hypothesis.length, w = m + 1;
   const f1 = backPointers(source, hypothesis, 1);
   const f2 = backPointers(source, hypothesis, 2);
-  const r1 = reachable(f1, n, m);
-  const r2 = reachable(f2, n, m);
+  const r1 = reachable(f1, m);
+  const r2 = reachable(f2, m);
   // Node order = (row, column) order = cell id order: a topological order of the DAG.
   const index = new Int32Array(f1.length).fill(-1);
   const rowList = new IntList(), colList = new IntList();
