@@ -730,7 +730,10 @@ Deno.test("Session shows nested score fields, and a metric that throws as an err
       const n = stats.reduce((a, s) => a + s.n, 0);
       // p is 1 for one sentence: a rate, not a count, though a whole number there.
       const p = 1 / stats.length;
-      return { correction: { tp: n, fp: 1, p, i: n / 10, whole: 2 }, detection: { rate: 0.5 } };
+      return {
+        correction: { tp: n, fp: stats.length, p, i: n / 10, whole: 2 },
+        detection: { rate: 0.5 },
+      };
     },
     sentence(s: { n: number }) {
       return this.corpus([s]);
