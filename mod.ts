@@ -69,6 +69,8 @@ export {
   type ImeasureScore,
   type ImeasureStats,
   MIX_LIMIT,
+  type ReferenceSearch,
+  searchReferences,
 } from "./metrics/imeasure.ts";
 export {
   align3,
