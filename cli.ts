@@ -10,8 +10,8 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
 import { createRegistry } from "./mod.ts";
+import { parseCommandArgs } from "./plugins/args.ts";
 import { InputError, UsageError } from "./plugins/errors.ts";
 import { loadPlugin } from "./plugins/loader.ts";
 import { parseOptionAssignments } from "./plugins/options.ts";
@@ -29,6 +29,8 @@ import { readGold } from "./formats/read_gold.ts";
 import { CONVERT_HELP, convertCommand } from "./formats/convert.ts";
 import { readHypotheses, readReferenceCorpus } from "./formats/text.ts";
 import { resolveOptions } from "./plugins/options.ts";
+import { M2SCORER_USAGE, m2scorerCommand } from "./metrics/m2scorer_command.ts";
+import { REPL_HELP, replMain } from "./repl.ts";
 
 /** Where a command writes: injectable for tests. */
 export interface Io {
@@ -70,18 +72,6 @@ export interface CommandContext {
 }
 
 const PLUGIN_HELP = "  --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:)";
-
-/** Wrap `parseArgs` so its errors become usage errors naming the command. */
-function parse<T extends Parameters<typeof parseArgs>[0]>(command: string, config: T) {
-  try {
-    return parseArgs({ ...config, strict: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new UsageError(
-      `${command}: ${message.replace(/\. To specify.*$/, "")}; see gecscore help ${command}`,
-    );
-  }
-}
 
 function splitList(values: string[] | undefined): string[] | undefined {
   if (!values) return undefined;
@@ -153,16 +143,21 @@ function reportTable(results: SystemResult[], metrics: AnyMetric[]): string {
   metrics.forEach((metric, k) => {
     const first = results[0].metrics[k];
     const columns = scoreColumns(metric, first.score);
+    const scores = results.flatMap((r) => [r.metrics[k].score, ...(r.metrics[k].sentences ?? [])]);
+    // A column is a rate when any of its values is fractional: then 1 prints as 1.0000.
+    const rate = columns.map((c) =>
+      scores.some((s) => {
+        const v = headlineValue(s, c);
+        return typeof v === "number" && !Number.isInteger(v);
+      })
+    );
+    const cells = (score: Record<string, unknown>) =>
+      columns.map((c, i) => formatValue(headlineValue(score, c), rate[i]));
     const rows = [["system", ...columns]];
     for (const r of results) {
       const m = r.metrics[k];
-      rows.push([r.name, ...columns.map((c) => formatValue(headlineValue(m.score, c)))]);
-      m.sentences?.forEach((s, i) =>
-        rows.push([
-          `  ${r.name}:${i + 1}`,
-          ...columns.map((c) => formatValue(headlineValue(s, c))),
-        ])
-      );
+      rows.push([r.name, ...cells(m.score)]);
+      m.sentences?.forEach((s, i) => rows.push([`  ${r.name}:${i + 1}`, ...cells(s)]));
     }
     parts.push(`${metric.id}  (${first.signature})\n${renderTable(rows)}`);
   });
@@ -191,7 +186,7 @@ ${PLUGIN_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
-    const { values, positionals } = parse("score", {
+    const { values, positionals } = parseCommandArgs("score", {
       args,
       allowPositionals: true,
       options: {
@@ -266,7 +261,7 @@ ${PLUGIN_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
-    const { values, positionals } = parse("show", {
+    const { values, positionals } = parseCommandArgs("show", {
       args,
       allowPositionals: true,
       options: {
@@ -342,7 +337,7 @@ List every registered metric with its version and options (default values, allow
 values), and every gold format with its file extensions.
 `,
   run(args, { registry, io }) {
-    const { values } = parse("list", {
+    const { values } = parseCommandArgs("list", {
       args,
       allowPositionals: false,
       options: {
@@ -384,6 +379,24 @@ export const COMMANDS: Record<string, Command> = {
     summary: "convert a gold file between formats (M2 <-> I-measure XML)",
     help: CONVERT_HELP,
     run: (args, { registry, io }) => convertCommand(args, { registry, io }),
+  },
+  m2scorer: {
+    summary: "drop-in for the NUS m2scorer: same arguments, same output",
+    help: `${M2SCORER_USAGE}
+
+Score SYSTEM (one sentence per line) against SOURCE_GOLD (M2) exactly as the NUS m2scorer 3.2
+does, and print its three lines (Precision, Recall, F_beta).
+  -v, --verbose                 the per-sentence trace the reference prints with -v
+  --max_unchanged_words N       most unchanged tokens in a merged edit (default 2)
+  --beta B                      F-score beta (default 0.5)
+  --ignore_whitespace_casing    drop edits that only change whitespace or casing
+`,
+    run: (args, { io }) => m2scorerCommand(args, io),
+  },
+  repl: {
+    summary: "explore a corpus interactively: sentences, alignments, scores, options",
+    help: REPL_HELP,
+    run: (args, { registry }) => replMain(args, { registry }),
   },
 };
 

@@ -52,6 +52,29 @@ export {
   writeFileAtomic,
 } from "./formats/convert.ts";
 export {
+  chooseAnnotator,
+  type M2AnnotatorResult,
+  m2Annotators,
+  m2GoldEdits,
+  m2Metric,
+  type M2Options,
+  m2Replay,
+  type M2Score,
+  m2Score,
+  type M2Stats,
+} from "./metrics/m2.ts";
+export {
+  bestEditSequence,
+  buildEditGraph,
+  type EditGraph,
+  type M2Edit,
+  type M2GoldEdit,
+} from "./metrics/m2_lattice.ts";
+export { type LiteralNone, m2VerboseTrace, type TraceHypothesis } from "./metrics/m2_trace.ts";
+export { m2scorerCommand } from "./metrics/m2scorer_command.ts";
+export { Session, type SessionOptions } from "./repl/session.ts";
+export { type DiffRun, formatDiff, tokenDiff } from "./repl/token_diff.ts";
+export {
   type Gleu2015Stats,
   type Gleu2016Stats,
   gleuMetric,

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseCommandArgs } from "../plugins/args.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { Registry } from "../plugins/registry.ts";
 import { builtinPlugin } from "../plugins/builtin.ts";
@@ -157,20 +157,11 @@ export async function convertCommand(
 ): Promise<number> {
   const registry = context.registry ?? builtins();
   const out = context.io?.out ?? ((text: string) => console.log(text.replace(/\n$/, "")));
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: { to: { type: "string" }, help: { type: "boolean", short: "h" } },
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new UsageError(
-      `convert: ${message.replace(/\. To specify.*$/, "")}; see gecscore help convert`,
-    );
-  }
+  const parsed = parseCommandArgs("convert", {
+    args,
+    allowPositionals: true,
+    options: { to: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
   const { values, positionals } = parsed;
   if (values.help) {
     out(CONVERT_HELP);

@@ -95,7 +95,8 @@ interface DraftCorrection {
  * no correction (a `noop` in M2 terms); when the file does not say which ids those are, the
  * lowest unused ids of the corpus are taken. A sentence with `numann="0"` gets the placeholder
  * annotation `{ annotator: "0", edits: [] }`, as an M2 sentence without `A` lines does.
- * `allAnnotators` is the sorted set of annotator ids of the corpus.
+ * `allAnnotators` is the sorted set of annotator ids of the corpus (with the placeholder `"0"`
+ * when a sentence has none, as M2 gold has).
  *
  * Malformed XML, a DOCTYPE (DTDs and entity declarations are refused), an unknown or
  * misplaced element, text outside `<text>` and `<c>`, a missing or malformed attribute, or
@@ -343,6 +344,8 @@ function finishSentences(drafts: DraftSentence[]): GoldSentence[] {
   for (const d of drafts) {
     for (const e of d.errors) for (const a of e.alternatives) ids.add(a.annotator);
   }
+  // A sentence without annotators gets the placeholder annotator "0", as in M2.
+  if (drafts.some((d) => d.numann === 0)) ids.add("0");
   // numann may count annotators that never appear in an <alt>: give them unused numeric ids.
   const most = Math.max(...drafts.map((d) => d.numann));
   for (let n = 0; ids.size < most; n++) ids.add(String(n));

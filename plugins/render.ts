@@ -51,17 +51,19 @@ export function renderTable(rows: readonly (readonly string[])[]): string {
  * assert.equal(formatValue(12), "12");
  * assert.equal(formatValue(1 / 3), "0.3333");
  * assert.equal(formatValue([0.5, 0.25]), "[0.5000, 0.2500]");
+ * assert.equal(formatValue(1, true), "1.0000");
  * ```
  *
  * @param value The value.
+ * @param rate Format whole numbers with 4 decimals too (a column of rates).
  * @returns Its text.
  */
-export function formatValue(value: unknown): string {
+export function formatValue(value: unknown, rate = false): string {
   if (typeof value === "number") {
-    if (Number.isInteger(value)) return String(value);
+    if (Number.isInteger(value) && !rate) return String(value);
     return Number.isFinite(value) ? value.toFixed(4) : String(value);
   }
-  if (Array.isArray(value)) return `[${value.map(formatValue).join(", ")}]`;
+  if (Array.isArray(value)) return `[${value.map((v) => formatValue(v, rate)).join(", ")}]`;
   if (value === undefined || value === null) return "-";
   return String(value);
 }

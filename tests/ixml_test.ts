@@ -346,3 +346,14 @@ Deno.test("parseIxml() gives a located InputError for every truncation of a file
   }
   assert.equal((await parseIxml([text.slice(0, end)], "cut.xml")).sentences.length, 1);
 });
+
+Deno.test("parseIxml() reads the sentences of several scripts in order", async () => {
+  const gold = await parseIxml([
+    '<scripts><script id="1"><sentence id="1" numann="0"><text>a</text></sentence></script>' +
+    '<script id="2"><sentence id="1" numann="0"><text>b</text><error-list/></sentence>' +
+    '<sentence id="2" numann="0"><text>c</text></sentence></script><!-- end --></scripts>',
+  ], "x.xml");
+  assert.deepEqual(gold.sentences.map((s) => s.source), [["a"], ["b"], ["c"]]);
+  assert.deepEqual(gold.sentences[0].allAnnotators, ["0"]);
+  assert.deepEqual(gold.sentences[2].annotations, [{ annotator: "0", edits: [] }]);
+});

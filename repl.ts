@@ -1,0 +1,254 @@
+/**
+ * The gecscore REPL: step through a corpus, see each metric's alignment, compare metrics on
+ * one sentence, score hypotheses typed at the prompt, change metric options on the fly.
+ *
+ * ```sh
+ * deno run --allow-read repl.ts --gold gold.m2 CAMB AMU       # or: gecscore repl ...
+ * echo "goto 3
+ * score" | deno run --allow-read repl.ts --gold gold.m2 CAMB  # scripted: no prompts
+ * ```
+ *
+ * On a terminal it has line editing, tab completion (commands, metric ids, option names,
+ * system names, paths) and a history kept in `~/.gecscore_history` when `--allow-env` and
+ * `--allow-write` permit it (otherwise the history lasts the session). Colour only on a
+ * terminal and never with `NO_COLOR`. With commands piped on stdin it prints only their
+ * output; the exit status is 1 when any command failed.
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import { createInterface } from "node:readline/promises";
+import process from "node:process";
+import { InputError, UsageError } from "./plugins/errors.ts";
+import type { Registry } from "./plugins/registry.ts";
+import { Session } from "./repl/session.ts";
+
+export { Session, type SessionOptions } from "./repl/session.ts";
+
+/** `gecscore repl --help`. */
+export const REPL_HELP = `Usage:
+  gecscore repl [--gold GOLD] [HYP...] [--plugin SPEC]...
+  deno run --allow-read repl.ts [--gold GOLD] [HYP...] [--plugin SPEC]...
+
+An interactive explorer: move through the gold's sentences, see the references and each
+system's changes, each metric's alignment and sentence scores side by side, score a sentence
+you type, change metric options live. Type "help" at the prompt for the commands.
+
+Commands piped on stdin run without prompts; the exit status is 1 if any failed.
+History is kept in ~/.gecscore_history when permissions allow (--allow-env, --allow-write).
+
+Options:
+  --gold FILE      load this gold file first
+  --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:), repeatable
+  --no-history     keep no history file
+  -h, --help       this help
+`;
+
+const HISTORY_SIZE = 1000;
+const encoder = new TextEncoder();
+
+function write(stream: { writeSync(p: Uint8Array): number }, text: string): void {
+  let bytes = encoder.encode(text);
+  try {
+    while (bytes.length) bytes = bytes.subarray(stream.writeSync(bytes));
+  } catch (error) {
+    // The reader went away (`| head`): stop quietly, as a pipe-killed program would.
+    if (error instanceof Deno.errors.BrokenPipe) Deno.exit(0);
+    throw error;
+  }
+}
+
+function oneLine(error: unknown): string {
+  if (error instanceof UsageError || error instanceof InputError) return error.message;
+  if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+    return `permission needed: ${error.message.split("\n")[0]}`;
+  }
+  const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+  return error instanceof Deno.errors.NotFound ? message : `internal error: ${message}`;
+}
+
+function granted(descriptor: Deno.PermissionDescriptor): boolean {
+  try {
+    return Deno.permissions.querySync(descriptor).state === "granted";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the history lives: `~/.gecscore_history`, or undefined when permissions do not let
+ * us read the home directory's name and write the file (never a permission prompt).
+ */
+function historyPath(): string | undefined {
+  for (const variable of ["HOME", "USERPROFILE"]) {
+    if (!granted({ name: "env", variable })) continue;
+    const home = Deno.env.get(variable);
+    if (!home) continue;
+    const path = `${home.replace(/[\\/]$/, "")}/.gecscore_history`;
+    return granted({ name: "write", path }) ? path : undefined;
+  }
+  return undefined;
+}
+
+/** The history, newest first; a file grown past twice the size is cut back. */
+function readHistory(path: string): string[] {
+  if (!granted({ name: "read", path })) return [];
+  try {
+    const lines = Deno.readTextFileSync(path).split("\n").filter((l) => l.trim() !== "");
+    const kept = lines.slice(-HISTORY_SIZE);
+    if (lines.length > 2 * HISTORY_SIZE) {
+      Deno.writeTextFileSync(path, kept.join("\n") + "\n", { mode: 0o600 });
+    }
+    return kept.reverse();
+  } catch {
+    return [];
+  }
+}
+
+function appendHistory(path: string, line: string): void {
+  try {
+    Deno.writeTextFileSync(path, line.replace(/\n/g, " ") + "\n", { append: true, mode: 0o600 });
+  } catch {
+    // No history is not an error.
+  }
+}
+
+async function* stdinLines(): AsyncGenerator<string> {
+  let buffer = "";
+  for await (const chunk of Deno.stdin.readable.pipeThrough(new TextDecoderStream())) {
+    buffer += chunk;
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      yield buffer.slice(0, newline).replace(/\r$/, "");
+      buffer = buffer.slice(newline + 1);
+    }
+  }
+  if (buffer !== "") yield buffer;
+}
+
+/** Run one line; write its output or its one-line error. Returns false on error. */
+async function runLine(
+  session: Session,
+  line: string,
+  where: string,
+  color: boolean,
+): Promise<boolean> {
+  try {
+    const out = await session.execute(line);
+    if (out !== "") write(Deno.stdout, out + "\n");
+    return true;
+  } catch (error) {
+    const text = `error: ${where}${oneLine(error)}`;
+    write(Deno.stderr, (color ? `\x1b[31m${text}\x1b[0m` : text) + "\n");
+    return false;
+  }
+}
+
+async function interactive(session: Session, useHistory: boolean): Promise<void> {
+  const file = useHistory ? historyPath() : undefined;
+  const rl = createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: true,
+    completer: (line: string) => session.complete(line),
+    history: file ? readHistory(file) : [],
+    historySize: HISTORY_SIZE,
+    removeHistoryDuplicates: true,
+  });
+  rl.on("SIGINT", () => {
+    // Ctrl-C drops the line being typed; Ctrl-D (end of input) or quit leaves.
+    write(Deno.stdout, "^C\n");
+    rl.write("", { ctrl: true, name: "e" });
+    rl.write("", { ctrl: true, name: "u" });
+    rl.prompt();
+  });
+  rl.setPrompt(session.prompt);
+  rl.prompt();
+  for await (const line of rl) {
+    if (file && line.trim() !== "") appendHistory(file, line);
+    await runLine(session, line, "", session.color);
+    if (session.done) break;
+    rl.setPrompt(session.prompt);
+    rl.prompt();
+  }
+  rl.close();
+}
+
+/**
+ * Run the REPL with command-line arguments; returns the exit status (0 done; 1 a command or
+ * a start-up load failed; 2 bad usage).
+ *
+ * @example Scripted use (stdin is not a terminal in tests)
+ * ```ts ignore
+ * // echo "goto 2\nscore" | deno run --allow-read repl.ts --gold gold.m2 SYSTEM
+ * import { replMain } from "./repl.ts";
+ * Deno.exit(await replMain(["--gold", "tests/testdata/m2scorer_example.m2"]));
+ * ```
+ *
+ * @param args `[--gold GOLD] [HYP...] [--plugin SPEC]... [--no-history]`.
+ * @param options A registry to use (default: a new one with the built-ins).
+ * @returns The exit status.
+ */
+export async function replMain(
+  args: string[],
+  options: { registry?: Registry } = {},
+): Promise<number> {
+  let values, positionals;
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        gold: { type: "string" },
+        plugin: { type: "string", multiple: true },
+        "no-history": { type: "boolean", default: false },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    write(Deno.stderr, `gecscore repl: ${message}; see gecscore repl --help\n`);
+    return 2;
+  }
+  if (values.help) {
+    write(Deno.stdout, REPL_HELP);
+    return 0;
+  }
+  if (positionals.length && !values.gold) {
+    write(Deno.stderr, "gecscore repl: system outputs need a gold: give --gold GOLD\n");
+    return 2;
+  }
+  const tty = Deno.stdin.isTerminal();
+  const color = tty && Deno.stdout.isTerminal() && !Deno.noColor;
+  const session = new Session({ registry: options.registry, color });
+  const startup = [
+    ...(values.plugin ?? []).map((spec) => () => session.loadPlugin(spec)),
+    ...(values.gold ? [() => session.loadGold(values.gold!)] : []),
+    ...(positionals.length ? [() => session.loadHypotheses(positionals)] : []),
+  ];
+  for (const load of startup) {
+    try {
+      write(Deno.stdout, (await load()) + "\n");
+    } catch (error) {
+      write(Deno.stderr, `gecscore repl: ${oneLine(error)}\n`);
+      return error instanceof UsageError ? 2 : 1;
+    }
+  }
+  if (tty) {
+    write(Deno.stdout, 'Type "help" for the commands, Tab to complete, Ctrl-D to leave.\n');
+    await interactive(session, !values["no-history"]);
+    return 0;
+  }
+  let failed = false;
+  let number = 0;
+  for await (const line of stdinLines()) {
+    number++;
+    if (!(await runLine(session, line, `line ${number}: `, false))) failed = true;
+    if (session.done) break;
+  }
+  return failed ? 1 : 0;
+}
+
+if (import.meta.main) Deno.exit(await replMain(Deno.args));
