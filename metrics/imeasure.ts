@@ -427,7 +427,7 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
     const explanation: Explanation = {
       summary: `I ${pct(c.i)} (correction), ${pct(d.i)} (detection); WAcc ${pct(c.wacc)} vs ${
         pct(c.wacc_base)
-      } for the source; reference ${best + 1} of ${references.length}`,
+      } for the source; best of ${references.length} candidate reference(s) kept`,
       blocks: [
         { title: `Alignment with the chosen reference: ${references[best].join(" ")}`, table },
         {
