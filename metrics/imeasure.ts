@@ -389,6 +389,19 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
   },
   needs: ["errors"],
   headline: "correction.i",
+  columns: [
+    "correction.tp",
+    "correction.fp",
+    "correction.fn",
+    "correction.fpn",
+    "correction.precision",
+    "correction.recall",
+    "correction.f",
+    "correction.wacc",
+    "correction.wacc_base",
+    "correction.i",
+    "detection.i",
+  ],
   sentenceIsCorpusOfOne: true,
   stats(gold, hypothesis, options) {
     const { counts, best, warning } = searchReferences(gold, hypothesis, options);
