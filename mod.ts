@@ -92,6 +92,8 @@ export {
   type ImeasureScore,
   type ImeasureStats,
   MIX_LIMIT,
+  type ReferenceSearch,
+  searchReferences,
 } from "./metrics/imeasure.ts";
 export {
   align3,

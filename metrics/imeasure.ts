@@ -11,9 +11,13 @@
  * then the metric, I, WAcc and accuracy of the other aspect, first candidate kept. With
  * `opt: "corpus"` the choice maximises the running corpus score instead.
  *
- * Mixing: when a sentence has more than {@linkcode MIX_LIMIT} combinations, the candidates are
- * the whole-annotator references only, and the sentence carries a warning (in its stats and
- * score, and on stderr): its score is then not the exact mixed maximum.
+ * Mixing: the number of mixed references is the product of the alternatives of the errors
+ * (about 2^45 on one CoNLL-2014 sentence). When the maximised metric is WAcc or accuracy, the
+ * sentence is cut into independent segments and only candidates that can still win are kept
+ * (see `imeasure_search.ts`); other metrics enumerate up to {@linkcode MIX_LIMIT} combinations.
+ * When neither is possible within the limits, the candidates are the whole-annotator
+ * references only and the sentence carries a warning (in its stats and score, and on stderr):
+ * its score is then not the exact mixed maximum. Nothing is truncated silently.
  *
  * @module
  */
@@ -23,10 +27,12 @@ import type { Explanation, GoldSentence, Metric, Tokens } from "../plugins/types
 import { align3, type Alignment3, alignmentCounts, columnClass } from "./imeasure_align.ts";
 import {
   annotatorReferences,
+  applySpans,
   combinationCount,
   errorOptions,
   mixedReferences,
 } from "./imeasure_refs.ts";
+import { ratioOf, segmentedSearch } from "./imeasure_search.ts";
 
 /** Largest number of mixed combinations of one sentence that is searched in full. */
 export const MIX_LIMIT = 4096;
@@ -207,30 +213,78 @@ function countsOf(source: Tokens, hypothesis: Tokens, reference: Tokens): number
   ];
 }
 
-interface Search {
+/** The candidate references of a sentence, their counts and the sentence-level choice. */
+export interface ReferenceSearch {
+  /** Candidate references (with mixing: only those that can still win). */
   references: Tokens[];
+  /** Their 20 counts each (see {@linkcode ImeasureStats}). */
   counts: number[][];
+  /** Index of the sentence-level choice. */
   best: number;
+  /** Set when the search could not be exact. */
   warning?: string;
 }
 
-function search(gold: GoldSentence, hypothesis: Tokens, options: ImeasureOptions): Search {
+/**
+ * The candidate references of a sentence and the best one, as the metric chooses it.
+ * `exhaustive: true` enumerates every mixed combination (no limit: for tests only).
+ *
+ * @example Usage
+ * ```ts
+ * import { imeasureMetric, searchReferences } from "./imeasure.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = { source: ["a", "b"], numAnnotators: 0, errors: [] };
+ * const r = searchReferences(gold, ["a", "b"], imeasureMetric.defaults);
+ * assert.deepEqual(r.references, [["a", "b"]]);
+ * assert.equal(r.best, 0);
+ * ```
+ *
+ * @param gold The gold sentence.
+ * @param hypothesis The hypothesis.
+ * @param options Metric options.
+ * @param exhaustive Enumerate every combination instead of searching.
+ * @returns The search result.
+ */
+export function searchReferences(
+  gold: GoldSentence,
+  hypothesis: Tokens,
+  options: ImeasureOptions,
+  exhaustive = false,
+): ReferenceSearch {
   const errors = errorGroups(gold);
   let references: Tokens[] | undefined;
+  let counts: number[][] | undefined;
   let warning: string | undefined;
   if (options.mix) {
     const perError = errors.map((e) => errorOptions(e, true));
     const n = combinationCount(perError);
-    if (n <= MIX_LIMIT) references = mixedReferences(gold.source, perError);
-    else {
-      warning = `sentence${
-        gold.line ? ` at line ${gold.line}` : ""
-      }: ${n} mixed references exceed the limit of ${MIX_LIMIT}; scored against whole-annotator references only (not the exact mixed maximum)`;
+    const ratio = ratioOf(options.max, options.w);
+    let overflow: string | undefined;
+    if (!exhaustive && (ratio || n > MIX_LIMIT)) {
+      const r = segmentedSearch(gold.source, hypothesis, errors, ratio, MIX_LIMIT);
+      overflow = r.overflow;
+      if (!overflow) {
+        counts = r.candidates.map((c) => c.counts);
+        references = r.candidates.map((c) =>
+          c.spans.length ? applySpans(gold.source, c.spans) : gold.source.slice()
+        );
+      }
+    }
+    if (!counts && (exhaustive || n <= MIX_LIMIT)) {
+      references = mixedReferences(gold.source, perError);
+    } else if (!counts) {
+      const start = gold.source.slice(0, 6).join(" ");
+      warning = `sentence "${start}${gold.source.length > 6 ? " ..." : ""}"${
+        gold.line ? ` (line ${gold.line})` : ""
+      }: ${n} mixed references and ${
+        overflow ?? "no exact search"
+      }; scored against whole-annotator references only (not the exact mixed maximum)`;
       console.error(`Warning: imeasure: ${warning}`);
     }
   }
   references ??= annotatorReferences(gold.source, errors, annotatorCount(gold));
-  const counts = references.map((r) => countsOf(gold.source, hypothesis, r));
+  counts ??= references.map((r) => countsOf(gold.source, hypothesis, r));
   return { references, counts, best: choose(counts, undefined, options), warning };
 }
 
@@ -335,9 +389,22 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
   },
   needs: ["errors"],
   headline: "correction.i",
+  columns: [
+    "correction.tp",
+    "correction.fp",
+    "correction.fn",
+    "correction.fpn",
+    "correction.precision",
+    "correction.recall",
+    "correction.f",
+    "correction.wacc",
+    "correction.wacc_base",
+    "correction.i",
+    "detection.i",
+  ],
   sentenceIsCorpusOfOne: true,
   stats(gold, hypothesis, options) {
-    const { counts, best, warning } = search(gold, hypothesis, options);
+    const { counts, best, warning } = searchReferences(gold, hypothesis, options);
     let stats: ImeasureStats;
     if (options.opt === "corpus") {
       const seen = new Map<string, number>();
@@ -361,7 +428,7 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
     return scoreOf(chosenTotals([stats], options), options, stats.warning ? [stats.warning] : []);
   },
   explain(gold, hypothesis, options) {
-    const { references, counts, best, warning } = search(gold, hypothesis, options);
+    const { references, counts, best, warning } = searchReferences(gold, hypothesis, options);
     const a: Alignment3 = align3(gold.source, hypothesis, references[best]);
     const table = [["source", "hypothesis", "reference", "det", "cor"]];
     for (let i = 0; i < a.source.length; i++) {
@@ -373,7 +440,7 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
     const explanation: Explanation = {
       summary: `I ${pct(c.i)} (correction), ${pct(d.i)} (detection); WAcc ${pct(c.wacc)} vs ${
         pct(c.wacc_base)
-      } for the source; reference ${best + 1} of ${references.length}`,
+      } for the source; best of ${references.length} candidate reference(s) kept`,
       blocks: [
         { title: `Alignment with the chosen reference: ${references[best].join(" ")}`, table },
         {

@@ -54,8 +54,23 @@ function pairTable(a: Int32Array, b: Int32Array): Int32Array {
   return t;
 }
 
-/** Pairwise alignment as index pairs (-1 = gap), in order. */
-function pairAlign(a: Int32Array, b: Int32Array): [number[], number[]] {
+/**
+ * Pairwise alignment (gap 2, mismatch 3) as index pairs, `-1` for a gap, with the reference's
+ * backtrace order (diagonal, then a gap in `b`, then a gap in `a`).
+ *
+ * @example Usage
+ * ```ts
+ * import { pairAlign } from "./imeasure_align.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(pairAlign(Int32Array.of(1, 2, 3), Int32Array.of(1, 3)), [[0, 1, 2], [0, -1, 1]]);
+ * ```
+ *
+ * @param a First sequence (token ids).
+ * @param b Second sequence.
+ * @returns Indices into `a` and into `b`, column by column.
+ */
+export function pairAlign(a: Int32Array, b: Int32Array): [number[], number[]] {
   const t = pairTable(a, b);
   const n = b.length + 1;
   const ra: number[] = [], rb: number[] = [];
@@ -165,8 +180,21 @@ function threeAlign(s1: Int32Array, s2: Int32Array, s3: Int32Array): number[][] 
   return cols.reverse();
 }
 
-/** Maps tokens to small integers (shared by the three sequences of one alignment). */
-function intern(seqs: Tokens[]): Int32Array[] {
+/**
+ * Maps tokens to small integers, shared by the sequences given.
+ *
+ * @example Usage
+ * ```ts
+ * import { intern } from "./imeasure_align.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(intern([["a", "b"], ["b"]]), [Int32Array.of(1, 2), Int32Array.of(2)]);
+ * ```
+ *
+ * @param seqs Token sequences.
+ * @returns One id array per sequence.
+ */
+export function intern(seqs: Tokens[]): Int32Array[] {
   const ids = new Map<string, number>();
   return seqs.map((s) =>
     Int32Array.from(s, (t) => {

@@ -1,13 +1,16 @@
 import assert from "node:assert/strict";
+import { compareWithBruteForce } from "../bench/imeasure_brute.ts";
 import {
   align3,
   alignmentCounts,
+  chosenTotals,
   type GoldSentence,
   imeasureMetric,
   type ImeasureOptions,
   readGold,
   readSentences,
   resolveOptions,
+  searchReferences,
 } from "../mod.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";
@@ -172,4 +175,67 @@ Deno.test("imeasureMetric works on M2 gold through derived error groups", async 
     o,
   );
   assert.ok(score.correction.tp > 0);
+});
+
+sharedTest(
+  "imeasureMetric's segmented mixed search equals brute-force enumeration (IITB, IPN)",
+  async (t) => {
+    // Every sentence with at most 1,024 mixed references; all 13 systems: bench/imeasure_brute.ts.
+    const gold = await readGold(shared("data/conll2014/gold/official-2014.combined.ieval.xml"));
+    for (const system of ["IITB", "IPN"]) {
+      await t.step(system, async () => {
+        const hyps = await readSentences(shared(`data/conll2014/systems/${system}`));
+        const r = compareWithBruteForce(gold.sentences, hyps, 1024);
+        assert.ok(r.checked > 1300);
+        assert.deepEqual(r.differences, []);
+      });
+    }
+  },
+);
+
+sharedTest(
+  "imeasureMetric scores every CoNLL-2014 sentence with mixing, without warnings",
+  async () => {
+    const gold = await readGold(shared("data/conll2014/gold/official-2014.combined.ieval.xml"));
+    const hyps = await readSentences(shared("data/conll2014/systems/CAMB"));
+    const o = options();
+    const stats = gold.sentences.map((g, i) => imeasureMetric.stats(g, hyps[i], o));
+    const score = imeasureMetric.corpus(stats, o);
+    assert.equal(score.warnings, undefined);
+    // Mixing can only find better references than whole annotator sets.
+    const nomix = options({ mix: false });
+    const base = imeasureMetric.corpus(
+      gold.sentences.map((g, i) => imeasureMetric.stats(g, hyps[i], nomix)),
+      nomix,
+    );
+    assert.ok(score.correction.wacc > base.correction.wacc);
+    // opt: corpus from the kept candidates equals the choice over every candidate reference.
+    const oc = options({ opt: "corpus" });
+    const first = gold.sentences.slice(0, 150);
+    const kept = first.map((g, i) => imeasureMetric.stats(g, hyps[i], oc));
+    const all = first.map((g, i) => {
+      const r = searchReferences(g, hyps[i], oc, true);
+      return { candidates: r.counts, best: r.best };
+    });
+    assert.deepEqual(chosenTotals(kept, oc), chosenTotals(all, oc));
+  },
+);
+
+Deno.test("imeasureMetric warns loudly when a sentence cannot be searched exactly", () => {
+  // 17 optional errors of one token each, densely packed (no anchor), with `max: cf` (not a
+  // ratio, so nothing is pruned): 2^17 combinations in one segment exceed the limits.
+  const source = Array.from({ length: 17 }, (_, i) => `w${i}`);
+  const gold: GoldSentence = {
+    source,
+    numAnnotators: 1,
+    errors: source.map((_, i) => ({
+      id: `${i + 1}`,
+      required: false,
+      alternatives: [{ annotator: "0", corrections: [{ start: i, end: i + 1, tokens: ["x"] }] }],
+    })),
+  };
+  const o = options({ max: "cf" });
+  const s = imeasureMetric.stats(gold, source, o);
+  assert.match(s.warning ?? "", /131072 mixed references .*not the exact mixed maximum/);
+  assert.equal(imeasureMetric.corpus([s], o).warnings?.length, 1);
 });
