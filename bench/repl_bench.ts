@@ -22,8 +22,7 @@ async function loaded(): Promise<Session> {
 }
 
 const ready = SHARED_AVAILABLE ? await loaded() : undefined;
-// A fixed tour of 14 sentences (every 97th), so runs compare. Some sentences cost far more:
-// the I-measure's exact mixed references make sentence 332 take minutes with 13 systems.
+// A fixed tour of 14 sentences (every 97th), so that runs compare.
 let next = 0;
 const step = () => (next = (next + 97) % (97 * 14));
 
