@@ -84,6 +84,24 @@ export {
   type GleuStats,
 } from "./metrics/gleu.ts";
 export { MersenneTwister } from "./metrics/mt19937.ts";
+export {
+  chosenTotals,
+  type ImeasureAspectScore,
+  imeasureMetric,
+  type ImeasureOptions,
+  type ImeasureScore,
+  type ImeasureStats,
+  MIX_LIMIT,
+  type ReferenceSearch,
+  searchReferences,
+} from "./metrics/imeasure.ts";
+export {
+  align3,
+  type Alignment3,
+  alignmentCounts,
+  type ColumnClass,
+  columnClass,
+} from "./metrics/imeasure_align.ts";
 export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
 export {
   goldProvides,

@@ -9,9 +9,10 @@ import { m2Format } from "../formats/m2.ts";
 import { textFormat } from "../formats/text.ts";
 import { m2Metric } from "../metrics/m2.ts";
 import { gleuMetric } from "../metrics/gleu.ts";
+import { imeasureMetric } from "../metrics/imeasure.ts";
 import type { AnyMetric, Format, Plugin } from "./types.ts";
 
-const metrics: AnyMetric[] = [m2Metric, gleuMetric];
+const metrics: AnyMetric[] = [m2Metric, imeasureMetric, gleuMetric];
 
 const formats: Format[] = [m2Format, textFormat, ixmlFormat];
 

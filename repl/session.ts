@@ -101,6 +101,7 @@ export class Session {
   #headlines = new Map<string, number[]>();
   #provides = new Set<GoldNeed>();
   #counts = new Map<string, string[]>();
+  #rates = new Map<string, Set<string>>();
 
   /**
    * A session.
@@ -283,13 +284,16 @@ export class Session {
    * @returns The score.
    */
   sentenceScore(system: Hypotheses, metric: AnyMetric, index = this.index): Score {
+    return metric.sentence(this.#sentenceStats(system, metric, index), this.options(metric));
+  }
+
+  #sentenceStats(system: Hypotheses, metric: AnyMetric, index: number): unknown {
     const gold = this.needGold();
     const options = this.options(metric);
     const cached = this.#stats.get(cacheKey(system.name, metric.id, options));
-    const stats = cached
+    return cached
       ? cached[index]
       : metric.stats(gold.sentences[index], system.sentences[index], options);
-    return metric.sentence(stats, options);
   }
 
   /**
@@ -305,7 +309,9 @@ export class Session {
     const table = this.#scoreTable(
       systems.map((s) => ({ name: s.name, system: s })),
       metrics,
-      (row, metric) => metric.corpus(this.corpusStats(row.system!, metric), this.options(metric)),
+      (row, metric) => ({
+        score: metric.corpus(this.corpusStats(row.system!, metric), this.options(metric)),
+      }),
     );
     const signatures = metrics.filter((m) => !this.unavailable(m)).map((m) =>
       `${m.id}: ${m.signature(this.options(m))}`
@@ -377,7 +383,10 @@ export class Session {
     return this.#scoreTable(
       systems.map((s) => ({ name: s.name, system: s })),
       metrics,
-      (row, metric) => this.sentenceScore(row.system!, metric),
+      (row, metric) => {
+        const stats = this.#sentenceStats(row.system!, metric, this.index);
+        return { score: metric.sentence(stats, this.options(metric)), stats };
+      },
     );
   }
 
@@ -421,7 +430,8 @@ export class Session {
       `source  ${sentence.source.join(" ")}\ntyped   ${this.#diff(sentence, tokens)}`,
       this.#scoreTable([{ name: "typed", tokens }], this.registry.metrics, (_, metric) => {
         const options = this.options(metric);
-        return metric.sentence(metric.stats(sentence, tokens, options), options);
+        const stats = metric.stats(sentence, tokens, options);
+        return { score: metric.sentence(stats, options), stats };
       }),
     ];
     for (const metric of this.registry.metrics) {
@@ -621,7 +631,11 @@ export class Session {
       case "find":
         if (position === 1) candidates = ["diff", "disagree"];
         else if (words[1] === "diff") candidates = systemNames;
-        else if (words[1] === "disagree") candidates = position <= 3 ? metricIds : systemNames;
+        else if (words[1] === "disagree") {
+          candidates = position <= 3
+            ? [...metricIds, ...metricIds.map((id) => `-${id}`)]
+            : systemNames;
+        }
         break;
     }
     return [filter(candidates), word];
@@ -650,32 +664,46 @@ export class Session {
   }
 
   /**
-   * The count fields of a metric's scores (up to 4 integer fields besides the headline and
-   * fields that echo an option), judged on a corpus score, where rates are rarely whole
-   * numbers; a sentence score's precision of 1 would pass for a count.
+   * The count fields of a metric's scores: up to 4 whole-number fields besides the headline
+   * and fields named like an option (`beta`, `iterations` echo it). On a sentence score a
+   * precision of 1 is a whole number too, so they are judged on a corpus score from cached
+   * statistics when there are any (and remembered), else on the samples: a count doubles in
+   * the corpus score of a sentence taken twice, a rate does not (and a field once shown not
+   * to be a count is remembered as such).
    */
-  #countPaths(metric: AnyMetric, sample: Score): string[] {
+  #countPaths(metric: AnyMetric, samples: { score: Score; stats?: unknown }[]): string[] {
     const options = this.options(metric);
-    const key = `${metric.id}\u0000${JSON.stringify(options)}`;
-    let paths = this.#counts.get(key);
-    if (!paths) {
-      let score = sample;
-      if (this.systems.length) {
-        try {
-          score = metric.corpus(this.corpusStats(this.systems[0], metric), options);
-        } catch {
-          // Judge on the sample.
-        }
-      }
-      // A field named like an option echoes it (`beta`, `iterations`): not a count.
-      const echoes = new Set(Object.keys(metric.defaults));
-      paths = scoreColumns(metric, score).filter((p) =>
+    const known = this.#counts.get(metric.id);
+    if (known) return known;
+    const rates = this.#rates.get(metric.id) ?? new Set<string>();
+    this.#rates.set(metric.id, rates);
+    const echoes = new Set(Object.keys(metric.defaults));
+    const wholes = (score: Score) =>
+      scoreColumns(metric, score).filter((p) =>
         p !== metric.headline && !echoes.has(p.split(".").pop()!) &&
         Number.isInteger(headlineValue(score, p))
-      ).slice(0, 4);
-      this.#counts.set(key, paths);
+      );
+    const cached = this.systems.map((s) => this.#stats.get(cacheKey(s.name, metric.id, options)))
+      .find((stats) => stats !== undefined);
+    if (cached) {
+      const paths = wholes(metric.corpus(cached, options)).slice(0, 4);
+      this.#counts.set(metric.id, paths);
+      return paths;
     }
-    return paths;
+    const columns = scoreColumns(metric, samples[0].score).filter((p) =>
+      p !== metric.headline && !echoes.has(p.split(".").pop()!)
+    );
+    for (const { score, stats } of samples) {
+      const twice = stats === undefined ? undefined : metric.corpus([stats, stats], options);
+      for (const p of columns) {
+        const one = headlineValue(score, p);
+        const count = Number.isInteger(one) &&
+          (twice === undefined || headlineValue(twice, p) === 2 * (one as number));
+        if (!count) rates.add(p);
+      }
+    }
+    const paths = columns.filter((p) => !rates.has(p));
+    return paths.slice(0, 4);
   }
 
   #valueCandidates(dotted: string): string[] {
@@ -739,7 +767,7 @@ export class Session {
   #scoreTable<R extends { name: string; system?: Hypotheses }>(
     rows: R[],
     metrics: AnyMetric[],
-    scoreOf: (row: R, metric: AnyMetric) => Score,
+    scoreOf: (row: R, metric: AnyMetric) => { score: Score; stats?: unknown },
   ): string {
     const header = ["system"];
     const cells: string[][] = rows.map((r) => [r.name]);
@@ -759,11 +787,11 @@ export class Session {
           return undefined;
         }
       });
-      const first = scores.find((s) => s !== undefined);
-      const counts = first ? this.#countPaths(metric, first) : [];
+      const samples = scores.filter((s) => s !== undefined);
+      const counts = samples.length ? this.#countPaths(metric, samples) : [];
       header.push(metric.headline === metric.id ? metric.id : `${metric.id} ${metric.headline}`);
       if (counts.length) header.push(countsHeader(counts));
-      scores.forEach((score, k) => {
+      scores.map((s) => s?.score).forEach((score, k) => {
         cells[k].push(score ? formatValue(headlineValue(score, metric.headline)) : "error");
         if (counts.length) {
           cells[k].push(

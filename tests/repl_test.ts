@@ -417,9 +417,11 @@ Deno.test("Session.complete() completes commands, metrics, options, systems and 
   const s = await session();
   assert.deepEqual(s.complete("sh"), [["show "], "sh"]);
   assert.deepEqual(s.complete("load p"), [["plugin"], "p"]);
-  const paths = s.complete("load hyp tests/testdata/m2scorer_example_s")[0];
-  assert.ok(paths.includes(SYS1) && paths.includes(SYS2), paths.join(" "));
-  assert.ok(paths.every((p) => p.startsWith("tests/testdata/m2scorer_example_s")));
+  assert.deepEqual(s.complete("load hyp tests/testdata/toy_h"), [
+    [TOY_HYP],
+    "tests/testdata/toy_h",
+  ]);
+  assert.deepEqual(s.complete("load plugin tests/testdata/plugins/toy")[0], [TOY]);
   assert.deepEqual(s.complete("load gold tests/testd"), [["tests/testdata/"], "tests/testd"]);
   assert.deepEqual(s.complete("align toy_"), [["toy_len", "toy_edits"], "toy_"]);
   assert.deepEqual(s.complete(`align toy_len m2scorer_example_system`)[0], [S1, S2]);
@@ -429,6 +431,7 @@ Deno.test("Session.complete() completes commands, metrics, options, systems and 
   assert.deepEqual(s.complete("set exact_match.references c"), [["conll2014"], "c"]);
   assert.deepEqual(s.complete("find d"), [["diff", "disagree"], "d"]);
   assert.deepEqual(s.complete("find disagree toy_l"), [["toy_len"], "toy_l"]);
+  assert.deepEqual(s.complete("find disagree toy_len -toy_e"), [["-toy_edits"], "-toy_e"]);
   assert.deepEqual(s.complete(`find diff ${S1}`)[0], [S1, S2]);
   assert.deepEqual(s.complete("score toy_e"), [["toy_edits"], "toy_e"]);
   assert.deepEqual(s.complete("help ali"), [["align"], "ali"]);
@@ -727,7 +730,10 @@ Deno.test("Session shows nested score fields, and a metric that throws as an err
       const n = stats.reduce((a, s) => a + s.n, 0);
       // p is 1 for one sentence: a rate, not a count, though a whole number there.
       const p = 1 / stats.length;
-      return { correction: { tp: n, fp: 1, p, i: n / 10, whole: 2 }, detection: { rate: 0.5 } };
+      return {
+        correction: { tp: n, fp: stats.length, p, i: n / 10, whole: 2 },
+        detection: { rate: 0.5 },
+      };
     },
     sentence(s: { n: number }) {
       return this.corpus([s]);
