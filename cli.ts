@@ -503,11 +503,11 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     // The reader of standard output went away (`| head`): it has what it wanted.
     if (error instanceof Deno.errors.BrokenPipe) return 0;
     if (error instanceof UsageError) {
-      io.err(`gecscore: ${error.message}\n`);
+      io.err(`gecscore: ${oneLine(error.message)}\n`);
       return 2;
     }
     if (error instanceof InputError) {
-      io.err(`gecscore: ${error.message}\n`);
+      io.err(`gecscore: ${oneLine(error.message)}\n`);
       return 1;
     }
     if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
@@ -518,6 +518,11 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     io.err(`gecscore: internal error (please report it): ${message}\n`);
     return 1;
   }
+}
+
+/** A message on one line, whatever the file names in it contain. */
+function oneLine(message: string): string {
+  return message.replace(/\r?\n|\r/g, "\\n");
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -341,3 +341,16 @@ Deno.test("gecscore without --allow-read says which file it needs, exit 1", asyn
   assert.match(stderr, /^gecscore: .*m2scorer_example\.m2: cannot open file: Requires read access/);
   assert.equal(stderr.trimEnd().split("\n").length, 1);
 });
+
+Deno.test("gecscore keeps an error on one line when a file name holds a newline", async () => {
+  const dir = await scratch({ "two\nlines": "a\n" });
+  try {
+    assertFails(
+      await run("score", "--gold", GOLD, `${dir}/two\nlines`),
+      1,
+      /two\\nlines: has 1 line but the gold has 3 sentences/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
