@@ -18,6 +18,7 @@
  */
 
 import { parseArgs } from "node:util";
+import { argsErrorMessage } from "./plugins/args.ts";
 import { createInterface } from "node:readline/promises";
 import process from "node:process";
 import { InputError, UsageError } from "./plugins/errors.ts";
@@ -208,8 +209,7 @@ export async function replMain(
       },
     }));
   } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    write(Deno.stderr, `gecscore repl: ${message}; see gecscore repl --help\n`);
+    write(Deno.stderr, `gecscore repl: ${argsErrorMessage(error)}; see gecscore repl --help\n`);
     return 2;
   }
   if (values.help) {

@@ -375,7 +375,7 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
   version: "1.0",
   defaults: { beta: 1.0, w: 2.0, max: "cwacc", opt: "sent", mix: true },
   optionSpecs: {
-    beta: { description: "beta of F", min: 0 },
+    beta: { description: "beta of F", min: 0, max: 1000 },
     w: { description: "weight of true and false positives in WAcc", min: 0 },
     max: {
       description: "metric the reference choice maximises (d/c + tp|tn|fp|fn|p|r|f|acc|wacc|i)",

@@ -374,7 +374,7 @@ const M2_DEFAULTS: M2Options = {
 };
 
 const M2_OPTION_SPECS: { [K in keyof M2Options]?: OptionSpec } = {
-  beta: { description: "F-score beta: weight of recall against precision", min: 0 },
+  beta: { description: "F-score beta: weight of recall against precision", min: 0, max: 1000 },
   max_unchanged_words: {
     description: "Most unchanged tokens a merged system edit may contain",
     min: 0,

@@ -354,3 +354,14 @@ Deno.test("gecscore keeps an error on one line when a file name holds a newline"
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("resolveOptions() refuses a beta so large that F would be NaN", async () => {
+  const { resolveOptions, registry } = await import("../mod.ts");
+  for (const id of ["m2", "imeasure"]) {
+    assert.throws(
+      () => resolveOptions(registry.metric(id), { beta: "1e300" }),
+      new RegExp(`${id}\\.beta must be <= 1000, got 1e300`),
+    );
+    assert.equal(resolveOptions(registry.metric(id), { beta: "1000" }).beta, 1000);
+  }
+});
