@@ -16,6 +16,7 @@ import { readSentences } from "../formats/text.ts";
 import { imeasureMetric, type ImeasureOptions, searchReferences } from "../metrics/imeasure.ts";
 import { combinationCount, errorOptions } from "../metrics/imeasure_refs.ts";
 import type { GoldSentence, Tokens } from "../plugins/types.ts";
+import { CONLL2014_SYSTEMS } from "../tests/shared.ts";
 
 /** Result of {@linkcode compareWithBruteForce}. */
 export interface BruteReport {
@@ -61,21 +62,7 @@ export function compareWithBruteForce(
 if (import.meta.main) {
   const base = new URL("../../shared/data/conll2014/", import.meta.url).pathname;
   const gold = await readGold(`${base}gold/official-2014.combined.ieval.xml`);
-  const systems = Deno.args.length ? Deno.args : [
-    "AMU",
-    "CAMB",
-    "CUUI",
-    "IITB",
-    "INPUT",
-    "IPN",
-    "NTHU",
-    "PKU",
-    "POST",
-    "RAC",
-    "SJTU",
-    "UFC",
-    "UMC",
-  ];
+  const systems = Deno.args.length ? Deno.args : CONLL2014_SYSTEMS;
   for (const system of systems) {
     const t0 = performance.now();
     const hyps = await readSentences(`${base}systems/${system}`);
