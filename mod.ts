@@ -70,7 +70,12 @@ export {
   type M2Edit,
   type M2GoldEdit,
 } from "./metrics/m2_lattice.ts";
-export { type LiteralNone, m2VerboseTrace, type TraceHypothesis } from "./metrics/m2_trace.ts";
+export {
+  type LiteralNone,
+  literalNoneOf,
+  m2VerboseTrace,
+  type TraceHypothesis,
+} from "./metrics/m2_trace.ts";
 export { m2scorerCommand } from "./metrics/m2scorer_command.ts";
 export { Session, type SessionOptions } from "./repl/session.ts";
 export { type DiffRun, formatDiff, tokenDiff } from "./repl/token_diff.ts";

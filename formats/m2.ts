@@ -85,11 +85,15 @@ function parseALine(
       line,
     );
   }
-  const corrections = fields[2].split("||").map((c) => {
+  const literalNone: number[] = [];
+  const corrections = fields[2].split("||").map((c, k) => {
     const t = c.trim();
-    return t === "-NONE-" ? [] : tokenize(t, intern);
+    if (t !== "-NONE-") return tokenize(t, intern);
+    literalNone.push(k);
+    return [];
   });
   const edit: Edit = { start, end, corrections, type, required: fields[3].trim() === "REQUIRED" };
+  if (literalNone.length) edit.literalNone = literalNone;
   const comment = fields[4].trim();
   if (comment !== "" && comment !== "-NONE-") edit.comment = comment;
   return { annotator, edit };
@@ -209,8 +213,10 @@ export function sortAnnotators(ids: Iterable<string>): string[] {
     : list.sort();
 }
 
-function correctionText(tokens: readonly string[]): string {
-  return tokens.length ? tokens.join(" ") : "-NONE-";
+function correctionText(edit: Edit, k: number): string {
+  const tokens = edit.corrections[k];
+  if (tokens.length) return tokens.join(" ");
+  return edit.literalNone?.includes(k) ? "-NONE-" : "";
 }
 
 /**
@@ -243,7 +249,7 @@ export function writeM2(corpus: GoldCorpus): string {
         }
         for (const e of a.edits) {
           const corr = e.corrections.length
-            ? e.corrections.map(correctionText).join("||")
+            ? e.corrections.map((_, k) => correctionText(e, k)).join("||")
             : "-NONE-";
           out.push(
             `A ${e.start} ${e.end}|||${e.type ?? "-NONE-"}|||${corr}|||${

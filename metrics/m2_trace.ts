@@ -39,6 +39,31 @@ export type LiteralNone = (
   correction: number,
 ) => boolean;
 
+/**
+ * The {@linkcode LiteralNone} of parsed M2 gold: what the reader kept in each edit's
+ * `literalNone`.
+ *
+ * @example Usage
+ * ```ts
+ * import { literalNoneOf } from "./m2_trace.ts";
+ * import { parseM2 } from "../formats/m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await parseM2(["S a b\nA 0 1|||X|||-NONE-|||R|||-|||0\nA 1 2|||X||||||R|||-|||0\n"], "x");
+ * const none = literalNoneOf(gold.sentences);
+ * assert.equal(none(0, "0", 0, 0), true);
+ * assert.equal(none(0, "0", 1, 0), false);
+ * ```
+ *
+ * @param gold The gold sentences.
+ * @returns The lookup.
+ */
+export function literalNoneOf(gold: readonly GoldSentence[]): LiteralNone {
+  return (sentence, annotator, edit, correction) =>
+    gold[sentence]?.annotations?.find((a) => a.annotator === annotator)?.edits[edit]?.literalNone
+      ?.includes(correction) ?? false;
+}
+
 function goldRepr(
   g: M2GoldEdit,
   literalNone: (edit: number, correction: number) => boolean,
@@ -76,15 +101,15 @@ function annotatorId(id: string): string {
  * @param gold Gold sentences.
  * @param hypotheses System sentences, one per gold sentence.
  * @param options M2 options.
- * @param literalNone Which empty gold corrections were written `-NONE-` (default: none; they
- *   print as `u''`).
+ * @param literalNone Which empty gold corrections were written `-NONE-` (default: what the M2
+ *   reader kept in each edit's `literalNone`; the others print as `u''`).
  * @returns The trace text, in pieces.
  */
 export function* m2VerboseTrace(
   gold: readonly GoldSentence[],
   hypotheses: readonly TraceHypothesis[],
   options: M2Options,
-  literalNone: LiteralNone = () => false,
+  literalNone: LiteralNone = literalNoneOf(gold),
 ): Generator<string> {
   const beta = options.beta;
   const betaText = pyFixed(beta, 1);

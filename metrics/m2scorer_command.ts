@@ -17,7 +17,7 @@ import { InputError, UsageError } from "../plugins/errors.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import { m2Metric, type M2Options } from "./m2.ts";
 import { pyFixed } from "./m2_python.ts";
-import { type LiteralNone, m2VerboseTrace, type TraceHypothesis } from "./m2_trace.ts";
+import { m2VerboseTrace, type TraceHypothesis } from "./m2_trace.ts";
 
 /** Usage text of the command. */
 export const M2SCORER_USAGE: string =
@@ -29,32 +29,6 @@ const STRIP =
   /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
 
 const encoder = new TextEncoder();
-
-/** Find the gold corrections written `-NONE-` (only the verbose trace prints the difference). */
-async function literalNones(path: string): Promise<LiteralNone> {
-  const marks = new Set<string>();
-  let sentence = -1;
-  let perAnnotator = new Map<string, number>();
-  for await (const { text } of lines(readChunks(path))) {
-    if (/^S( |\t|$)/.test(text)) {
-      sentence++;
-      perAnnotator = new Map();
-      continue;
-    }
-    if (!text.startsWith("A ")) continue;
-    const fields = text.slice(2).split("|||");
-    if (fields.length < 6) continue;
-    const span = fields[0].trim().split(/\s+/);
-    if (fields[1].trim() === "noop" || (span[0] === "-1" && span[1] === "-1")) continue;
-    const annotator = fields[5].trim();
-    const edit = perAnnotator.get(annotator) ?? 0;
-    perAnnotator.set(annotator, edit + 1);
-    fields[2].split("||").forEach((c, k) => {
-      if (c === "-NONE-") marks.add(`${sentence}|${annotator}|${edit}|${k}`);
-    });
-  }
-  return (s, a, e, c) => marks.has(`${s}|${a}|${e}|${c}`);
-}
 
 function writeStdout(text: string): void {
   let bytes = encoder.encode(text);
@@ -138,8 +112,7 @@ export async function m2scorerCommand(
     }
     let score;
     if (values.verbose) {
-      const literalNone = await literalNones(goldPath);
-      for (const piece of m2VerboseTrace(gold.sentences, hypotheses, options, literalNone)) {
+      for (const piece of m2VerboseTrace(gold.sentences, hypotheses, options)) {
         out(piece);
       }
     }

@@ -28,6 +28,11 @@ export interface Edit {
   required?: boolean;
   /** Free-text comment field of the M2 line. */
   comment?: string;
+  /**
+   * Indices of the corrections written `-NONE-` in an M2 file (rather than left empty). Both
+   * mean deletion; only the m2scorer's verbose trace prints them differently.
+   */
+  literalNone?: number[];
 }
 
 /** The complete set of edits of one annotator for one sentence. */
