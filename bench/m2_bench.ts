@@ -74,6 +74,12 @@ const ADVERSARIAL: [string, GoldSentence, Tokens][] = [
     ],
   ],
   [
+    // Past the merged-edge budget: scored by the implicit fallback (with a warning).
+    "200 tokens rewritten as 100 unrelated ones (implicit fallback)",
+    gold(Array.from({ length: 200 }, (_, i) => `s${i}`), [[3, 4, "h3"]]),
+    Array.from({ length: 100 }, (_, i) => `h${i}`),
+  ],
+  [
     "240 tokens of a repeated 4-gram deleted down to 8",
     gold(cycle(["in", "the", "end", ","], 240), [[0, 232, ""]]),
     cycle(["in", "the", "end", ","], 8),
