@@ -517,6 +517,7 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = {
         },
       ],
     };
+    if (best.warning) explanation.blocks.push({ title: "Warning", lines: [best.warning] });
     return explanation;
   },
   signature(options) {

@@ -127,6 +127,8 @@ Deno.test("m2Metric scores a 200-token sentence against 100 unrelated tokens, wi
   const score = m2Metric.corpus([stats, stats], options);
   assert.deepEqual(score.warnings, [stats.warnings![0], stats.warnings![0]]);
   assert.equal(m2Metric.corpus([], options).warnings, undefined);
+  const explained = m2Metric.explain(sentence, HYP_100, options);
+  assert.deepEqual(explained.blocks.at(-1), { title: "Warning", lines: stats.warnings });
   // The edits rewrite the source into the hypothesis.
   const { edits } = implicitEditSequence(SOURCE_200, HYP_100, 2, []);
   assert.ok(edits.length >= 1 && transforms(SOURCE_200, HYP_100, edits));
