@@ -19,6 +19,11 @@
  * references only and the sentence carries a warning (in its stats and score, and on stderr):
  * its score is then not the exact mixed maximum. Nothing is truncated silently.
  *
+ * With `mix: false` the system's alignment against each annotator's reference is cut at the
+ * same anchors and aligned segment by segment (the counts equal those of the whole alignment,
+ * as the `ieval.py -nomix` parity test checks), and the candidates and the baseline's counts
+ * are computed once per gold sentence, not once per system.
+ *
  * @module
  */
 
