@@ -65,10 +65,13 @@ export {
 } from "./metrics/m2.ts";
 export {
   bestEditSequence,
+  bestPathCost,
   buildEditGraph,
   type EditGraph,
+  implicitEditSequence,
   type M2Edit,
   type M2GoldEdit,
+  MergedEdgeBudgetError,
 } from "./metrics/m2_lattice.ts";
 export {
   type LiteralNone,

@@ -7,7 +7,6 @@
  */
 
 import { sortAnnotators } from "../formats/m2.ts";
-import { InputError } from "../plugins/errors.ts";
 import type {
   Explanation,
   GoldSentence,
@@ -16,7 +15,15 @@ import type {
   Score,
   Tokens,
 } from "../plugins/types.ts";
-import { bestEditSequence, buildEditGraph, type M2Edit, type M2GoldEdit } from "./m2_lattice.ts";
+import {
+  bestEditSequence,
+  buildEditGraph,
+  type EditGraph,
+  implicitEditSequence,
+  type M2Edit,
+  type M2GoldEdit,
+  MergedEdgeBudgetError,
+} from "./m2_lattice.ts";
 import { pyRepr } from "./m2_python.ts";
 
 /** M2 options (names as on the command line: `--opt m2.beta=1`). */
@@ -40,6 +47,9 @@ export interface M2Stats {
   annotators: string[];
   /** `[correct, proposed, gold]` per annotator. */
   counts: [number, number, number][];
+  /** Present when the sentence could not be scored exactly as the reference (see
+   * {@linkcode M2AnnotatorResult.warning}). */
+  warnings?: string[];
 }
 
 /** An M2 score: counts and unrounded rates. */
@@ -58,6 +68,8 @@ export interface M2Score extends Score {
   f: number;
   /** The beta used. */
   beta: number;
+  /** Present (non-empty) when some sentence's edits may differ from the reference's. */
+  warnings?: string[];
 }
 
 /** One annotator's view of one sentence: the chosen system edits and what matched. */
@@ -72,6 +84,10 @@ export interface M2AnnotatorResult {
   correct: M2Edit[];
   /** The reference's verbose marks for matched insertions/deletions next to each other. */
   marks: string[];
+  /** Set when the sentence's edit lattice was past the merged-edge budget: the edits are an
+   * optimal sequence for the reference's weights, but a tie among equal-cost sequences may be
+   * broken differently from the reference. */
+  warning?: string;
 }
 
 const M2_VERSION = "1.0";
@@ -239,20 +255,29 @@ export function m2Annotators(
   // whatever the gold (a gold edit that changes nothing can only reward a no-change step).
   const unchanged = hypothesis.length === gold.source.length &&
     hypothesis.every((token, i) => token === gold.source[i]);
-  let graph;
+  let graph: EditGraph | undefined, warning: string | undefined;
   try {
     graph = unchanged
       ? undefined
       : buildEditGraph(gold.source, hypothesis, opts.max_unchanged_words);
   } catch (error) {
-    if (!(error instanceof InputError) || gold.line === undefined) throw error;
-    throw new InputError(`sentence at gold line ${gold.line}: ${error.message}`);
+    if (!(error instanceof MergedEdgeBudgetError)) throw error;
+    // Too large to list the merged edges: an implicit search with the same optimum.
+    const where = gold.line === undefined ? "a sentence" : `sentence at gold line ${gold.line}`;
+    warning = `${where}: ${error.message}; it was scored with an optimal edit sequence whose ` +
+      "choice among equal-cost sequences may differ from m2scorer's";
   }
   return m2GoldEdits(gold).map(({ annotator, edits: goldEdits }) => {
-    let edits = graph ? bestEditSequence(graph, goldEdits) : [];
+    let edits = graph
+      ? bestEditSequence(graph, goldEdits)
+      : warning
+      ? implicitEditSequence(gold.source, hypothesis, opts.max_unchanged_words, goldEdits).edits
+      : [];
     if (opts.ignore_whitespace_casing) edits = edits.filter((e) => !ignorable(e));
     const { correct, marks } = matchSequence(edits, goldEdits);
-    return { annotator, gold: goldEdits, edits, correct, marks };
+    return warning
+      ? { annotator, gold: goldEdits, edits, correct, marks, warning }
+      : { annotator, gold: goldEdits, edits, correct, marks };
   });
 }
 
@@ -420,14 +445,18 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = {
   sentenceIsCorpusOfOne: true,
   stats(gold, hypothesis, options) {
     const results = m2Annotators(gold, hypothesis, options);
-    return {
+    const stats: M2Stats = {
       annotators: results.map((r) => r.annotator),
       counts: results.map((r) => [r.correct.length, r.edits.length, r.gold.length]),
     };
+    if (results[0]?.warning) stats.warnings = [results[0].warning];
+    return stats;
   },
   corpus(stats, options) {
     const { totals } = m2Replay(stats, options.beta);
-    return m2Score(totals[0], totals[1], totals[2], options.beta);
+    const score = m2Score(totals[0], totals[1], totals[2], options.beta);
+    const warnings = stats.flatMap((s) => s.warnings ?? []);
+    return warnings.length ? { ...score, warnings } : score;
   },
   sentence(stats, options) {
     const [c, p, g] = stats.counts[chooseAnnotator([0, 0, 0], stats.counts, options.beta)] ??

@@ -85,6 +85,20 @@ const UNSET = 0x7fffffff;
  */
 export const MAX_MERGED_EDGES = 1 << 23;
 
+/**
+ * The error {@linkcode buildEditGraph} throws past its merged-edge budget; callers may then
+ * score the sentence with {@linkcode implicitEditSequence} instead.
+ *
+ * @example Usage
+ * ```ts
+ * import { buildEditGraph, MergedEdgeBudgetError } from "./m2_lattice.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.throws(() => buildEditGraph(["a", "b", "c"], ["x", "y"], 2, 1), MergedEdgeBudgetError);
+ * ```
+ */
+export class MergedEdgeBudgetError extends InputError {}
+
 /** The edit graph of one (source, hypothesis) pair; annotator-independent. */
 export interface EditGraph {
   /** Source tokens. */
@@ -189,36 +203,8 @@ function reachable(flags: Uint8Array, m: number): Uint8Array {
   return seen;
 }
 
-/**
- * Build the edit graph of a sentence pair: lattice, merged edges, default weights.
- *
- * @example Usage
- * ```ts
- * import { buildEditGraph, bestEditSequence } from "./m2_lattice.ts";
- * import assert from "node:assert/strict";
- *
- * const graph = buildEditGraph("The cat sat at mat .".split(" "), "A cat sat on the mat .".split(" "), 2);
- * const gold = [
- *   { start: 3, end: 4, original: "at", corrections: ["on"] },
- *   { start: 4, end: 4, original: "", corrections: ["the", "a"] },
- * ];
- * assert.deepEqual(bestEditSequence(graph, gold).map((e) => [e.start, e.end, e.correction]), [
- *   [0, 3, "A cat sat"], [3, 4, "on"], [4, 4, "the"],
- * ]);
- * ```
- *
- * @param source Source tokens.
- * @param hypothesis Hypothesis tokens.
- * @param maxUnchangedWords Most unchanged tokens a merged edit may contain.
- * @param maxMergedEdges Stop with an {@linkcode InputError} past this many merged edges.
- * @returns The graph.
- */
-export function buildEditGraph(
-  source: Tokens,
-  hypothesis: Tokens,
-  maxUnchangedWords: number,
-  maxMergedEdges: number = MAX_MERGED_EDGES,
-): EditGraph {
+/** The lattice of a sentence pair: nodes, original edges (sorted by (from, to)), out-edges. */
+function buildLattice(source: Tokens, hypothesis: Tokens) {
   const n = source.length, m = hypothesis.length, w = m + 1;
   const f1 = backPointers(source, hypothesis, 1);
   const f2 = backPointers(source, hypothesis, 2);
@@ -287,6 +273,74 @@ export function buildEditGraph(
   }
   outHead[N] = outTo.size;
 
+  return {
+    N,
+    row,
+    col,
+    pFrom,
+    pTo,
+    pLen,
+    pUnch,
+    pStart,
+    pEnd,
+    pType,
+    list,
+    outHead,
+    outTo,
+    outNoop,
+    outPair,
+  };
+}
+
+/**
+ * Build the edit graph of a sentence pair: lattice, merged edges, default weights.
+ *
+ * @example Usage
+ * ```ts
+ * import { buildEditGraph, bestEditSequence } from "./m2_lattice.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const graph = buildEditGraph("The cat sat at mat .".split(" "), "A cat sat on the mat .".split(" "), 2);
+ * const gold = [
+ *   { start: 3, end: 4, original: "at", corrections: ["on"] },
+ *   { start: 4, end: 4, original: "", corrections: ["the", "a"] },
+ * ];
+ * assert.deepEqual(bestEditSequence(graph, gold).map((e) => [e.start, e.end, e.correction]), [
+ *   [0, 3, "A cat sat"], [3, 4, "on"], [4, 4, "the"],
+ * ]);
+ * ```
+ *
+ * @param source Source tokens.
+ * @param hypothesis Hypothesis tokens.
+ * @param maxUnchangedWords Most unchanged tokens a merged edit may contain.
+ * @param maxMergedEdges Stop with an {@linkcode InputError} past this many merged edges.
+ * @returns The graph.
+ */
+export function buildEditGraph(
+  source: Tokens,
+  hypothesis: Tokens,
+  maxUnchangedWords: number,
+  maxMergedEdges: number = MAX_MERGED_EDGES,
+): EditGraph {
+  const n = source.length, m = hypothesis.length;
+  const {
+    N,
+    row,
+    col,
+    pFrom,
+    pTo,
+    pLen,
+    pUnch,
+    pStart,
+    pEnd,
+    pType,
+    list,
+    outHead,
+    outTo,
+    outNoop,
+    outPair,
+  } = buildLattice(source, hypothesis);
+
   // Merged edges: one forward pass per source node (see the module doc). Each arc `u -> j`
   // gets its pair id when first made; later events for the same pair overwrite its values,
   // as the reference's dictionaries do, so the values left at the end of the pass are final.
@@ -338,7 +392,7 @@ export function buildEditGraph(
       }
     }
     if (evK.size > maxMergedEdges) {
-      throw new InputError(
+      throw new MergedEdgeBudgetError(
         `the edit lattice of a ${n}-token source and a ${m}-token hypothesis needs more than ` +
           `${maxMergedEdges} merged edges: too large to reproduce the reference's choice`,
       );
@@ -443,9 +497,12 @@ function spanEntries(graph: EditGraph, pairs: number[]): number[] {
 }
 
 /** The per-annotator weights: gold matches get `-|E|` (the reference's `set_weights`). */
-function goldWeights(graph: EditGraph, gold: readonly M2GoldEdit[]): Float64Array {
+function goldWeights(
+  graph: EditGraph,
+  gold: readonly M2GoldEdit[],
+  L: number = graph.list.length,
+): Float64Array {
   const weights = graph.weights.slice();
-  const L = graph.list.length;
   const groups = new Map<number, M2GoldEdit[]>();
   for (const g of gold) {
     if (g.start < 0 || g.end < 0) continue;
@@ -550,6 +607,36 @@ function goldWeights(graph: EditGraph, gold: readonly M2GoldEdit[]): Float64Arra
  *   them shrunk, without the unchanged tokens at their ends).
  */
 export function bestEditSequence(graph: EditGraph, gold: readonly M2GoldEdit[]): M2Edit[] {
+  const { pred } = shortestPath(graph, gold);
+  const out: M2Edit[] = [];
+  for (let v = graph.nodes - 1; pred[v] >= 0; v = graph.from[pred[v]]) {
+    if (graph.type[pred[v]] !== NOOP) out.push(pairEdit(graph, pred[v]));
+  }
+  return out.reverse();
+}
+
+/**
+ * The cost of the path {@linkcode bestEditSequence} chooses (the sum of its edge weights).
+ *
+ * @example Usage
+ * ```ts
+ * import { bestPathCost, buildEditGraph } from "./m2_lattice.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const graph = buildEditGraph(["a", "b"], ["a", "c"], 2);
+ * assert.equal(bestPathCost(graph, []), 2.001);
+ * ```
+ *
+ * @param graph The sentence's graph.
+ * @param gold One annotator's gold edits.
+ * @returns The cost of the shortest path.
+ */
+export function bestPathCost(graph: EditGraph, gold: readonly M2GoldEdit[]): number {
+  return shortestPath(graph, gold).dist[graph.nodes - 1];
+}
+
+/** Bellman-Ford in the reference's edge order: distances and predecessor pairs. */
+function shortestPath(graph: EditGraph, gold: readonly M2GoldEdit[]) {
   const N = graph.nodes;
   const weights = goldWeights(graph, gold);
   const dist = new Float64Array(N).fill(Infinity);
@@ -569,9 +656,248 @@ export function bestEditSequence(graph: EditGraph, gold: readonly M2GoldEdit[]):
     }
     if (!changed) break;
   }
-  const out: M2Edit[] = [];
-  for (let v = N - 1; pred[v] >= 0; v = from[pred[v]]) {
-    if (graph.type[pred[v]] !== NOOP) out.push(pairEdit(graph, pred[v]));
+  return { dist, pred };
+}
+
+/**
+ * The fallback for sentences past the merged-edge budget: an optimal path through the same
+ * weighted graph as {@linkcode buildEditGraph} and {@linkcode bestEditSequence}, found without
+ * materialising the merged edges, in `O(N)` memory for `N` lattice nodes.
+ *
+ * Node order is topological and every edge goes forward, so a single sweep settles the
+ * distances: at node `u` its distance is final, and the merged edges out of `u` come out of
+ * the same forward pass {@linkcode buildEditGraph} runs from `u` (same lengths, same number of
+ * listings, hence the same weights), relaxed at once and forgotten. Merged no-change edges are
+ * left out: one of them costs exactly what the chain of no-change steps under it costs. A gold
+ * match weighs `-L` for `L` the length of the reference's edge list; when there are gold edits,
+ * a first sweep counts `L` (replaying which merged no-change edges the reference's removal
+ * loop drops) and collects the few edges whose span is a gold span, which are then weighted as
+ * {@linkcode bestEditSequence} weights them. The optimum cost is therefore the exact one; only
+ * the choice among equal-cost paths may differ from the reference's. Time `O(N^2 + A)` per
+ * sweep for `A` merged edges.
+ *
+ * @example Usage
+ * ```ts
+ * import { bestPathCost, buildEditGraph, implicitEditSequence } from "./m2_lattice.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const source = "The cat sat at mat .".split(" "), hyp = "A cat sat on the mat .".split(" ");
+ * const gold = [{ start: 3, end: 4, original: "at", corrections: ["on"] }];
+ * const { edits, cost } = implicitEditSequence(source, hyp, 2, gold);
+ * assert.equal(cost, bestPathCost(buildEditGraph(source, hyp, 2), gold));
+ * // Same cost as the reference's choice ("A cat sat", "on", "the"), another tie-break:
+ * assert.deepEqual(edits.map((e) => e.correction), ["A cat sat", "on", "the mat ."]);
+ * ```
+ *
+ * @param source Source tokens.
+ * @param hypothesis Hypothesis tokens.
+ * @param maxUnchangedWords Most unchanged tokens a merged edit may contain.
+ * @param gold One annotator's gold edits.
+ * @returns The chosen edits, left to right, and the cost of their path.
+ */
+export function implicitEditSequence(
+  source: Tokens,
+  hypothesis: Tokens,
+  maxUnchangedWords: number,
+  gold: readonly M2GoldEdit[],
+): { edits: M2Edit[]; cost: number } {
+  const n = source.length, m = hypothesis.length;
+  const lat = buildLattice(source, hypothesis);
+  const { N, row, col, outHead } = lat;
+  const outTo = lat.outTo.data, outNoop = lat.outNoop.data, outPair = lat.outPair.data;
+  const pStart = lat.pStart.data, pEnd = lat.pEnd.data, pType = lat.pType.data;
+  const nOrig = lat.pFrom.size;
+  const origMult = new Int32Array(nOrig);
+  for (let x = 0; x < lat.list.size; x++) origMult[lat.list.data[x]]++;
+  const spanBase = n + m + 2;
+  const goldSpans = new Set<number>();
+  for (const g of gold) if (g.start >= 0 && g.end >= 0) goldSpans.add(g.start * spanBase + g.end);
+
+  // The forward pass of buildEditGraph from one node; `events[j]` counts the listings of the
+  // merged edge `u -> j`, `targets` lists the js that have one.
+  const bestLen = new Int32Array(N).fill(UNSET);
+  const bestUnch = new Int32Array(N);
+  const bestStart = new Int32Array(N);
+  const events = new Int32Array(N);
+  const touched = new IntList(), targets = new IntList();
+  // When counting (first sweep): `cnt[k]` numbers the merged edges listed by `k`, `made`
+  // counts this pass's, and the diagonal ones (the only possible no-change edges) are kept.
+  const counting = goldSpans.size > 0;
+  const cnt = new Int32Array(counting ? N : 0);
+  const evK = new IntList(), evPos = new IntList(), evJ = new IntList();
+  let made = 0;
+  const pass = (u: number, count: boolean) => {
+    for (let t = 0; t < touched.size; t++) {
+      bestLen[touched.data[t]] = UNSET;
+      events[touched.data[t]] = 0;
+    }
+    touched.size = targets.size = 0;
+    let maxTouched = -1;
+    for (let e = outHead[u]; e < outHead[u + 1]; e++) {
+      const v = outTo[e];
+      bestLen[v] = 1;
+      bestUnch[v] = outNoop[e];
+      bestStart[v] = pStart[outPair[e]];
+      touched.push(v);
+      if (v > maxTouched) maxTouched = v;
+    }
+    for (let k = u + 1; k <= maxTouched; k++) {
+      const lk = bestLen[k];
+      if (lk === UNSET) continue;
+      for (let e = outHead[k]; e < outHead[k + 1]; e++) {
+        const j = outTo[e];
+        const len = lk + 1;
+        if (len >= bestLen[j]) continue;
+        const unch = bestUnch[k] + outNoop[e];
+        if (unch > maxUnchangedWords) continue;
+        if (bestLen[j] === UNSET) touched.push(j);
+        bestLen[j] = len;
+        bestUnch[j] = unch;
+        bestStart[j] = bestStart[k];
+        if (j > maxTouched) maxTouched = j;
+        if (events[j]++ === 0) targets.push(j);
+        if (count) {
+          made++;
+          const pos = cnt[k]++;
+          if (row[j] - row[u] === col[j] - col[u]) {
+            evK.push(k);
+            evPos.push(pos);
+            evJ.push(j);
+          }
+        }
+      }
+    }
+  };
+  const typeOf = (u: number, j: number) => {
+    const di = row[j] - row[u], dj = col[j] - col[u];
+    return di === dj && bestUnch[j] === di ? NOOP : di === 0 ? INS : dj === 0 ? DEL : SUB;
+  };
+  const endOf = (j: number) => row[j] === 0 ? col[j] - 1 : row[j];
+  const defaultWeight = (len: number, type: number, mult: number) => {
+    let weight = len;
+    if (type !== NOOP) { for (let k = 0; k < mult; k++) weight += EPSILON; }
+    return weight;
+  };
+
+  // Gold weights: count L, collect the edges on gold spans and weight them exactly.
+  const override = new Map<number, number>();
+  const hasOverride = new Uint8Array(N);
+  if (counting) {
+    const noopAt: number[] = [];
+    const noopK = new IntList(), noopPos = new IntList();
+    const cFrom: number[] = [], cTo: number[] = [], cLen: number[] = [], cStart: number[] = [];
+    const cEnd: number[] = [], cType: number[] = [], cMult: number[] = [];
+    for (let p = 0; p < nOrig; p++) {
+      if (!goldSpans.has(pStart[p] * spanBase + pEnd[p])) continue;
+      cFrom.push(lat.pFrom.data[p]);
+      cTo.push(lat.pTo.data[p]);
+      cLen.push(1);
+      cStart.push(pStart[p]);
+      cEnd.push(pEnd[p]);
+      cType.push(pType[p]);
+      cMult.push(origMult[p]);
+    }
+    let total = 0;
+    for (let u = 0; u < N; u++) {
+      evK.size = evPos.size = evJ.size = 0;
+      made = 0;
+      pass(u, true);
+      total += made;
+      for (let x = 0; x < evK.size; x++) {
+        if (typeOf(u, evJ.data[x]) !== NOOP) continue;
+        noopK.push(evK.data[x]);
+        noopPos.push(evPos.data[x]);
+      }
+      for (let t = 0; t < targets.size; t++) {
+        const j = targets.data[t], type = typeOf(u, j);
+        if (type === NOOP || !goldSpans.has(bestStart[j] * spanBase + endOf(j))) continue;
+        cFrom.push(u);
+        cTo.push(j);
+        cLen.push(bestLen[j]);
+        cStart.push(bestStart[j]);
+        cEnd.push(endOf(j));
+        cType.push(type);
+        cMult.push(events[j]);
+      }
+    }
+    // The reference lists merged edges by k, then source, then pass order; its removal loop
+    // drops a merged no-change edge unless it directly follows a dropped one.
+    const offset = new Float64Array(N + 1);
+    for (let k = 0; k < N; k++) offset[k + 1] = offset[k] + cnt[k];
+    for (let x = 0; x < noopK.size; x++) noopAt.push(offset[noopK.data[x]] + noopPos.data[x]);
+    noopAt.sort((a, b) => a - b);
+    let removed = 0, last = -2;
+    for (const q of noopAt) {
+      if (q === last + 1) continue;
+      removed++;
+      last = q;
+    }
+    const L = lat.list.size + total - removed;
+    const weights = new Float64Array(cFrom.length);
+    for (let p = 0; p < cFrom.length; p++) weights[p] = defaultWeight(cLen[p], cType[p], cMult[p]);
+    const mini: EditGraph = {
+      source,
+      hypothesis,
+      nodes: N,
+      row,
+      col,
+      from: cFrom,
+      to: cTo,
+      length: cLen,
+      start: cStart,
+      end: cEnd,
+      type: cType,
+      list: [],
+      weights,
+      mult: cMult,
+      spanBase,
+    };
+    const gw = goldWeights(mini, gold, L);
+    for (let p = 0; p < cFrom.length; p++) {
+      override.set(cFrom[p] * N + cTo[p], gw[p]);
+      hasOverride[cFrom[p]] = 1;
+    }
   }
-  return out.reverse();
+
+  // The sweep.
+  const dist = new Float64Array(N).fill(Infinity);
+  const predFrom = new Int32Array(N).fill(-1);
+  const predStart = new Int32Array(N), predEnd = new Int32Array(N), predType = new Int8Array(N);
+  dist[0] = 0;
+  const relax = (u: number, v: number, w: number, start: number, end: number, type: number) => {
+    if (hasOverride[u]) w = override.get(u * N + v) ?? w;
+    const d = dist[u] + w;
+    if (d < dist[v]) {
+      dist[v] = d;
+      predFrom[v] = u;
+      predStart[v] = start;
+      predEnd[v] = end;
+      predType[v] = type;
+    }
+  };
+  for (let u = 0; u < N; u++) {
+    if (dist[u] === Infinity) continue;
+    for (let e = outHead[u]; e < outHead[u + 1]; e++) {
+      const p = outPair[e];
+      relax(u, outTo[e], defaultWeight(1, pType[p], origMult[p]), pStart[p], pEnd[p], pType[p]);
+    }
+    pass(u, false);
+    for (let t = 0; t < targets.size; t++) {
+      const j = targets.data[t], type = typeOf(u, j);
+      if (type === NOOP) continue;
+      relax(u, j, defaultWeight(bestLen[j], type, events[j]), bestStart[j], endOf(j), type);
+    }
+  }
+  const edits: M2Edit[] = [];
+  for (let v = N - 1; predFrom[v] >= 0; v = predFrom[v]) {
+    const u = predFrom[v];
+    if (predType[v] === NOOP) continue;
+    edits.push({
+      start: predStart[v],
+      end: predEnd[v],
+      original: source.slice(row[u], row[v]).join(" "),
+      correction: hypothesis.slice(col[u], col[v]).join(" "),
+    });
+  }
+  return { edits: edits.reverse(), cost: dist[N - 1] };
 }

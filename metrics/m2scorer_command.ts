@@ -120,6 +120,7 @@ export async function m2scorerCommand(
       const stats = gold.sentences.map((s, i) => m2Metric.stats(s, hypotheses[i].tokens, options));
       score = m2Metric.corpus(stats, options);
     }
+    for (const warning of score.warnings ?? []) err(`m2scorer: warning: ${warning}\n`);
     out(
       `Precision   : ${pyFixed(score.precision, 4)}\n` +
         `Recall      : ${pyFixed(score.recall, 4)}\n` +

@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import {
+  bestEditSequence,
+  bestPathCost,
+  buildEditGraph,
+  implicitEditSequence,
+  m2GoldEdits,
+  m2Metric,
+  m2scorerCommand,
+  parseM2,
+  tokenize,
+} from "../mod.ts";
+import type { M2Edit, M2GoldEdit } from "../metrics/m2_lattice.ts";
+
+/**
+ * Whether the edits, in order, turn the source into the hypothesis: both split into the same
+ * unchanged stretches around each edit's original and correction. Offsets are not used, as
+ * edits starting with an insertion before the first token carry a hypothesis offset.
+ */
+function transforms(source: string[], hyp: string[], edits: M2Edit[]): boolean {
+  const words = (text: string) => text === "" ? [] : text.split(" ");
+  const at = (tokens: string[], i: number, part: string[]) =>
+    part.every((token, k) => tokens[i + k] === token);
+  const go = (i: number, j: number, x: number): boolean => {
+    if (x === edits.length) return source.slice(i).join(" ") === hyp.slice(j).join(" ");
+    const o = words(edits[x].original), c = words(edits[x].correction);
+    for (let g = 0; i + g <= source.length && j + g <= hyp.length; g++) {
+      if (g > 0 && source[i + g - 1] !== hyp[j + g - 1]) break;
+      if (
+        at(source, i + g, o) && at(hyp, j + g, c) && go(i + g + o.length, j + g + c.length, x + 1)
+      ) {
+        return true;
+      }
+    }
+    return false;
+  };
+  return go(0, 0, 0);
+}
+
+/** Check the fallback against the exact method on one case; true when the edits differ. */
+function check(src: string[], hyp: string[], muw: number, gold: M2GoldEdit[]): boolean {
+  const what = JSON.stringify({ src, hyp, muw, gold });
+  const graph = buildEditGraph(src, hyp, muw);
+  const exact = bestEditSequence(graph, gold);
+  const { edits, cost } = implicitEditSequence(src, hyp, muw, gold);
+  assert.equal(cost, bestPathCost(graph, gold), what);
+  assert.ok(transforms(src, hyp, edits), what);
+  assert.ok(transforms(src, hyp, exact), what);
+  return JSON.stringify(edits) !== JSON.stringify(exact);
+}
+
+Deno.test("implicitEditSequence() finds paths as cheap as the exact method's on random inputs", () => {
+  let seed = 4242;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+  const vocab = ["a", "b", "c", "the", "."];
+  let cases = 0, differ = 0;
+  for (let t = 0; t < 1000; t++) {
+    const src = Array.from({ length: Math.floor(random() * 10) }, () => pick(vocab));
+    const hyp = Array.from({ length: Math.floor(random() * 10) }, () => pick(vocab));
+    const muw = Math.floor(random() * 4);
+    const gold: M2GoldEdit[] = [];
+    for (let g = 0; g < 3; g++) {
+      const start = Math.floor(random() * (src.length + 1));
+      const end = Math.min(src.length, start + Math.floor(random() * 3));
+      const corr = Array.from({ length: Math.floor(random() * 3) }, () => pick(vocab));
+      gold.push({
+        start,
+        end,
+        original: src.slice(start, end).join(" "),
+        corrections: [corr.join(" ")],
+      });
+    }
+    if (check(src, hyp, muw, [])) differ++;
+    if (check(src, hyp, muw, gold)) differ++;
+    // Gold edits the system did make, so that merged gold matches occur.
+    const graph = buildEditGraph(src, hyp, muw);
+    for (const e of bestEditSequence(graph, []).slice(0, 2)) {
+      gold.push({ start: e.start, end: e.end, original: e.original, corrections: [e.correction] });
+    }
+    if (check(src, hyp, muw, gold)) differ++;
+    cases += 3;
+  }
+  assert.equal(cases, 3000);
+  // Ties among equal-cost paths are broken differently in some cases; the costs never differ.
+  console.log(`implicitEditSequence: ${differ} of ${cases} random cases chose other edits`);
+});
+
+Deno.test("implicitEditSequence() finds paths as cheap as the exact method's on the adversarial fixture", async () => {
+  const gold = await parseM2(
+    [await Deno.readTextFile("tests/testdata/m2_adversarial.m2")],
+    "m2_adversarial.m2",
+  );
+  const system = (await Deno.readTextFile("tests/testdata/m2_adversarial_system")).split("\n");
+  let cases = 0, differ = 0;
+  for (const [i, sentence] of gold.sentences.entries()) {
+    const hyp = tokenize(system[i]);
+    for (const muw of [0, 2]) {
+      for (const { edits } of m2GoldEdits(sentence)) {
+        if (check(sentence.source, hyp, muw, edits)) differ++;
+        cases++;
+      }
+    }
+  }
+  assert.equal(cases, 2 * 12);
+  console.log(`implicitEditSequence: ${differ} of ${cases} adversarial cases chose other edits`);
+});
+
+const SOURCE_200 = Array.from({ length: 200 }, (_, i) => `s${i}`);
+const HYP_100 = Array.from({ length: 100 }, (_, i) => `h${i}`);
+
+Deno.test("m2Metric scores a 200-token sentence against 100 unrelated tokens, with a warning", async () => {
+  // Past the merged-edge budget (about 10^8 merged edges): once refused, now the fallback.
+  const sentence = {
+    source: SOURCE_200,
+    annotations: [{ annotator: "0", edits: [{ start: 3, end: 4, corrections: [["h3"]] }] }],
+    line: 7,
+  };
+  const options = m2Metric.defaults;
+  const stats = m2Metric.stats(sentence, HYP_100, options);
+  assert.equal(stats.warnings?.length, 1);
+  assert.match(stats.warnings![0], /^sentence at gold line 7: .*200-token source.*equal-cost/);
+  const [[correct, proposed, goldCount]] = stats.counts;
+  assert.deepEqual([correct, goldCount], [1, 1]);
+  assert.ok(proposed >= 1 && proposed <= 3, `proposed ${proposed}`);
+  assert.deepEqual(structuredClone(stats), JSON.parse(JSON.stringify(stats)));
+  const score = m2Metric.corpus([stats, stats], options);
+  assert.deepEqual(score.warnings, [stats.warnings![0], stats.warnings![0]]);
+  assert.equal(m2Metric.corpus([], options).warnings, undefined);
+  // The edits rewrite the source into the hypothesis.
+  const { edits } = implicitEditSequence(SOURCE_200, HYP_100, 2, []);
+  assert.ok(edits.length >= 1 && transforms(SOURCE_200, HYP_100, edits));
+  // The m2scorer command prints the warning once on stderr and still scores.
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/gold.m2`,
+      `S ${SOURCE_200.join(" ")}\nA 3 4|||R|||h3|||REQUIRED|||-NONE-|||0\n\n`,
+    );
+    await Deno.writeTextFile(`${dir}/system`, HYP_100.join(" ") + "\n");
+    let out = "", err = "";
+    const code = await m2scorerCommand([`${dir}/system`, `${dir}/gold.m2`], {
+      out: (s) => out += s,
+      err: (s) => err += s,
+    });
+    assert.equal(code, 0);
+    assert.match(out, /^Precision {3}: 0\.\d{4}\nRecall {6}: 1\.0000\n/);
+    assert.equal(err.match(/warning/g)?.length, 1, err);
+    assert.match(err, /^m2scorer: warning: sentence at gold line 1: /);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
