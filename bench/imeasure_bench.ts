@@ -26,9 +26,11 @@ if (SHARED_AVAILABLE) {
 const gold = SHARED_AVAILABLE ? await readGold(GOLD) : undefined;
 
 function run(options: ImeasureOptions): number {
+  // A fresh copy of the gold each time: per-sentence caches start cold, as in one CLI run.
+  const sentences = structuredClone(gold!.sentences);
   let sum = 0;
   for (const hyps of systems) {
-    const stats = gold!.sentences.map((g, i) => imeasureMetric.stats(g, hyps[i], options));
+    const stats = sentences.map((g, i) => imeasureMetric.stats(g, hyps[i], options));
     sum += imeasureMetric.corpus(stats, options).correction.i;
   }
   return sum;

@@ -19,20 +19,26 @@
  * references only and the sentence carries a warning (in its stats and score, and on stderr):
  * its score is then not the exact mixed maximum. Nothing is truncated silently.
  *
+ * With `mix: false` the system's alignment against each annotator's reference is cut at the
+ * same anchors and aligned segment by segment (the counts equal those of the whole alignment,
+ * as the `ieval.py -nomix` parity test checks), and the candidates and the baseline's counts
+ * are computed once per gold sentence, not once per system.
+ *
  * @module
  */
 
 import { annotatorCount, errorGroups } from "../formats/error_groups.ts";
-import type { Explanation, GoldSentence, Metric, Tokens } from "../plugins/types.ts";
+import type { ErrorGroup, Explanation, GoldSentence, Metric, Tokens } from "../plugins/types.ts";
 import { align3, type Alignment3, alignmentCounts, columnClass } from "./imeasure_align.ts";
 import {
-  annotatorReferences,
+  type AnnotatorCandidate,
+  annotatorCandidates,
   applySpans,
   combinationCount,
   errorOptions,
   mixedReferences,
 } from "./imeasure_refs.ts";
-import { ratioOf, segmentedSearch } from "./imeasure_search.ts";
+import { cutPoints, ratioOf, segmentedSearch } from "./imeasure_search.ts";
 
 /** Largest number of mixed combinations of one sentence that is searched in full. */
 export const MIX_LIMIT = 4096;
@@ -213,6 +219,82 @@ function countsOf(source: Tokens, hypothesis: Tokens, reference: Tokens): number
   ];
 }
 
+/**
+ * Counts of the `mix: false` candidates. The system's alignment is cut at the anchors of
+ * {@linkcode cutPoints} (tokens untouched by every error and copied unchanged by the
+ * hypothesis) and each segment is aligned on its own, as the mixed search does; a candidate
+ * whose segments do not rebuild its reference is aligned whole. The baselines (source against
+ * each reference, aligned whole) are given: they are computed once per sentence.
+ */
+function annotatorCounts(
+  source: Tokens,
+  hypothesis: Tokens,
+  errors: readonly ErrorGroup[],
+  candidates: readonly AnnotatorCandidate[],
+  baselines: readonly number[][],
+): number[][] {
+  const cuts = cutPoints(source, hypothesis, errors);
+  if (!cuts.length) {
+    return candidates.map((c, n) => [
+      ...alignmentCounts(align3(source, hypothesis, c.reference)),
+      ...baselines[n],
+    ]);
+  }
+  const bounds: [number, number][] = [[0, 0], ...cuts, [source.length, hypothesis.length]];
+  return candidates.map(({ reference, spans }, n) => {
+    const pieces: [Tokens, Tokens, Tokens][] = [];
+    for (let g = 0; g + 1 < bounds.length; g++) {
+      const [a, ha] = bounds[g], [b, hb] = bounds[g + 1];
+      const last = g + 2 === bounds.length;
+      const mine = spans.filter((sp) => sp.start >= a && (sp.start < b || (last && sp.start <= b)))
+        .map((sp) => ({ ...sp, start: sp.start - a, end: sp.end - a }));
+      const src = source.slice(a, b);
+      pieces.push([src, hypothesis.slice(ha, hb), mine.length ? applySpans(src, mine) : src]);
+    }
+    const rebuilt = pieces.flatMap((p) => p[2]);
+    if (rebuilt.length !== reference.length || rebuilt.some((t, i) => t !== reference[i])) {
+      return [...alignmentCounts(align3(source, hypothesis, reference)), ...baselines[n]];
+    }
+    const counts = new Array(10).fill(0);
+    for (const [src, hyp, ref] of pieces) {
+      alignmentCounts(align3(src, hyp, ref)).forEach((v, i) => counts[i] += v);
+    }
+    return [...counts, ...baselines[n]];
+  });
+}
+
+/** The `mix: false` candidates of a sentence and their baseline counts. */
+interface AnnotatorSetup {
+  /** Source the entry was computed for (checked on every use). */
+  source: Tokens;
+  /** Annotator count it was computed for. */
+  numAnnotators: number;
+  /** The candidates. */
+  candidates: AnnotatorCandidate[];
+  /** Baseline counts (source as hypothesis) per candidate: they do not depend on the system. */
+  baselines: number[][];
+}
+
+/** Setups per error-group list (itself cached per gold sentence by `errorGroups`). */
+const setups = new WeakMap<readonly ErrorGroup[], AnnotatorSetup>();
+
+function annotatorSetup(
+  source: Tokens,
+  errors: readonly ErrorGroup[],
+  numAnnotators: number,
+): AnnotatorSetup {
+  const hit = setups.get(errors);
+  if (
+    hit && hit.numAnnotators === numAnnotators && hit.source.length === source.length &&
+    hit.source.every((t, i) => t === source[i])
+  ) return hit;
+  const candidates = annotatorCandidates(source, errors, numAnnotators);
+  const baselines = candidates.map((c) => alignmentCounts(align3(source, source, c.reference)));
+  const setup = { source: source.slice(), numAnnotators, candidates, baselines };
+  setups.set(errors, setup);
+  return setup;
+}
+
 /** The candidate references of a sentence, their counts and the sentence-level choice. */
 export interface ReferenceSearch {
   /** Candidate references (with mixing: only those that can still win). */
@@ -283,7 +365,11 @@ export function searchReferences(
       console.error(`Warning: imeasure: ${warning}`);
     }
   }
-  references ??= annotatorReferences(gold.source, errors, annotatorCount(gold));
+  if (!references) {
+    const { candidates, baselines } = annotatorSetup(gold.source, errors, annotatorCount(gold));
+    references = candidates.map((c) => c.reference.slice());
+    counts = annotatorCounts(gold.source, hypothesis, errors, candidates, baselines);
+  }
   counts ??= references.map((r) => countsOf(gold.source, hypothesis, r));
   return { references, counts, best: choose(counts, undefined, options), warning };
 }

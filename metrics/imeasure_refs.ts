@@ -120,21 +120,57 @@ export function annotatorReferences(
   errors: readonly ErrorGroup[],
   numAnnotators: number,
 ): Tokens[] {
-  const refs: Tokens[] = [];
+  return annotatorCandidates(source, errors, numAnnotators).map((c) => c.reference);
+}
+
+/** A `mix: false` candidate: its reference and the corrections that build it. */
+export interface AnnotatorCandidate {
+  /** The reference tokens. */
+  reference: Tokens;
+  /** The corrections applied to the source (empty for the source itself). */
+  spans: Span[];
+}
+
+/**
+ * The candidates of {@linkcode annotatorReferences} with the corrections that build each.
+ *
+ * @example Usage
+ * ```ts
+ * import { annotatorCandidates } from "./imeasure_refs.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const c = annotatorCandidates(["a", "b"], [{
+ *   id: "1", required: true,
+ *   alternatives: [{ annotator: "0", corrections: [{ start: 1, end: 2, tokens: ["y"] }] }],
+ * }], 1);
+ * assert.deepEqual(c, [{ reference: ["a", "y"], spans: [{ start: 1, end: 2, tokens: ["y"] }] }]);
+ * ```
+ *
+ * @param source Source tokens.
+ * @param errors The error groups.
+ * @param numAnnotators The sentence's annotator count.
+ * @returns The distinct candidates, in {@linkcode annotatorReferences} order.
+ */
+export function annotatorCandidates(
+  source: Tokens,
+  errors: readonly ErrorGroup[],
+  numAnnotators: number,
+): AnnotatorCandidate[] {
+  const out: AnnotatorCandidate[] = [];
   const seen = new Set<string>();
-  const add = (r: Tokens) => {
-    const k = r.join(" ");
-    if (!seen.has(k)) seen.add(k), refs.push(r);
+  const add = (reference: Tokens, spans: Span[]) => {
+    const k = reference.join(" ");
+    if (!seen.has(k)) seen.add(k), out.push({ reference, spans });
   };
   const annotators = numAnnotators <= 0 ? [] : [
     ...new Set(errors.flatMap((e) => e.alternatives.map((a) => a.annotator))),
   ].sort();
-  if (numAnnotators <= 0 || annotators.length < numAnnotators) add(source.slice());
+  if (numAnnotators <= 0 || annotators.length < numAnnotators) add(source.slice(), []);
   for (const ann of annotators) {
     const spans = errors.flatMap((e) => errorOptions(e, false, ann).flat());
-    add(spans.length ? applySpans(source, spans) : source.slice());
+    add(spans.length ? applySpans(source, spans) : source.slice(), spans);
   }
-  return refs;
+  return out;
 }
 
 /** The number of combinations (one option per error) of a list of option lists. */

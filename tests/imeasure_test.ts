@@ -239,3 +239,42 @@ Deno.test("imeasureMetric warns loudly when a sentence cannot be searched exactl
   assert.match(s.warning ?? "", /131072 mixed references .*not the exact mixed maximum/);
   assert.equal(imeasureMetric.corpus([s], o).warnings?.length, 1);
 });
+
+Deno.test("searchReferences() with mix: false counts segment by segment as the whole alignment does", () => {
+  const source = "a cat sat on mat and a dog sit on the mat in house .".split(" ");
+  const alt = (annotator: string, start: number, end: number, tokens: string[]) => ({
+    annotator,
+    corrections: [{ start, end, tokens }],
+  });
+  const errors = [
+    { id: "1", required: true, alternatives: [alt("0", 0, 1, ["the"]), alt("1", 0, 1, ["one"])] },
+    { id: "2", required: false, alternatives: [alt("0", 4, 4, ["the"])] },
+    { id: "3", required: true, alternatives: [alt("0", 8, 9, ["sat"]), alt("1", 8, 9, ["sits"])] },
+    { id: "4", required: false, alternatives: [alt("1", 12, 13, ["at"])] },
+    { id: "5", required: false, alternatives: [alt("1", 13, 13, ["the"])] },
+  ];
+  const hypotheses = [
+    "the cat sat on the mat and a dog sat on the mat in house .",
+    "one cat sat on mat and the dog sits on mat at the house .",
+    "a cat sat on mat and a dog sit on the mat in house .",
+    "cat sat on a mat and a dog sit on the mat in the house",
+  ].map((h) => h.split(" "));
+  const o = options({ mix: false });
+  for (const gold of [{ source, numAnnotators: 3, errors }, { source, numAnnotators: 2, errors }]) {
+    for (const hyp of hypotheses) {
+      const r = searchReferences(gold, hyp, o);
+      assert.equal(r.references.length, gold.numAnnotators === 3 ? 3 : 2);
+      r.references.forEach((ref, n) => {
+        const whole = [
+          ...alignmentCounts(align3(source, hyp, ref)),
+          ...alignmentCounts(align3(source, source, ref)),
+        ];
+        assert.deepEqual(r.counts[n], whole, `${hyp.join(" ")} / ${ref.join(" ")}`);
+      });
+    }
+  }
+  // The same error list with another source is not served from the per-sentence cache.
+  const other = source.map((t) => (t === "house" ? "home" : t));
+  const r = searchReferences({ source: other, numAnnotators: 2, errors }, other, o);
+  assert.ok(r.references.every((ref) => ref.includes("home")));
+});
