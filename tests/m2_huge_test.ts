@@ -11,6 +11,7 @@ import {
   tokenize,
 } from "../mod.ts";
 import type { M2Edit, M2GoldEdit } from "../metrics/m2_lattice.ts";
+import { randomM2Cases } from "./m2_naive.ts";
 
 /**
  * Whether the edits, in order, turn the source into the hypothesis: both split into the same
@@ -50,27 +51,10 @@ function check(src: string[], hyp: string[], muw: number, gold: M2GoldEdit[]): b
 }
 
 Deno.test("implicitEditSequence() finds paths as cheap as the exact method's on random inputs", () => {
-  let seed = 4242;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
-  const vocab = ["a", "b", "c", "the", "."];
+  const next = randomM2Cases(4242, 10);
   let cases = 0, differ = 0;
   for (let t = 0; t < 1000; t++) {
-    const src = Array.from({ length: Math.floor(random() * 10) }, () => pick(vocab));
-    const hyp = Array.from({ length: Math.floor(random() * 10) }, () => pick(vocab));
-    const muw = Math.floor(random() * 4);
-    const gold: M2GoldEdit[] = [];
-    for (let g = 0; g < 3; g++) {
-      const start = Math.floor(random() * (src.length + 1));
-      const end = Math.min(src.length, start + Math.floor(random() * 3));
-      const corr = Array.from({ length: Math.floor(random() * 3) }, () => pick(vocab));
-      gold.push({
-        start,
-        end,
-        original: src.slice(start, end).join(" "),
-        corrections: [corr.join(" ")],
-      });
-    }
+    const { src, hyp, muw, gold } = next();
     if (check(src, hyp, muw, [])) differ++;
     if (check(src, hyp, muw, gold)) differ++;
     // Gold edits the system did make, so that merged gold matches occur.

@@ -247,3 +247,47 @@ export function naiveEditSequence(
   }
   return out.reverse();
 }
+
+/** One random M2 case: source, hypothesis, max_unchanged_words and three random gold edits. */
+export interface RandomM2Case {
+  /** Source tokens. */
+  src: string[];
+  /** Hypothesis tokens. */
+  hyp: string[];
+  /** max_unchanged_words, 0..3. */
+  muw: number;
+  /** Three gold edits with one correction each. */
+  gold: M2GoldEdit[];
+}
+
+/**
+ * A seeded generator of small random M2 cases over a 5-word vocabulary (the tests compare
+ * the lattice with the naive oracle and with the implicit fallback on them).
+ *
+ * @param seed The seed of the linear congruential generator.
+ * @param maxLength Sentences have 0 .. maxLength - 1 tokens.
+ * @returns A function giving the next case.
+ */
+export function randomM2Cases(seed: number, maxLength: number): () => RandomM2Case {
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+  const vocab = ["a", "b", "c", "the", "."];
+  return () => {
+    const src = Array.from({ length: Math.floor(random() * maxLength) }, () => pick(vocab));
+    const hyp = Array.from({ length: Math.floor(random() * maxLength) }, () => pick(vocab));
+    const muw = Math.floor(random() * 4);
+    const gold: M2GoldEdit[] = [];
+    for (let g = 0; g < 3; g++) {
+      const start = Math.floor(random() * (src.length + 1));
+      const end = Math.min(src.length, start + Math.floor(random() * 3));
+      const corr = Array.from({ length: Math.floor(random() * 3) }, () => pick(vocab));
+      gold.push({
+        start,
+        end,
+        original: src.slice(start, end).join(" "),
+        corrections: [corr.join(" ")],
+      });
+    }
+    return { src, hyp, muw, gold };
+  };
+}

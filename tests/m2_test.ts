@@ -9,7 +9,7 @@ import {
   parseM2,
   registry,
 } from "../mod.ts";
-import { naiveEditSequence } from "./m2_naive.ts";
+import { naiveEditSequence, randomM2Cases } from "./m2_naive.ts";
 import { readShared, sharedTest } from "./shared.ts";
 
 const EXAMPLE = "tests/testdata/m2scorer_example.m2";
@@ -128,26 +128,9 @@ Deno.test("m2Annotators() keeps the reference's quirks", () => {
 });
 
 Deno.test("bestEditSequence() equals a naive literal implementation on random small inputs", () => {
-  let seed = 20140;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
-  const vocab = ["a", "b", "c", "the", "."];
+  const next = randomM2Cases(20140, 9);
   for (let t = 0; t < 300; t++) {
-    const src = Array.from({ length: Math.floor(random() * 9) }, () => pick(vocab));
-    const hyp = Array.from({ length: Math.floor(random() * 9) }, () => pick(vocab));
-    const muw = Math.floor(random() * 4);
-    const gold = [];
-    for (let g = 0; g < 3; g++) {
-      const start = Math.floor(random() * (src.length + 1));
-      const end = Math.min(src.length, start + Math.floor(random() * 3));
-      const corr = Array.from({ length: Math.floor(random() * 3) }, () => pick(vocab));
-      gold.push({
-        start,
-        end,
-        original: src.slice(start, end).join(" "),
-        corrections: [corr.join(" ")],
-      });
-    }
+    const { src, hyp, muw, gold } = next();
     const graph = buildEditGraph(src, hyp, muw);
     const expected = naiveEditSequence(src, hyp, gold, muw);
     assert.deepEqual(bestEditSequence(graph, gold), expected, JSON.stringify({ src, hyp, muw }));
