@@ -6,7 +6,7 @@
  * @module
  */
 
-import { sortAnnotators } from "../formats/m2.ts";
+import { sortAnnotators } from "../../formats/m2.ts";
 import type {
   Explanation,
   GoldSentence,
@@ -14,7 +14,7 @@ import type {
   OptionSpec,
   Score,
   Tokens,
-} from "../plugins/types.ts";
+} from "../../plugins/types.ts";
 import {
   bestEditSequence,
   buildEditGraph,
@@ -23,8 +23,8 @@ import {
   type M2Edit,
   type M2GoldEdit,
   MergedEdgeBudgetError,
-} from "./m2_lattice.ts";
-import { pyRepr } from "./m2_python.ts";
+} from "./lattice.ts";
+import { pyRepr } from "../../util/python_number.ts";
 
 /** M2 options (names as on the command line: `--opt m2.beta=1`). */
 export interface M2Options {
@@ -98,7 +98,7 @@ const M2_VERSION = "1.0";
  *
  * @example Usage
  * ```ts
- * import { m2GoldEdits } from "./m2.ts";
+ * import { m2GoldEdits } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = m2GoldEdits({
@@ -144,7 +144,7 @@ function matchEdit(e: M2Edit, g: M2GoldEdit): boolean {
  *
  * @example Usage
  * ```ts
- * import { shrinkEdit } from "./m2.ts";
+ * import { shrinkEdit } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(shrinkEdit({ start: 45, end: 48, original: "hospital and do", correction: "the hospital and" }),
@@ -226,7 +226,7 @@ function ignorable(e: M2Edit): boolean {
  *
  * @example Usage
  * ```ts
- * import { m2Annotators } from "./m2.ts";
+ * import { m2Annotators } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * const results = m2Annotators(
@@ -314,7 +314,7 @@ export function m2CountF(c: number, e: number, g: number, b: number): number {
  *
  * @example Usage
  * ```ts
- * import { chooseAnnotator } from "./m2.ts";
+ * import { chooseAnnotator } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(chooseAnnotator([2, 3, 2], [[0, 0, 1], [0, 0, 0]], 0.5), 1);
@@ -419,9 +419,9 @@ function fmt(x: number): string {
  *
  * @example Usage
  * ```ts
- * import { m2Metric } from "./m2.ts";
- * import { readGold } from "../formats/read_gold.ts";
- * import { readSentences } from "../formats/text.ts";
+ * import { m2Metric } from "./mod.ts";
+ * import { readGold } from "../../builtin.ts";
+ * import { readSentences } from "../../formats/text.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
