@@ -1,7 +1,16 @@
 /**
  * The MaxMatch (M2) metric (Dahlmeier & Ng 2012), reproducing the NUS m2scorer 3.2 number
- * for number: edits extracted by the edit lattice (`m2_lattice.ts`), counts per annotator,
- * and the reference's greedy choice of annotator against the running corpus totals.
+ * for number: edits extracted by the edit lattice, counts per annotator, and the reference's
+ * greedy choice of annotator against the running corpus totals.
+ *
+ * Where the tricky parts live, in this folder:
+ * - `lattice.ts`: the edit lattice, its merged edges, gold-aware weights and the shortest
+ *   path with the reference's tie-breaks, in polynomial time; past a size budget an implicit
+ *   search with the same optimum (the sentence then carries a warning).
+ * - this file: gold edits per annotator (with the reference's shrinking of edits), the
+ *   annotator choice against the running totals, P/R/F with Python's float printing.
+ * - `trace.ts`: the per-sentence trace that `m2scorer -v` prints, byte for byte.
+ * Python number printing is shared in `util/python_number.ts`.
  *
  * @module
  */
