@@ -6,6 +6,8 @@
 
 import { UsageError } from "../../plugins/errors.ts";
 import type { ReplCommand } from "../command.ts";
+import { renderTable } from "../../cli/render.ts";
+import type { SessionState } from "../state.ts";
 
 /** `load gold PATH | hyp PATH... | plugin SPEC`. */
 export const loadCommand: ReplCommand = {
@@ -31,12 +33,43 @@ load plugin SPEC   a metric/format plugin: path, file: or https: URL, or npm: sp
 export const systemsCommand: ReplCommand = {
   usage: "",
   summary: "list the loaded systems",
-  run: (s) => s.systemsTable(),
+  run: (s) => systemsView(s),
 };
 
 /** `metrics`. */
 export const metricsCommand: ReplCommand = {
   usage: "",
   summary: "registered metrics, their options, whether the gold serves them",
-  run: (s) => s.metricsTable(),
+  run: (s) => metricsView(s),
 };
+
+/** `metrics` view. */
+export function metricsView(state: SessionState): string {
+  const rows = [["metric", "version", "headline", "status", "options"]];
+  for (const metric of state.registry.metrics) {
+    const options = state.options(metric);
+    rows.push([
+      metric.id,
+      metric.version,
+      metric.headline,
+      state.gold ? state.unavailable(metric) ?? "ok" : `needs ${metric.needs.join(", ") || "-"}`,
+      Object.entries(options).map(([k, v]) => `${k}=${v}`).join(" "),
+    ]);
+  }
+  if (rows.length === 1) return "No metrics registered: load plugin SPEC";
+  return renderTable(rows);
+}
+
+/** `systems` view. */
+export function systemsView(state: SessionState): string {
+  if (!state.systems.length) return "No systems loaded: load hyp PATH...";
+  const gold = state.gold!;
+  const rows = [["#", "system", "changed", "path"]];
+  state.systems.forEach((s, k) => {
+    const changed = s.sentences.filter((t, i) =>
+      t.join(" ") !== gold.sentences[i].source.join(" ")
+    ).length;
+    rows.push([String(k + 1), s.name, String(changed), s.path]);
+  });
+  return renderTable(rows) + `\n(changed: sentences that differ from the source)`;
+}
