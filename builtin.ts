@@ -16,6 +16,7 @@ import { Registry } from "./plugins/registry.ts";
 import type { AnyMetric, Format, GoldCorpus, Plugin } from "./plugins/types.ts";
 import { readGoldFile } from "./pipeline/read_gold.ts";
 import { convertCorpus as convertWith } from "./pipeline/convert.ts";
+import { VERSION } from "./util/version.ts";
 
 const metrics: AnyMetric[] = [m2Metric, imeasureMetric, gleuMetric];
 
@@ -34,7 +35,7 @@ const formats: Format[] = [m2Format, textFormat, ixmlFormat];
  */
 export const builtinPlugin: Plugin = {
   name: "gecscore-builtin",
-  version: "0.1.0",
+  version: VERSION,
   metrics,
   formats,
 };

@@ -17,8 +17,10 @@ import { listCommand } from "./cli/list.ts";
 import { M2SCORER_USAGE, m2scorerCommand } from "./cli/m2scorer.ts";
 import { scoreCommand } from "./cli/score.ts";
 import { showCommand } from "./cli/show.ts";
+import { initPluginCommand } from "./cli/init_plugin.ts";
 import { InputError, UsageError } from "./plugins/errors.ts";
-import { loadPlugin } from "./plugins/loader.ts";
+import { loadPlugin, pluginUrl } from "./plugins/loader.ts";
+import { VERSION } from "./util/version.ts";
 import { REPL_HELP, replMain } from "./repl.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
@@ -42,9 +44,15 @@ export const COMMANDS: Record<string, Command> = {
 Score SYSTEM (one sentence per line) against SOURCE_GOLD (M2) exactly as the NUS m2scorer 3.2
 does, and print its three lines (Precision, Recall, F_beta).
   -v, --verbose                 the per-sentence trace the reference prints with -v
+  --very_verbose                the same trace (the reference adds dumps of its edit
+                                lattice, which gecscore does not build the same way)
   --max_unchanged_words N       most unchanged tokens in a merged edit (default 2)
   --beta B                      F-score beta (default 0.5)
   --ignore_whitespace_casing    drop edits that only change whitespace or casing
+  --timeout SECONDS             accepted as in the Python 3 m2scorer, which skips a
+                                sentence scored slower than this; gecscore scores every
+                                sentence and warns about those that took longer
+The Python 3 m2scorer's spellings --max-unchanged-words and --ignore-whitespace-casing work too.
 `,
     run: (args, { io }) => m2scorerCommand(args, io),
   },
@@ -53,33 +61,42 @@ does, and print its three lines (Precision, Recall, F_beta).
     help: REPL_HELP,
     run: (args, { registry }) => replMain(args, { registry }),
   },
+  "init-plugin": initPluginCommand,
 };
 
 function mainHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
   return `gecscore: score grammatical error correction systems (M2, I-measure, GLEU and plugins)
 
-Usage: gecscore [--plugin SPEC]... COMMAND [ARGS]
+Usage: gecscore [--plugin SPEC]... [--debug] COMMAND [ARGS]
+       gecscore --version
 
 Commands:
 ${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`).join("\n")}
   ${"help".padEnd(width)}  help on a command: gecscore help COMMAND
 
+Options before or after the command:
+  --plugin SPEC  load a metric/format plugin (path, file:/https: URL, npm:), repeatable
+  --debug        print the stack of a crash (a plugin's or gecscore's)
+  --version      print the version
+
 Exit status: 0 done, 1 bad input, 2 bad usage.
 `;
 }
 
-/** Pull every `--plugin SPEC` / `--plugin=SPEC` out of the arguments. */
-function extractPlugins(args: string[]): { specs: string[]; rest: string[] } {
+/** Pull every `--plugin SPEC` / `--plugin=SPEC` and `--debug` out of the arguments. */
+function extractPlugins(args: string[]): { specs: string[]; rest: string[]; debug: boolean } {
   const specs: string[] = [];
   const rest: string[] = [];
+  let debug = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--") {
       rest.push(...args.slice(i));
       break;
     }
-    if (arg === "--plugin") {
+    if (arg === "--debug") debug = true;
+    else if (arg === "--plugin") {
       if (i + 1 >= args.length || args[i + 1].startsWith("-")) {
         throw new UsageError("--plugin needs a specifier (a path, file:/https: URL or npm:)");
       }
@@ -92,7 +109,30 @@ function extractPlugins(args: string[]): { specs: string[]; rest: string[] } {
       specs.push(spec);
     } else rest.push(arg);
   }
-  return { specs, rest };
+  return { specs, rest, debug };
+}
+
+/**
+ * The plugin a crash happened in: the first stack frame in a loaded plugin's folder, else in a
+ * file outside gecscore's own folder; undefined when the crash is gecscore's own.
+ */
+function crashSite(error: unknown, specs: string[]): string | undefined {
+  const stack = error instanceof Error ? error.stack ?? "" : "";
+  const frames = [...stack.matchAll(/((?:file|https?|npm):[^\s)]+?):\d+:\d+/g)].map((m) => m[1]);
+  for (const frame of frames) {
+    for (const spec of specs) {
+      let url: string;
+      try {
+        url = pluginUrl(spec);
+      } catch {
+        continue;
+      }
+      if (frame === url || frame.startsWith(url.slice(0, url.lastIndexOf("/") + 1))) return spec;
+    }
+  }
+  const home = new URL(".", import.meta.url).href;
+  const outside = frames.find((f) => !f.startsWith(home) && !f.startsWith("ext:"));
+  return specs.length && outside ? outside : undefined;
 }
 
 /**
@@ -117,9 +157,16 @@ function extractPlugins(args: string[]): { specs: string[]; rest: string[] } {
  * @returns The exit status.
  */
 export async function main(args: string[], io: Io = processIo): Promise<number> {
+  let specs: string[] = [], debug = false;
   try {
-    const { specs, rest } = extractPlugins(args);
+    const extracted = extractPlugins(args);
+    ({ specs, debug } = extracted);
+    const { rest } = extracted;
     const [name, ...commandArgs] = rest;
+    if (name === "--version" || name === "-V") {
+      io.out(`gecscore ${VERSION}\n`);
+      return 0;
+    }
     if (name === undefined) {
       throw new UsageError(
         `Give a command: ${Object.keys(COMMANDS).join(", ")}; see gecscore help`,
@@ -163,7 +210,14 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       return 1;
     }
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    io.err(`gecscore: internal error (please report it): ${message}\n`);
+    const site = crashSite(error, specs);
+    const hint = debug ? "" : " (--debug shows the stack)";
+    io.err(
+      site
+        ? `gecscore: plugin ${site} crashed: ${message}${hint}\n`
+        : `gecscore: internal error (please report it): ${message}${hint}\n`,
+    );
+    if (debug) io.err(`${error instanceof Error ? error.stack : String(error)}\n`);
     return 1;
   }
 }

@@ -80,11 +80,14 @@ export {
   type MetricResult,
   type ScoreRequest,
   scoreSystems,
+  scoreSystemsAsync,
   selectMetrics,
   type SystemResult,
   unmetNeeds,
 } from "./pipeline/scoring.ts";
+export { fullSignature, goldFingerprint, referenceCount } from "./pipeline/signature.ts";
 export { readGoldFile } from "./pipeline/read_gold.ts";
 export { writerIds } from "./pipeline/convert.ts";
 export { writeFileAtomic } from "./util/write_file_atomic.ts";
 export { MersenneTwister } from "./util/mt19937.ts";
+export { VERSION } from "./util/version.ts";

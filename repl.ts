@@ -29,18 +29,22 @@ export { Session, type SessionOptions } from "./repl/session.ts";
 
 /** `gecscore repl --help`. */
 export const REPL_HELP = `Usage:
-  gecscore repl [--gold GOLD] [HYP...] [--plugin SPEC]...
+  gecscore repl [--gold GOLD | --src SRC --ref REF...] [HYP...] [--plugin SPEC]...
   deno run --allow-read repl.ts [--gold GOLD] [HYP...] [--plugin SPEC]...
 
 An interactive explorer: move through the gold's sentences, see the references and each
 system's changes, each metric's alignment and sentence scores side by side, score a sentence
 you type, change metric options live. Type "help" at the prompt for the commands.
 
-Commands piped on stdin run without prompts; the exit status is 1 if any failed.
+Commands piped on stdin run without prompts; the exit status is 1 if any failed. On a
+terminal, Ctrl-C cancels a long command (corpus, find disagree) and the session goes on.
 History is kept in ~/.gecscore_history when permissions allow (--allow-env, --allow-write).
 
 Options:
   --gold FILE      load this gold file first
+  --src FILE, --ref FILE
+                   or plain-text source and reference files (--ref repeated)
+  -q, --quiet      no warnings on stderr
   --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:), repeatable
   --no-history     keep no history file
   -h, --help       this help
@@ -61,6 +65,7 @@ function write(stream: { writeSync(p: Uint8Array): number }, text: string): void
 }
 
 function oneLine(error: unknown): string {
+  if (error instanceof Error && error.name === "AbortError") return "cancelled (Ctrl-C)";
   if (error instanceof UsageError || error instanceof InputError) return error.message;
   if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
     return `permission needed: ${error.message.split("\n")[0]}`;
@@ -134,9 +139,10 @@ async function runLine(
   line: string,
   where: string,
   color: boolean,
+  signal?: AbortSignal,
 ): Promise<boolean> {
   try {
-    const out = await session.execute(line);
+    const out = await session.execute(line, { signal });
     if (out !== "") write(Deno.stdout, out + "\n");
     return true;
   } catch (error) {
@@ -157,9 +163,15 @@ async function interactive(session: Session, useHistory: boolean): Promise<void>
     historySize: HISTORY_SIZE,
     removeHistoryDuplicates: true,
   });
+  let running: AbortController | undefined;
   rl.on("SIGINT", () => {
-    // Ctrl-C drops the line being typed; Ctrl-D (end of input) or quit leaves.
+    // Ctrl-C cancels the command running, or drops the line being typed; Ctrl-D (end of
+    // input) or quit leaves.
     write(Deno.stdout, "^C\n");
+    if (running) {
+      running.abort();
+      return;
+    }
     rl.write("", { ctrl: true, name: "e" });
     rl.write("", { ctrl: true, name: "u" });
     rl.prompt();
@@ -168,7 +180,9 @@ async function interactive(session: Session, useHistory: boolean): Promise<void>
   rl.prompt();
   for await (const line of rl) {
     if (file && line.trim() !== "") appendHistory(file, line);
-    await runLine(session, line, "", session.color);
+    running = new AbortController();
+    await runLine(session, line, "", session.color, running.signal);
+    running = undefined;
     if (session.done) break;
     rl.setPrompt(session.prompt);
     rl.prompt();
@@ -203,6 +217,9 @@ export async function replMain(
       strict: true,
       options: {
         gold: { type: "string" },
+        src: { type: "string" },
+        ref: { type: "string", multiple: true },
+        quiet: { type: "boolean", short: "q", default: false },
         plugin: { type: "string", multiple: true },
         "no-history": { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
@@ -216,8 +233,19 @@ export async function replMain(
     write(Deno.stdout, REPL_HELP);
     return 0;
   }
-  if (positionals.length && !values.gold) {
-    write(Deno.stderr, "gecscore repl: system outputs need a gold: give --gold GOLD\n");
+  if (values.gold && (values.src || values.ref)) {
+    write(Deno.stderr, "gecscore repl: give either --gold or --src with --ref, not both\n");
+    return 2;
+  }
+  if (!values.src !== !values.ref?.length) {
+    write(Deno.stderr, "gecscore repl: give --src SRC with at least one --ref REF\n");
+    return 2;
+  }
+  if (positionals.length && !values.gold && !values.src) {
+    write(
+      Deno.stderr,
+      "gecscore repl: system outputs need a gold: give --gold GOLD or --src SRC --ref REF\n",
+    );
     return 2;
   }
   const tty = Deno.stdin.isTerminal();
@@ -226,10 +254,12 @@ export async function replMain(
     registry: options.registry,
     color,
     onWarning: (text) => write(Deno.stderr, text),
+    quiet: values.quiet,
   });
   const startup = [
     ...(values.plugin ?? []).map((spec) => () => session.loadPlugin(spec)),
     ...(values.gold ? [() => session.loadGold(values.gold!)] : []),
+    ...(values.src ? [() => session.loadReferences(values.src!, values.ref ?? [])] : []),
     ...(positionals.length ? [() => session.loadHypotheses(positionals)] : []),
   ];
   for (const load of startup) {

@@ -21,8 +21,8 @@ import { m2VerboseTrace, type TraceHypothesis } from "../metrics/m2/trace.ts";
 
 /** Usage text of the command. */
 export const M2SCORER_USAGE: string =
-  "Usage: gecscore m2scorer [-v] [--max_unchanged_words N] [--beta B] " +
-  "[--ignore_whitespace_casing] SYSTEM SOURCE_GOLD";
+  "Usage: gecscore m2scorer [-v] [--very_verbose] [--max_unchanged_words N] [--beta B] " +
+  "[--ignore_whitespace_casing] [--timeout SECONDS] SYSTEM SOURCE_GOLD";
 
 const STRIP =
   // deno-lint-ignore no-control-regex
@@ -71,9 +71,13 @@ export async function m2scorerCommand(
         strict: true,
         options: {
           verbose: { type: "boolean", short: "v" },
+          very_verbose: { type: "boolean" },
           max_unchanged_words: { type: "string" },
+          "max-unchanged-words": { type: "string" },
           beta: { type: "string" },
           ignore_whitespace_casing: { type: "boolean" },
+          "ignore-whitespace-casing": { type: "boolean" },
+          timeout: { type: "string" },
           help: { type: "boolean", short: "h" },
         },
       });
@@ -92,10 +96,20 @@ export async function m2scorerCommand(
     }
     const raw: Record<string, string | boolean> = {};
     if (values.beta !== undefined) raw.beta = values.beta;
-    if (values.max_unchanged_words !== undefined) {
-      raw.max_unchanged_words = values.max_unchanged_words;
+    const muw = values.max_unchanged_words ?? values["max-unchanged-words"];
+    if (muw !== undefined) raw.max_unchanged_words = muw;
+    if (values.ignore_whitespace_casing || values["ignore-whitespace-casing"]) {
+      raw.ignore_whitespace_casing = true;
     }
-    if (values.ignore_whitespace_casing) raw.ignore_whitespace_casing = true;
+    let timeout = Infinity;
+    if (values.timeout !== undefined) {
+      timeout = Number(values.timeout);
+      if (!/^\s*[\d.eE+]+\s*$/.test(values.timeout) || !(timeout > 0)) {
+        throw new UsageError(
+          `--timeout must be a positive number of seconds, got "${values.timeout}"; ${M2SCORER_USAGE}`,
+        );
+      }
+    }
     const options = resolveOptions<M2Options>(m2Metric, raw);
     const [systemPath, goldPath] = positionals;
     const gold = await parseM2(readChunks(goldPath), goldPath);
@@ -111,14 +125,27 @@ export async function m2scorerCommand(
       );
     }
     let score;
-    if (values.verbose) {
+    if (values.verbose || values.very_verbose) {
       for (const piece of m2VerboseTrace(gold.sentences, hypotheses, options)) {
         out(piece);
       }
     }
     {
-      const stats = gold.sentences.map((s, i) => m2Metric.stats(s, hypotheses[i].tokens, options));
+      const slow: number[] = [];
+      const stats = gold.sentences.map((s, i) => {
+        const start = performance.now();
+        const result = m2Metric.stats(s, hypotheses[i].tokens, options);
+        if (performance.now() - start > timeout * 1000) slow.push(i + 1);
+        return result;
+      });
       score = m2Metric.corpus(stats, options);
+      if (slow.length) {
+        err(
+          `m2scorer: warning: ${slow.length} sentence(s) took longer than --timeout ${timeout} s ` +
+            `(${slow.slice(0, 5).join(", ")}${slow.length > 5 ? ", ..." : ""}); they are ` +
+            "scored all the same (the reference skips such sentences, lowering its counts)\n",
+        );
+      }
     }
     for (const warning of score.warnings ?? []) err(`m2scorer: warning: ${warning}\n`);
     out(

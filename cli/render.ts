@@ -5,14 +5,40 @@
  * @module
  */
 
+import stringWidth from "npm:string-width@7.2.0";
 import type { AnyMetric, Explanation, Score } from "../plugins/types.ts";
 import { headlineValue } from "../plugins/headline.ts";
 
 export { headlineValue };
 
+const NUMERIC = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?%?$|^n\/a$|^-$|^\[.*\]$/i;
+
+/**
+ * The width of a text in terminal columns: East Asian wide and full-width characters count 2,
+ * combining marks and other zero-width characters 0, ANSI colour codes 0.
+ *
+ * @example Usage
+ * ```ts
+ * import { displayWidth } from "./render.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(displayWidth("abc"), 3);
+ * assert.equal(displayWidth("日本語"), 6);
+ * assert.equal(displayWidth("e\u0301"), 1);
+ * assert.equal(displayWidth("\x1b[1mbold\x1b[0m"), 4);
+ * ```
+ *
+ * @param text The text (one line).
+ * @returns Its width in columns.
+ */
+export function displayWidth(text: string): number {
+  return stringWidth(text);
+}
+
 /**
  * Lay out rows as an aligned table: the first row is the header, followed by a rule. Cells
- * that look numeric are right-aligned.
+ * that look numeric are right-aligned. Widths are display widths ({@linkcode displayWidth}),
+ * so columns stay aligned around CJK text and combining marks.
  *
  * @example Usage
  * ```ts
@@ -21,6 +47,8 @@ export { headlineValue };
  *
  * assert.equal(renderTable([["system", "f"], ["CAMB", "0.3733"]]),
  *   "system  f\n------  ------\nCAMB    0.3733");
+ * assert.equal(renderTable([["s", "t"], ["日本", "x"], ["ab", "y"]]),
+ *   "s     t\n----  -\n日本  x\nab    y");
  * ```
  *
  * @param rows The rows; the first is the header.
@@ -30,17 +58,93 @@ export function renderTable(rows: readonly (readonly string[])[]): string {
   if (rows.length === 0) return "";
   const width: number[] = [];
   for (const row of rows) {
-    row.forEach((cell, i) => width[i] = Math.max(width[i] ?? 0, [...cell].length));
+    row.forEach((cell, i) => width[i] = Math.max(width[i] ?? 0, displayWidth(cell)));
   }
-  const numeric = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?%?$|^n\/a$|^-$/i;
   const line = (row: readonly string[]) =>
     row.map((cell, i) => {
-      const pad = " ".repeat(width[i] - [...cell].length);
-      return numeric.test(cell) && row !== rows[0] ? pad + cell : cell + pad;
+      const pad = " ".repeat(width[i] - displayWidth(cell));
+      return NUMERIC.test(cell) && row !== rows[0] ? pad + cell : cell + pad;
     }).join("  ").replace(/\s+$/, "");
   const out = [line(rows[0]), width.map((w) => "-".repeat(w)).join("  ")];
   for (const row of rows.slice(1)) out.push(line(row));
   return out.join("\n");
+}
+
+/**
+ * Lay out rows as a Markdown (GitHub) table: the first row is the header; numeric columns are
+ * right-aligned; `|` in cells is escaped.
+ *
+ * @example Usage
+ * ```ts
+ * import { renderMarkdown } from "./render.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(renderMarkdown([["system", "f"], ["CAMB", "0.3733"]]),
+ *   "| system | f |\n| :-- | --: |\n| CAMB | 0.3733 |");
+ * ```
+ *
+ * @param rows The rows; the first is the header.
+ * @returns The table, no trailing newline.
+ */
+export function renderMarkdown(rows: readonly (readonly string[])[]): string {
+  if (rows.length === 0) return "";
+  const cell = (c: string) => c.replace(/\|/g, "\\|");
+  const line = (row: readonly string[]) => `| ${row.map(cell).join(" | ")} |`;
+  const right = rows[0].map((_, i) =>
+    rows.length > 1 && rows.slice(1).every((r) => NUMERIC.test(r[i] ?? ""))
+  );
+  return [
+    line(rows[0]),
+    `| ${right.map((r) => r ? "--:" : ":--").join(" | ")} |`,
+    ...rows.slice(1).map(line),
+  ]
+    .join("\n");
+}
+
+/**
+ * Lay out rows as a LaTeX `tabular` (booktabs rules): the first row is the header; numeric
+ * columns are right-aligned; LaTeX special characters in cells are escaped.
+ *
+ * @example Usage
+ * ```ts
+ * import { renderLatex } from "./render.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(renderLatex([["system", "f"], ["A_1", "0.3733"]]), [
+ *   "\\begin{tabular}{lr}",
+ *   "\\toprule",
+ *   "system & f \\\\",
+ *   "\\midrule",
+ *   "A\\_1 & 0.3733 \\\\",
+ *   "\\bottomrule",
+ *   "\\end{tabular}",
+ * ].join("\n"));
+ * ```
+ *
+ * @param rows The rows; the first is the header.
+ * @returns The table, no trailing newline.
+ */
+export function renderLatex(rows: readonly (readonly string[])[]): string {
+  if (rows.length === 0) return "";
+  const escape = (c: string) =>
+    c.replace(
+      /[\\{}$&#^_%~]/g,
+      (ch) =>
+        ch === "\\" ? "\\textbackslash{}" : ch === "^" ? "\\^{}" : ch === "~" ? "\\~{}" : "\\" + ch,
+    );
+  const right = rows[0].map((_, i) =>
+    rows.length > 1 && rows.slice(1).every((r) => NUMERIC.test(r[i] ?? ""))
+  );
+  const line = (row: readonly string[]) => `${row.map(escape).join(" & ")} \\\\`;
+  return [
+    `\\begin{tabular}{${right.map((r) => r ? "r" : "l").join("")}}`,
+    "\\toprule",
+    line(rows[0]),
+    "\\midrule",
+    ...rows.slice(1).map(line),
+    "\\bottomrule",
+    "\\end{tabular}",
+  ].join("\n");
 }
 
 /**
@@ -99,6 +203,8 @@ export function numericPaths(score: Score): string[] {
 
 /**
  * The fields a table shows for a metric's score: its `columns`, else every number in it.
+ * Compact tables (`compact: true`, the default of `gecscore score`) show the metric's
+ * `compactColumns` instead when it has them, else its headline and at most 3 more columns.
  *
  * @example Usage
  * ```ts
@@ -107,14 +213,27 @@ export function numericPaths(score: Score): string[] {
  *
  * assert.deepEqual(scoreColumns({ columns: ["f"] }, { f: 1, p: 1 }), ["f"]);
  * assert.deepEqual(scoreColumns({}, { f: 1, p: 1 }), ["f", "p"]);
+ * const metric = { headline: "f", columns: ["tp", "fp", "p", "f"], compactColumns: ["p", "f"] };
+ * assert.deepEqual(scoreColumns(metric, { f: 1 }, true), ["p", "f"]);
+ * assert.deepEqual(scoreColumns({ ...metric, compactColumns: undefined }, {}, true),
+ *   ["f", "tp", "fp", "p"]);
  * ```
  *
  * @param metric The metric.
  * @param score One of its scores.
+ * @param compact Only the few columns people quote.
  * @returns Dotted paths.
  */
-export function scoreColumns(metric: Pick<AnyMetric, "columns">, score: Score): string[] {
-  return metric.columns ? [...metric.columns] : numericPaths(score);
+export function scoreColumns(
+  metric: Pick<AnyMetric, "columns"> & Partial<Pick<AnyMetric, "compactColumns" | "headline">>,
+  score: Score,
+  compact = false,
+): string[] {
+  const all = metric.columns ? [...metric.columns] : numericPaths(score);
+  if (!compact) return all;
+  if (metric.compactColumns) return [...metric.compactColumns];
+  if (metric.headline === undefined) return all.slice(0, 4);
+  return [metric.headline, ...all.filter((c) => c !== metric.headline)].slice(0, 4);
 }
 
 /**

@@ -7,19 +7,34 @@
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
 import { readSystems } from "./read_systems.ts";
-import { formatValue, headlineValue, renderTable, scoreColumns } from "./render.ts";
-import { echoedWarnings } from "./warnings.ts";
+import {
+  formatValue,
+  headlineValue,
+  renderLatex,
+  renderMarkdown,
+  renderTable,
+  scoreColumns,
+} from "./render.ts";
+import { stderrProgress } from "./progress.ts";
+import { WarningEcho } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
 import { readReferenceCorpus } from "../formats/text.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import type { AnyMetric, GoldCorpus } from "../plugins/types.ts";
-import { scoreSystems, selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
+import { scoreSystemsAsync, selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
+import { goldFingerprint } from "../pipeline/signature.ts";
+import { VERSION } from "../util/version.ts";
+
+/** The output formats of `score`. */
+export const SCORE_FORMATS = ["table", "json", "tsv", "markdown", "latex"] as const;
 
 function reportJson(gold: GoldCorpus, results: SystemResult[]): string {
   return JSON.stringify(
     {
+      version: VERSION,
       gold: gold.path,
+      fingerprint: goldFingerprint(gold),
       systems: results.map((r) => {
         const system: Record<string, unknown> = {
           name: r.name,
@@ -59,11 +74,16 @@ function reportTsv(results: SystemResult[], metrics: AnyMetric[]): string {
   return rows.join("\n") + "\n";
 }
 
-function reportTable(results: SystemResult[], metrics: AnyMetric[]): string {
+function reportTable(
+  results: SystemResult[],
+  metrics: AnyMetric[],
+  format: string,
+  wide: boolean,
+): string {
   const parts: string[] = [];
   metrics.forEach((metric, k) => {
     const first = results[0].metrics[k];
-    const columns = scoreColumns(metric, first.score);
+    const columns = scoreColumns(metric, first.score, !wide);
     const scores = results.flatMap((r) => [r.metrics[k].score, ...(r.metrics[k].sentences ?? [])]);
     // A column is a rate when any of its values is fractional: then 1 prints as 1.0000.
     const rate = columns.map((c) =>
@@ -80,7 +100,11 @@ function reportTable(results: SystemResult[], metrics: AnyMetric[]): string {
       rows.push([r.name, ...cells(m.score)]);
       m.sentences?.forEach((s, i) => rows.push([`  ${r.name}:${i + 1}`, ...cells(s)]));
     }
-    parts.push(`${metric.id}  (${first.signature})\n${renderTable(rows)}`);
+    if (format === "markdown") {
+      parts.push(`**${metric.id}** \`${first.signature}\`\n\n${renderMarkdown(rows)}`);
+    } else if (format === "latex") {
+      parts.push(`% ${metric.id}: ${first.signature}\n${renderLatex(rows)}`);
+    } else parts.push(`${metric.id}  (${first.signature})\n${renderTable(rows)}`);
   });
   return parts.join("\n\n") + "\n";
 }
@@ -102,8 +126,10 @@ Options:
   -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
                            registered metric the gold can serve); see gecscore list
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
-  --format FORMAT          table (default), json or tsv
+  --format FORMAT          table (default), json, tsv, markdown or latex
+  --wide                   tables with every column (default: the few numbers people quote)
   --sentences              also report sentence-level scores
+  -q, --quiet              no warnings on stderr (they stay in the JSON output)
 ${PLUGIN_HELP}
   -h, --help               this help
 `,
@@ -119,6 +145,8 @@ ${PLUGIN_HELP}
         opt: { type: "string", multiple: true },
         format: { type: "string", default: "table" },
         sentences: { type: "boolean", default: false },
+        wide: { type: "boolean", default: false },
+        quiet: { type: "boolean", short: "q", default: false },
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
@@ -128,8 +156,10 @@ ${PLUGIN_HELP}
       return 0;
     }
     const format = values.format as string;
-    if (!["table", "json", "tsv"].includes(format)) {
-      throw new UsageError(`Unknown output format "${format}"; valid: table, json, tsv`);
+    if (!(SCORE_FORMATS as readonly string[]).includes(format)) {
+      throw new UsageError(
+        `Unknown output format "${format}"; valid: ${SCORE_FORMATS.join(", ")}`,
+      );
     }
     if (!positionals.length) throw new UsageError("score: give at least one system output file");
     if (values.gold && (values.src || values.ref)) {
@@ -147,26 +177,32 @@ ${PLUGIN_HELP}
     const metricIds = splitList(values.metrics as string[] | undefined);
     const metrics = selectMetrics(registry, gold, metricIds);
     const systems = await readSystems(positionals, gold);
-    const results = scoreSystems({
-      registry,
-      gold,
-      systems,
-      metrics: metrics.map((m) => m.id),
-      options,
-      sentences: values.sentences as boolean,
-    });
-    for (const result of results) {
-      result.metrics.forEach((m, k) => {
-        const text = echoedWarnings(metrics[k], m.score);
-        if (text) io.err(text);
+    const progress = stderrProgress("scoring", io.err);
+    let results;
+    try {
+      results = await scoreSystemsAsync({
+        registry,
+        gold,
+        systems,
+        metrics: metrics.map((m) => m.id),
+        options,
+        sentences: values.sentences as boolean,
+        onProgress: (done, total) => progress.update(done, total),
       });
+    } finally {
+      progress.done();
     }
+    const warnings = new WarningEcho(io.err, values.quiet as boolean);
+    for (const result of results) {
+      result.metrics.forEach((m, k) => warnings.echo(metrics[k], m.score));
+    }
+    warnings.finish();
     io.out(
       format === "json"
         ? reportJson(gold, results)
         : format === "tsv"
         ? reportTsv(results, metrics)
-        : reportTable(results, metrics),
+        : reportTable(results, metrics, format, values.wide as boolean),
     );
     return 0;
   },

@@ -8,8 +8,10 @@ import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
 import { readSystems } from "./read_systems.ts";
 import { renderExplanation } from "./render.ts";
-import { echoedWarnings } from "./warnings.ts";
+import { WarningEcho } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
+import { readReferenceCorpus } from "../formats/text.ts";
+import type { GoldCorpus } from "../plugins/types.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments, resolveOptions } from "../plugins/options.ts";
 import { selectMetrics } from "../pipeline/scoring.ts";
@@ -19,15 +21,18 @@ export const showCommand: Command = {
   summary: "show each metric's alignment and score for one sentence",
   help: `Usage:
   gecscore show --gold GOLD HYP [--sentence N] [-m IDS] [--opt METRIC.NAME=VALUE]...
+  gecscore show --src SRC --ref REF [--ref REF]... HYP [--sentence N] [-m IDS]...
 
 Print the source, the hypothesis and every selected metric's explanation (chosen edits,
 alignment, n-grams) for sentence N (1-based, default 1).
 
 Options:
   --gold FILE              the gold file
+  --src FILE, --ref FILE   source and reference sentences (instead of --gold)
   --sentence N             the sentence, 1-based (default 1)
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
+  -q, --quiet              no warnings on stderr
 ${PLUGIN_HELP}
   -h, --help               this help
 `,
@@ -37,6 +42,9 @@ ${PLUGIN_HELP}
       allowPositionals: true,
       options: {
         gold: { type: "string" },
+        src: { type: "string" },
+        ref: { type: "string", multiple: true },
+        quiet: { type: "boolean", short: "q", default: false },
         sentence: { type: "string", default: "1" },
         metrics: { type: "string", short: "m", multiple: true },
         opt: { type: "string", multiple: true },
@@ -48,9 +56,15 @@ ${PLUGIN_HELP}
       io.out(this.help);
       return 0;
     }
-    if (!values.gold) throw new UsageError("show: give --gold GOLD");
+    if (values.gold && (values.src || values.ref)) {
+      throw new UsageError("show: give either --gold or --src with --ref, not both");
+    }
     if (positionals.length !== 1) throw new UsageError("show: give exactly one system output");
-    const gold = await readGold(values.gold as string, { registry });
+    let gold: GoldCorpus;
+    if (values.gold) gold = await readGold(values.gold as string, { registry });
+    else if (values.src && values.ref?.length) {
+      gold = await readReferenceCorpus(values.src as string, values.ref as string[]);
+    } else throw new UsageError("show: give --gold GOLD, or --src SRC with at least one --ref REF");
     const n = /^\d+$/.test(values.sentence as string) ? Number(values.sentence) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
       throw new UsageError(
@@ -74,15 +88,16 @@ ${PLUGIN_HELP}
         `hypothesis : ${hypothesis.join(" ")}  (${system.name})`,
       ].join("\n"),
     ];
+    const warnings = new WarningEcho(io.err, values.quiet as boolean);
     for (const metric of metrics) {
       const options = resolveOptions(metric, raw[metric.id] ?? {});
       const explanation = metric.explain(sentence, hypothesis, options);
-      const warned = echoedWarnings(metric, explanation);
-      if (warned) io.err(warned);
+      warnings.echo(metric, explanation);
       parts.push(
         `== ${metric.id} (${metric.signature(options)})\n${renderExplanation(explanation)}`,
       );
     }
+    warnings.finish();
     io.out(parts.join("\n\n") + "\n");
     return 0;
   },

@@ -1,17 +1,15 @@
 /**
- * Which metric warnings the CLI and the REPL echo on standard error as they arise, and how.
- * Metrics never print: a warning travels in the sentence's statistics (`warning` or
- * `warnings`), the corpus score (`warnings`) and the explanation (a block titled
- * `Warning`). The I-measure's warnings (a sentence not searched exactly) are echoed; the M2
- * fallback's are shown in scores and explanations only, and by the `m2scorer` command.
+ * Which metric warnings the CLI and the REPL echo on standard error, and how. Metrics never
+ * print: a warning travels in the sentence's statistics (`warning` or `warnings`), the corpus
+ * score (`warnings`) and the explanation (a block titled `Warning`). Every metric's warnings
+ * (the M2 fallback for huge lattices, the I-measure's inexact searches, a plugin's own) are
+ * echoed, each kind once per command: the first in full, then how many more there were (the
+ * JSON output has them all). `--quiet` silences them.
  *
  * @module
  */
 
 import type { AnyMetric } from "../plugins/types.ts";
-
-/** The metrics whose warnings are echoed on standard error. */
-export const ECHOED_METRICS: ReadonlySet<string> = new Set(["imeasure"]);
 
 /**
  * The warnings carried by statistics, a score or an explanation.
@@ -47,23 +45,94 @@ export function warningsIn(value: unknown): string[] {
 }
 
 /**
- * The lines to write on standard error for a metric's warnings (empty unless the metric is
- * one whose warnings are echoed).
+ * The kind of a warning: its text without the place it names (what comes before the first
+ * `": "`, such as `sentence at gold line 12`) and with every number replaced by `#`.
  *
  * @example Usage
  * ```ts
- * import { echoedWarnings } from "./warnings.ts";
+ * import { warningKind } from "./warnings.ts";
  * import assert from "node:assert/strict";
  *
- * assert.equal(echoedWarnings({ id: "imeasure" }, { warning: "w" }), "Warning: imeasure: w\n");
- * assert.equal(echoedWarnings({ id: "m2" }, { warning: "w" }), "");
+ * assert.equal(
+ *   warningKind('sentence "A b" (line 3): 4096 mixed references'),
+ *   warningKind('sentence "C" (line 70): 512 mixed references'),
+ * );
+ * assert.notEqual(warningKind("x: too big"), warningKind("x: too small"));
  * ```
  *
- * @param metric The metric (its id).
- * @param value Its statistics, score or explanation.
- * @returns The text, one line per warning.
+ * @param warning The warning.
+ * @returns Its kind.
  */
-export function echoedWarnings(metric: Pick<AnyMetric, "id">, value: unknown): string {
-  if (!ECHOED_METRICS.has(metric.id)) return "";
-  return warningsIn(value).map((w) => `Warning: ${metric.id}: ${w}\n`).join("");
+export function warningKind(warning: string): string {
+  const colon = warning.indexOf(": ");
+  return (colon >= 0 ? warning.slice(colon + 2) : warning).replace(/\d+(\.\d+)?/g, "#");
+}
+
+/**
+ * Echoes metric warnings on standard error, each kind (per metric) once: the first in full;
+ * {@linkcode WarningEcho.finish} then says how many more of each kind there were.
+ *
+ * @example Usage
+ * ```ts
+ * import { WarningEcho } from "./warnings.ts";
+ * import assert from "node:assert/strict";
+ *
+ * let err = "";
+ * const echo = new WarningEcho((text) => err += text);
+ * echo.echo({ id: "m2" }, { warnings: ["line 3: too big", "line 9: too big"] });
+ * echo.echo({ id: "m2" }, { warning: "line 12: too big" });
+ * echo.finish();
+ * assert.equal(err, "Warning: m2: line 3: too big\n" +
+ *   "Warning: m2: 2 more warnings like it (the JSON output lists them all)\n");
+ * ```
+ */
+export class WarningEcho {
+  #write: (text: string) => void;
+  #quiet: boolean;
+  #seen = new Map<string, { metric: string; more: number; texts: Set<string> }>();
+
+  /**
+   * An echo.
+   *
+   * @param write Where the lines go (standard error).
+   * @param quiet Echo nothing (`--quiet`).
+   */
+  constructor(write: (text: string) => void, quiet = false) {
+    this.#write = write;
+    this.#quiet = quiet;
+  }
+
+  /**
+   * Echo the warnings a metric's statistics, score or explanation carries (new kinds only).
+   *
+   * @param metric The metric (its id).
+   * @param value Its statistics, score or explanation.
+   */
+  echo(metric: Pick<AnyMetric, "id">, value: unknown): void {
+    if (this.#quiet) return;
+    for (const warning of warningsIn(value)) {
+      const key = `${metric.id}\u0000${warningKind(warning)}`;
+      const seen = this.#seen.get(key);
+      if (seen) {
+        if (!seen.texts.has(warning)) seen.texts.add(warning), seen.more++;
+        continue;
+      }
+      this.#seen.set(key, { metric: metric.id, more: 0, texts: new Set([warning]) });
+      this.#write(`Warning: ${metric.id}: ${warning}\n`);
+    }
+  }
+
+  /** Say how many more warnings of each kind there were, and start afresh. */
+  finish(): void {
+    for (const { metric, more } of this.#seen.values()) {
+      if (more) {
+        this.#write(
+          `Warning: ${metric}: ${more} more warning${
+            more === 1 ? "" : "s"
+          } like it (the JSON output lists them all)\n`,
+        );
+      }
+    }
+    this.#seen.clear();
+  }
 }

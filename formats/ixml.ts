@@ -22,7 +22,7 @@
  * @module
  */
 
-import { SaxesParser } from "saxes";
+import { SaxesParser } from "npm:saxes@6.0.0";
 import { InputError } from "../plugins/errors.ts";
 import type {
   Alternative,

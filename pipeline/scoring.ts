@@ -9,6 +9,7 @@
 import { InputError } from "../plugins/errors.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
+import { fullSignature } from "./signature.ts";
 import type {
   AnyMetric,
   GoldCorpus,
@@ -66,8 +67,13 @@ export function unmetNeeds(metric: AnyMetric, corpus: GoldCorpus): string | unde
 export interface MetricResult {
   /** The metric id. */
   metric: string;
-  /** The signature of the metric with the options used. */
+  /**
+   * The full signature: the metric's own (options, version), the number of references, the
+   * gold's fingerprint and the gecscore version (see `pipeline/signature.ts`).
+   */
   signature: string;
+  /** The metric's own signature, `metric.signature(options)`. */
+  metricSignature: string;
   /** The corpus score. */
   score: Score;
   /** Sentence scores, when asked for. */
@@ -100,6 +106,10 @@ export interface ScoreRequest {
   options?: Record<string, Record<string, OptionValue>>;
   /** Also compute sentence-level scores. */
   sentences?: boolean;
+  /** Cancels the run: checked between sentences (an `AbortError` is thrown). */
+  signal?: AbortSignal;
+  /** Called after each sentence of each system and metric: `done` of `total` sentences. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -156,38 +166,100 @@ export function selectMetrics(registry: Registry, gold: GoldCorpus, ids?: string
  *   metrics: ["exact_match"],
  * });
  * assert.equal(result.metrics[0].score.matches, 1);
+ * assert.match(result.metrics[0].signature, /^exact_match\|.*\|nrefs:2\|gold:[0-9a-f]{8}\|/);
  * ```
  *
  * @param request What to score.
  * @returns One result per system, in order.
  */
 export function scoreSystems(request: ScoreRequest): SystemResult[] {
+  const run = scoring(request);
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+    request.signal?.throwIfAborted();
+  }
+}
+
+/**
+ * {@linkcode scoreSystems}, giving the event loop a turn every few milliseconds so that a
+ * long run shows progress and can be cancelled (`request.signal`) while it goes on.
+ *
+ * @example Cancelling
+ * ```ts
+ * import { scoreSystemsAsync } from "./scoring.ts";
+ * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await readGold("tests/testdata/m2scorer_example.m2");
+ * const system = await readHypotheses("tests/testdata/m2scorer_example_system", 3);
+ * const request = { registry: createRegistry(), gold, systems: [system] };
+ * const [result] = await scoreSystemsAsync(request);
+ * assert.equal(result.metrics[0].metric, "m2");
+ * await assert.rejects(
+ *   scoreSystemsAsync({ ...request, signal: AbortSignal.abort() }),
+ *   (e: Error) => e.name === "AbortError",
+ * );
+ * ```
+ *
+ * @param request What to score.
+ * @returns One result per system, in order.
+ */
+export async function scoreSystemsAsync(request: ScoreRequest): Promise<SystemResult[]> {
+  const run = scoring(request);
+  let last = Date.now();
+  request.signal?.throwIfAborted();
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+    if (Date.now() - last >= 20) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      last = Date.now();
+    }
+    request.signal?.throwIfAborted();
+  }
+}
+
+/** The scoring run, one step per sentence of each system and metric. */
+function scoring(request: ScoreRequest): Generator<void, SystemResult[]> {
   const { registry, gold, systems } = request;
   const metrics = selectMetrics(registry, gold, request.metrics);
   for (const id of Object.keys(request.options ?? {})) registry.metric(id);
   const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
-  return systems.map((system) => {
+  for (const system of systems) {
     if (system.sentences.length !== gold.sentences.length) {
       throw new InputError(
         `has ${system.sentences.length} lines but the gold has ${gold.sentences.length} sentences`,
         system.path,
       );
     }
-    return {
-      name: system.name,
-      path: system.path,
-      metrics: metrics.map((metric, k) => {
+  }
+  const total = systems.length * metrics.length * gold.sentences.length;
+  return (function* (): Generator<void, SystemResult[]> {
+    let done = 0;
+    const out: SystemResult[] = [];
+    for (const system of systems) {
+      const metricResults: MetricResult[] = [];
+      for (const [k, metric] of metrics.entries()) {
         const options = resolved[k];
-        const stats = gold.sentences.map((g, i) => metric.stats(g, system.sentences[i], options));
+        const stats: unknown[] = [];
+        for (const [i, g] of gold.sentences.entries()) {
+          stats.push(metric.stats(g, system.sentences[i], options));
+          request.onProgress?.(++done, total);
+          yield;
+        }
         const result: MetricResult = {
           metric: metric.id,
-          signature: metric.signature(options),
+          signature: fullSignature(metric, options, gold),
+          metricSignature: metric.signature(options),
           score: metric.corpus(stats, options),
           stats,
         };
         if (request.sentences) result.sentences = stats.map((s) => metric.sentence(s, options));
-        return result;
-      }),
-    };
-  });
+        metricResults.push(result);
+      }
+      out.push({ name: system.name, path: system.path, metrics: metricResults });
+    }
+    return out;
+  })();
 }

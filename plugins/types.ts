@@ -190,6 +190,11 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
    */
   readonly columns?: readonly string[];
   /**
+   * Dotted paths of the few fields people quote, shown by default tables (`gecscore score`
+   * without `--wide`); default: the headline and the first 3 other `columns`.
+   */
+  readonly compactColumns?: readonly string[];
+  /**
    * True when `sentence(s)` equals `corpus([s])` for every sentence. The conformance kit
    * checks the claim.
    */

@@ -49,9 +49,21 @@ export class Session extends SessionState {
    * and comments starting with `#`). A mistake throws an error with a one-line message.
    *
    * @param line The command line.
+   * @param options `signal` cancels a long command (Ctrl-C): it then rejects with an
+   * `AbortError` and the session goes on.
    * @returns The output.
    */
-  async execute(line: string): Promise<string> {
+  async execute(line: string, options: { signal?: AbortSignal } = {}): Promise<string> {
+    this.signal = options.signal;
+    try {
+      return await this.#execute(line);
+    } finally {
+      this.signal = undefined;
+      this.finishWarnings();
+    }
+  }
+
+  async #execute(line: string): Promise<string> {
     const text = line.trim();
     if (text === "" || text.startsWith("#")) return "";
     const match = /^(\S+)\s*(.*)$/s.exec(text)!;

@@ -11,14 +11,14 @@
 
 import { createRegistry, readGold } from "../builtin.ts";
 import { referenceRewrites } from "../formats/references.ts";
-import { readHypotheses } from "../formats/text.ts";
+import { readHypotheses, readReferenceCorpus } from "../formats/text.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { loadPlugin } from "../plugins/loader.ts";
 import { coerceOption, resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { headlineValue, scoreColumns } from "../cli/render.ts";
 import { goldProvides } from "../pipeline/scoring.ts";
-import { echoedWarnings } from "../cli/warnings.ts";
+import { WarningEcho } from "../cli/warnings.ts";
 import type {
   AnyMetric,
   Explanation,
@@ -40,10 +40,12 @@ export interface SessionOptions {
   /** ANSI colours in the output (default false). */
   color?: boolean;
   /**
-   * Where the warnings of metrics that echo them (`cli/warnings.ts`) go as they arise, one
-   * line each with its newline (default: nowhere; they stay in scores and explanations).
+   * Where metric warnings go as they arise, each kind once per command (`cli/warnings.ts`),
+   * one line each with its newline (default: nowhere; they stay in scores and explanations).
    */
   onWarning?: (text: string) => void;
+  /** Echo no warnings (`--quiet`). */
+  quiet?: boolean;
 }
 
 const BOLD = ["\x1b[1m", "\x1b[0m"];
@@ -87,7 +89,9 @@ export class SessionState {
   #provides = new Set<GoldNeed>();
   #counts = new Map<string, string[]>();
   #rates = new Map<string, Set<string>>();
-  #onWarning?: (text: string) => void;
+  #warnings?: WarningEcho;
+  /** Cancels the command running now (checked between sentences of long computations). */
+  signal?: AbortSignal;
 
   /**
    * A session.
@@ -97,7 +101,7 @@ export class SessionState {
   constructor(options: SessionOptions = {}) {
     this.registry = options.registry ?? createRegistry();
     this.color = options.color ?? false;
-    this.#onWarning = options.onWarning;
+    if (options.onWarning) this.#warnings = new WarningEcho(options.onWarning, options.quiet);
   }
 
   // ---- loading -------------------------------------------------------------------------
@@ -110,7 +114,24 @@ export class SessionState {
    * @returns What was loaded, in words.
    */
   async loadGold(path: string): Promise<string> {
-    const gold = await readGold(path, { registry: this.registry });
+    return this.#useGold(await readGold(path, { registry: this.registry }), path);
+  }
+
+  /**
+   * Load plain-text source and reference files as the gold (only metrics that need
+   * references can run on it).
+   *
+   * @param source The source file, one sentence per line.
+   * @param references The reference files, as many lines each.
+   * @returns What was loaded, in words.
+   */
+  async loadReferences(source: string, references: string[]): Promise<string> {
+    if (!references.length) throw new UsageError("Give at least one reference file");
+    const gold = await readReferenceCorpus(source, references);
+    return this.#useGold(gold, gold.path);
+  }
+
+  #useGold(gold: GoldCorpus, path: string): string {
     this.gold = gold;
     this.index = 0;
     this.#stats.clear();
@@ -376,9 +397,43 @@ export class SessionState {
   }
 
   #echo(metric: AnyMetric, value: unknown): void {
-    if (!this.#onWarning) return;
-    const text = echoedWarnings(metric, value);
-    if (text) this.#onWarning(text);
+    this.#warnings?.echo(metric, value);
+  }
+
+  /** The end of a command: say how many more warnings of each kind it had. */
+  finishWarnings(): void {
+    this.#warnings?.finish();
+  }
+
+  /**
+   * Compute (and cache) the statistics of systems under metrics, giving the event loop a
+   * turn every few milliseconds so that Ctrl-C can cancel it ({@linkcode SessionState.signal}).
+   *
+   * @param systems The systems.
+   * @param metrics The metrics (those the gold cannot serve are skipped).
+   */
+  async warm(systems: Hypotheses[], metrics: AnyMetric[]): Promise<void> {
+    const gold = this.needGold();
+    let last = Date.now();
+    for (const system of systems) {
+      for (const metric of metrics) {
+        if (this.unavailable(metric)) continue;
+        const options = this.options(metric);
+        const key = cacheKey(system.name, metric.id, options);
+        if (this.#stats.has(key)) continue;
+        const stats: unknown[] = [];
+        for (const [i, g] of gold.sentences.entries()) {
+          this.signal?.throwIfAborted();
+          if (Date.now() - last >= 20) {
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            last = Date.now();
+            this.signal?.throwIfAborted();
+          }
+          stats.push(this.statsOf(metric, g, system.sentences[i], options));
+        }
+        this.#stats.set(key, stats);
+      }
+    }
   }
 
   /**

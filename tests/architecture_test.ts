@@ -25,7 +25,8 @@ interface Layer {
 /** The layers, lowest first (ARCHITECTURE.md). Folders that do not exist yet are placed. */
 export const LAYERS: Layer[] = [
   { name: "plugins", level: 0, paths: ["plugins/"], library: true },
-  { name: "util", level: 1, paths: ["util/"], library: true },
+  // The package manifest is data util/version.ts reads the version from.
+  { name: "util", level: 1, paths: ["util/", "deno.json"], library: true },
   { name: "stats", level: 2, paths: ["stats/"], library: true },
   { name: "formats", level: 3, paths: ["formats/"], library: true },
   { name: "metrics", level: 4, paths: ["metrics/"], library: true },

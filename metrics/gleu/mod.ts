@@ -685,6 +685,7 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   needs: ["references"],
   headline: "gleu",
   columns: ["gleu", "std", "ci"],
+  compactColumns: ["gleu", "ci"],
   stats(gold, hypothesis, options) {
     const entry = prepare(gold, options);
     return sentenceStats(entry, hypothesis, ngramCounts(hypothesis, entry.vocab), options);

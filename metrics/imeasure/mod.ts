@@ -488,6 +488,7 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
     "correction.i",
     "detection.i",
   ],
+  compactColumns: ["correction.i", "correction.wacc"],
   sentenceIsCorpusOfOne: true,
   stats(gold, hypothesis, options) {
     const { counts, best, warning } = searchReferences(gold, hypothesis, options);

@@ -451,6 +451,7 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = {
   needs: ["annotations"],
   headline: "f",
   columns: ["tp", "fp", "fn", "precision", "recall", "f"],
+  compactColumns: ["precision", "recall", "f"],
   sentenceIsCorpusOfOne: true,
   stats(gold, hypothesis, options) {
     const results = m2Annotators(gold, hypothesis, options);

@@ -54,8 +54,14 @@ export const corpusCommand: ReplCommand = {
   usage: "[SYSTEM|METRIC...]",
   summary: "corpus scores, every system and metric (statistics cached)",
   details: `Statistics are computed once per system, metric and options, and reused by later
-corpus, score and find disagree commands.`,
-  run: (s, args) => corpusView(s, args),
+corpus, score and find disagree commands. Ctrl-C cancels a long computation.`,
+  run: async (s, args) => {
+    if (s.gold) {
+      const { systems, metrics } = s.select(args);
+      await s.warm(systems, metrics);
+    }
+    return corpusView(s, args);
+  },
 };
 
 /**

@@ -88,7 +88,7 @@ find disagree M1 M2 [SYSTEM...]
                      that system's sentences differs most. Repeat to visit ties in turn.
                      Write -M for a metric whose lower headline is better (an error rate).
 Searches start after the current sentence and wrap round.`,
-  run: (s, args, rest) => {
+  run: async (s, args, rest) => {
     if (args[0] === "diff") {
       let names = args.slice(1);
       if (names.length === 0 && s.systems.length === 2) names = s.systems.map((x) => x.name);
@@ -100,6 +100,14 @@ Searches start after the current sentence and wrap round.`,
     if (args[0] === "disagree") {
       if (args.length < 3) {
         throw new UsageError("Usage: find disagree METRIC_A METRIC_B [SYSTEM...]");
+      }
+      if (s.gold) {
+        const systems = args.length > 3 ? args.slice(3).map((n) => s.system(n)) : s.systems;
+        const metrics = [args[1], args[2]].flatMap((id) => {
+          const bare = id.replace(/^-/, "");
+          return s.registry.hasMetric(bare) ? [s.registry.metric(bare)] : [];
+        });
+        await s.warm(systems, metrics);
       }
       const found = findDisagreement(s, args[1], args[2], args.slice(3));
       if (!found) return `${args[1]} and ${args[2]} never disagree`;
