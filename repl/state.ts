@@ -422,14 +422,20 @@ export class SessionState {
         const key = cacheKey(system.name, metric.id, options);
         if (this.#stats.has(key)) continue;
         const stats: unknown[] = [];
-        for (const [i, g] of gold.sentences.entries()) {
-          this.signal?.throwIfAborted();
-          if (Date.now() - last >= 20) {
-            await new Promise((resolve) => setTimeout(resolve, 0));
-            last = Date.now();
+        try {
+          for (const [i, g] of gold.sentences.entries()) {
             this.signal?.throwIfAborted();
+            if (Date.now() - last >= 20) {
+              await new Promise((resolve) => setTimeout(resolve, 0));
+              last = Date.now();
+              this.signal?.throwIfAborted();
+            }
+            stats.push(this.statsOf(metric, g, system.sentences[i], options));
           }
-          stats.push(this.statsOf(metric, g, system.sentences[i], options));
+        } catch (error) {
+          // A metric that fails is left to the view, which shows it as an error cell.
+          if (error instanceof Error && error.name === "AbortError") throw error;
+          continue;
         }
         this.#stats.set(key, stats);
       }

@@ -406,7 +406,7 @@ sharedTest(
       options: { gleu: { refs: "conll2014" } },
     });
     const gleu = result.metrics[0];
-    assert.equal(gleu.signature, "gleu|variant:2016|iter:500|refs:conll2014|v:1.0");
+    assert.equal(gleu.metricSignature, "gleu|variant:2016|iter:500|refs:conll2014|v:1.0");
     const golden = (await readShared("golden/gleu/two-refs/UFC.txt")).trim();
     assert.equal(`UFC ${pyFixed(gleu.score.gleu as number, 6)}`, golden);
   },
