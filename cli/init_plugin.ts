@@ -12,7 +12,21 @@ import type { Command } from "./command.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { VERSION } from "../util/version.ts";
 
-/** The URLs the generated plugin imports gecscore by: the public API and the test kit. */
+/**
+ * The URLs the generated plugin imports gecscore by: the public API and the test kit of the
+ * copy this module belongs to.
+ *
+ * @example Usage
+ * ```ts
+ * import { gecscoreUrls } from "./init_plugin.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.match(gecscoreUrls().mod, /\/mod\.ts$/);
+ * assert.match(gecscoreUrls().testkit, /\/plugins\/testkit\.ts$/);
+ * ```
+ *
+ * @returns The two URLs.
+ */
 export function gecscoreUrls(): { mod: string; testkit: string } {
   return {
     mod: new URL("../mod.ts", import.meta.url).href,

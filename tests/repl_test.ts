@@ -317,7 +317,7 @@ Deno.test("Session scores, aligns and tries hypotheses with every metric", async
     const out = await s.execute("corpus toy_len toy_edits");
     assert.deepEqual(column(out, "hyp/src"), { [S1]: "16/16", [S2]: "15/16" });
     assert.deepEqual(column(out, "toy_edits closeness"), { [S1]: "0.2000", [S2]: "0.5000" });
-    assert.match(out, /^toy_len: toy_len\|scale:1\|v:1\.0$/m);
+    assert.match(out, /^toy_len: toy_len\|scale:1\|v:1\.0\|nrefs:2\|gold:[0-9a-f]{8}\|gecscore:/m);
     const metric = s.registry.metric("toy_len");
     const stats = s.corpusStats(s.system(S1), metric);
     assert.equal(s.corpusStats(s.system(S1), metric), stats, "cached");

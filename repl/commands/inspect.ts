@@ -4,6 +4,7 @@
  * @module
  */
 
+import { fullSignature } from "../../pipeline/signature.ts";
 import { UsageError } from "../../plugins/errors.ts";
 import type { ReplCommand } from "../command.ts";
 import type { AnyMetric, Hypotheses, Score } from "../../plugins/types.ts";
@@ -159,7 +160,7 @@ export function corpusView(state: SessionState, names: string[] = []): string {
     }),
   );
   const signatures = metrics.filter((m) => !state.unavailable(m)).map((m) =>
-    `${m.id}: ${m.signature(state.options(m))}`
+    `${m.id}: ${fullSignature(m, state.options(m), state.gold!)}`
   );
   return [table, ...signatures].join("\n");
 }
