@@ -10,7 +10,9 @@ import Ajv2020 from "npm:ajv@8.17.1/dist/2020.js";
 import { Session } from "../repl/session.ts";
 import { createRegistry, loadPlugin } from "../mod.ts";
 import { renderTable } from "../cli/render.ts";
-import displayWidth from "npm:string-width@7.2.0";
+import stringWidth from "npm:string-width@7.2.0";
+
+const displayWidth = (text: string) => stringWidth(text);
 import manifest from "../deno.json" with { type: "json" };
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
