@@ -163,7 +163,12 @@ export function renderSentenceLevel(label: string, result: SentenceLevelResult):
   const rows = result.metrics.map((m) => [
     m.metric,
     ...m.variants.flatMap((v) =>
-      boot ? [`${f3(v.tau)}±${f3(v.halfWidth)}`, `[${f3(v.lower)}, ${f3(v.upper)}]`] : [f3(v.tau)]
+      boot
+        ? [
+          `${f3(v.tau)}±${f3(v.halfWidth)}${v.aboveOthers ? "*" : ""}`,
+          `[${f3(v.lower)}, ${f3(v.upper)}]`,
+        ]
+        : [f3(v.tau)]
     ),
   ]);
   const pairs =
@@ -171,7 +176,10 @@ export function renderSentenceLevel(label: string, result: SentenceLevelResult):
   return `Sentence level: ${label}: ${pairs}${
     result.dropped ? `; ${result.dropped} dropped with excluded systems` : ""
   }${boot ? `; bootstrap ${boot.resamples} resamples, seed ${boot.seed}` : ""}\n` +
-    renderTable([header, ...rows]);
+    renderTable([header, ...rows]) +
+    (boot && result.metrics.length > 1
+      ? "\n* the highest tau, with a 95% CI above every other metric's"
+      : "");
 }
 
 async function readSystems(paths: string[], expected: number): Promise<Hypotheses[]> {

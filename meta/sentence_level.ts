@@ -49,6 +49,12 @@ export interface SentenceTau {
   upper?: number;
   /** `|upper - lower| / 2`: what gecmetrics prints after ±. */
   halfWidth?: number;
+  /**
+   * With the bootstrap and several metrics: true for the metric with the highest tau when its
+   * interval lies above every other metric's (the paper's "∗": its 95% CI does not overlap
+   * with those of the other metrics).
+   */
+  aboveOthers?: boolean;
 }
 
 /** One metric's sentence-level results. */
@@ -186,6 +192,12 @@ export function sentenceLevel(
         entry.upper = upper;
         entry.halfWidth = Math.abs(upper - lower) / 2;
       });
+    });
+    variants.forEach((_, v) => {
+      const entries = results.map((r) => r.variants[v]);
+      const best = entries.reduce((a, b) => b.tau > a.tau ? b : a);
+      best.aboveOthers = entries.length > 1 &&
+        entries.every((e) => e === best || best.lower! > e.upper!);
     });
   }
   return {
