@@ -282,6 +282,9 @@ export async function metaCommand(
   if (values.gold === undefined && (values.metrics || values.opt)) {
     throw new UsageError("meta: -m and --opt choose metrics computed with --gold GOLD SYS...");
   }
+  if (values.svg !== undefined && !humanPaths.length) {
+    throw new UsageError("meta: --svg plots system-level scores: give --human FILE");
+  }
   const exclude = list(values.exclude);
   const resamples = wholeNumber("bootstrap", values.bootstrap, 0);
   const seed = wholeNumber("seed", values.seed, 0);

@@ -66,8 +66,18 @@ export async function scatterSvg(
     // deno-lint-ignore no-import-prefix
     import("npm:vega-lite@6.4.1"),
   ]);
-  const x = { field: "x", type: "quantitative", title: options.metric, scale: { zero: false } };
-  const y = { field: "y", type: "quantitative", title: options.human, scale: { zero: false } };
+  const x = {
+    field: "x",
+    type: "quantitative",
+    title: options.metric,
+    scale: { zero: false, padding: 12 },
+  };
+  const y = {
+    field: "y",
+    type: "quantitative",
+    title: options.human,
+    scale: { zero: false, padding: 12 },
+  };
   const spec = {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     title: {

@@ -137,7 +137,7 @@ Deno.test("gecscore meta computes metrics on the spot, with a --plugin and sente
     // Hand (m2 sentence F0.5): sentence 0 good 0.714 > none 0 and some 0.5 > bad 0, both as
     // judged; sentence 2 good 1 > some 0.909 on a human tie (0 in HTies), bad 0.455 > none 0
     // as judged. HTies (3 + 0) / 4, NoTies 3 / 3.
-    assert.match(stdout, /^m2 +0\.750±0\.\d{3} +\[[-.\d]+, [-.\d]+\] +1\.000±0\.000/m);
+    assert.match(stdout, /^m2 +0\.750±0\.\d{3}\* +\[[-.\d]+, [-.\d]+\] +1\.000±0\.000\*/m);
     const svg = await Deno.readTextFile(`${dir}/plots/m2_vs_sys_human.svg`);
     assert.ok(svg.startsWith("<svg") && svg.includes("hyp_good") && svg.includes("ρ = 0.800"));
     await Deno.stat(`${dir}/plots/exact_match_vs_sys_human.svg`);
@@ -199,6 +199,10 @@ Deno.test("gecscore meta reports bad usage with exit status 2", async () => {
       /--bootstrap must be a whole number >= 0, got many/,
     ],
     [["meta", "--human", "h", "--gold", GOLD], /--gold needs the system outputs/],
+    [
+      ["meta", "--judgments", "j", "--scores", "x", "--svg", "d"],
+      /--svg plots system-level scores/,
+    ],
     [
       ["meta", "--human", "h", "--scores", "x", "-m", "m2"],
       /-m and --opt choose metrics computed with --gold/,
