@@ -134,6 +134,16 @@ export function sentenceLevel(
   if (!metrics.length) throw new InputError("No sentence-level metric scores given");
   const variants = options.variants ?? TAU_VARIANTS;
   const exclude = new Set(options.exclude ?? []);
+  if (exclude.size) {
+    const known = new Set(judgments.flatMap((p) => [p.system1, p.system2]));
+    for (const metric of metrics) for (const system of metric.scores.keys()) known.add(system);
+    const unknown = [...exclude].filter((s) => !known.has(s));
+    if (unknown.length) {
+      throw new InputError(
+        `Cannot exclude ${unknown.join(", ")}: no such system in the judgments or the scores`,
+      );
+    }
+  }
   const pairs = judgments.filter((p) => !exclude.has(p.system1) && !exclude.has(p.system2));
   if (!pairs.length) throw new InputError("No pairwise judgments to compare with");
   const human = new Uint8Array(pairs.length);

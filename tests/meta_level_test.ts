@@ -147,6 +147,10 @@ Deno.test("sentenceLevel() counts every comparison with the HTies and NoTies coe
   // Excluding C drops the three pairs with C.
   const without = sentenceLevel(judgments, [metric], { bootstrap: false, exclude: ["C"] });
   assert.deepEqual([without.pairs, without.dropped], [3, 3]);
+  assert.throws(
+    () => sentenceLevel(judgments, [metric], { bootstrap: false, exclude: ["Z"] }),
+    /^InputError: Cannot exclude Z: no such system in the judgments or the scores$/,
+  );
 });
 
 Deno.test("sentenceLevel() names judged systems and sentences that have no scores", () => {
