@@ -7,7 +7,7 @@
  * about 10 s (measured 1.1 s on 2 shared cores); gecmetrics' script took 29 minutes for 1000.
  */
 import { sentenceLevel } from "../mod.ts";
-import { MersenneTwister } from "../metrics/mt19937.ts";
+import { MersenneTwister } from "../util/mt19937.ts";
 
 const N = 109098;
 const SYSTEMS = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M"];

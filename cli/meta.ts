@@ -8,15 +8,15 @@
  * @module
  */
 
+import { parseCommandArgs, PLUGIN_HELP } from "./args.ts";
+import type { Command, CommandContext } from "./command.ts";
+import { readSystems } from "./read_systems.ts";
+import { renderTable } from "./render.ts";
+import { echoedWarnings } from "./warnings.ts";
+import { readGold } from "../builtin.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
-import { parseCommandArgs } from "../plugins/args.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
-import type { Registry } from "../plugins/registry.ts";
-import { renderTable } from "../plugins/render.ts";
-import { scoreSystems, selectMetrics } from "../plugins/scoring.ts";
-import type { Hypotheses } from "../plugins/types.ts";
-import { readGold } from "../formats/read_gold.ts";
-import { readHypotheses } from "../formats/text.ts";
+import { scoreSystems, selectMetrics } from "../pipeline/scoring.ts";
 import { computedScores } from "../meta/computed_scores.ts";
 import { readHumanScores, readJudgments, readScoreFile } from "../meta/load.ts";
 import { scatterSvg } from "../meta/scatter_svg.ts";
@@ -50,7 +50,7 @@ Options:
   --seed N           seed of the bootstrap (Python random.seed; default 1)
   --format FORMAT    table (default, 3 decimals) or json (full precision)
   --svg DIR          write one scatter plot per metric and human ranking into DIR
-  --plugin SPEC      load a metric/format plugin (path, file:/https: URL, npm:)
+${PLUGIN_HELP}
   -h, --help         this help
 
 Williams' test is one-tailed (psych::r.test, df = n - 3), tested in the direction of the
@@ -182,20 +182,6 @@ export function renderSentenceLevel(label: string, result: SentenceLevelResult):
       : "");
 }
 
-async function readSystems(paths: string[], expected: number): Promise<Hypotheses[]> {
-  const systems: Hypotheses[] = [];
-  const names = new Set<string>();
-  for (const path of paths) {
-    const system = await readHypotheses(path, expected);
-    if (names.has(system.name)) {
-      throw new UsageError(`Two systems are named ${system.name}: give files distinct base names`);
-    }
-    names.add(system.name);
-    systems.push(system);
-  }
-  return systems;
-}
-
 function checkUnique(sets: readonly { name: string; path: string }[], level: string): void {
   const seen = new Map<string, string>();
   for (const set of sets) {
@@ -212,7 +198,7 @@ function checkUnique(sets: readonly { name: string; path: string }[], level: str
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, "_");
 
 /**
- * Run `gecscore meta` with its arguments.
+ * `gecscore meta`: correlate metrics with human judgments.
  *
  * @example Usage
  * ```ts
@@ -222,18 +208,17 @@ const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, "_");
  *
  * let out = "";
  * const io = { out: (t: string) => out += t, err: () => {} };
- * assert.equal(await metaCommand(["--help"], { registry: createRegistry(), io }), 0);
+ * assert.equal(await metaCommand.run(["--help"], { registry: createRegistry(), io }), 0);
  * assert.match(out, /^Usage:/);
  * ```
- *
- * @param args The arguments after `meta`.
- * @param context The registry (with plugins) and the output.
- * @returns The exit status.
  */
-export async function metaCommand(
-  args: string[],
-  context: { registry: Registry; io: { out(text: string): void; err(text: string): void } },
-): Promise<number> {
+export const metaCommand: Command = {
+  summary: "correlate metrics with human judgments (system and sentence level)",
+  help: META_HELP,
+  run: (args, context) => runMeta(args, context),
+};
+
+async function runMeta(args: string[], context: CommandContext): Promise<number> {
   const { registry, io } = context;
   const { values, positionals } = parseCommandArgs("meta", {
     args,
@@ -305,7 +290,7 @@ export async function metaCommand(
       gold,
       list(values.metrics).length ? list(values.metrics) : undefined,
     );
-    const systems = await readSystems(positionals, gold.sentences.length);
+    const systems = await readSystems(positionals, gold);
     const results = scoreSystems({
       registry,
       gold,
@@ -314,6 +299,12 @@ export async function metaCommand(
       options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
       sentences: judgmentPaths.length > 0,
     });
+    for (const result of results) {
+      result.metrics.forEach((m, k) => {
+        const text = echoedWarnings(metrics[k], m.score);
+        if (text) io.err(text);
+      });
+    }
     const computed = computedScores(results, registry);
     systemSets.push(...computed.system);
     sentenceSets.push(...computed.sentence);

@@ -7,18 +7,9 @@
 
 import { InputError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
-import type { SystemResult } from "../plugins/scoring.ts";
+import type { SystemResult } from "../pipeline/scoring.ts";
+import { headlineValue } from "../plugins/headline.ts";
 import type { SentenceScores, SystemScores } from "./wmt_scores.ts";
-
-function headline(score: unknown, path: string): unknown {
-  let value = score;
-  for (const key of path.split(".")) {
-    value = value !== null && typeof value === "object"
-      ? (value as Record<string, unknown>)[key]
-      : undefined;
-  }
-  return value;
-}
 
 /**
  * One system-level set per metric (the headline of each system's corpus score) and, when the
@@ -59,7 +50,7 @@ export function computedScores(
   results[0].metrics.forEach((first, k) => {
     const metric = registry.metric(first.metric);
     const number = (score: unknown, who: string) => {
-      const value = headline(score, metric.headline);
+      const value = headlineValue(score, metric.headline);
       if (typeof value !== "number") {
         throw new InputError(
           `Metric ${metric.id}'s headline ${metric.headline} is not a number for ${who}`,

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { MersenneTwister } from "../metrics/mt19937.ts";
+import { MersenneTwister } from "../util/mt19937.ts";
 
 /**
  * Python 3's `Random._randbelow(n)` for n below 2^32: k = bit length of n, draw
@@ -15,7 +15,7 @@ import { MersenneTwister } from "../metrics/mt19937.ts";
  * @example After `random.seed(1)`, `random.choice(range(20516))` gives 4402 first
  * ```ts
  * import { randBelow } from "./bootstrap.ts";
- * import { MersenneTwister } from "../metrics/mt19937.ts";
+ * import { MersenneTwister } from "../util/mt19937.ts";
  * import assert from "node:assert/strict";
  *
  * const mt = new MersenneTwister(1);

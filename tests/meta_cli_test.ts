@@ -111,7 +111,7 @@ Deno.test("gecscore meta computes metrics on the spot, with a --plugin and sente
     const { code, stdout, stderr } = await run(
       "meta",
       "--plugin",
-      "plugins/examples/exact_match.ts",
+      "examples/exact_match.ts",
       "--human",
       `${dir}/sys_human.txt`,
       "--judgments",

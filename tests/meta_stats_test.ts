@@ -12,7 +12,7 @@ import { studentTUpperTail } from "../stats/student_t.ts";
 import { williamsTest } from "../stats/williams.ts";
 import { pairwiseTau, scoreRelation, tallyOutcomes } from "../stats/pairwise_tau.ts";
 import { bootstrapResamples, percentileBounds, randBelow } from "../stats/bootstrap.ts";
-import { MersenneTwister } from "../metrics/mt19937.ts";
+import { MersenneTwister } from "../util/mt19937.ts";
 
 const close = (actual: number, expected: number, tolerance = 1e-12) =>
   assert.ok(
