@@ -8,7 +8,7 @@
  * @module
  */
 
-import { parseCommandArgs, PLUGIN_HELP } from "./args.ts";
+import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
 import { readSystems } from "./read_systems.ts";
 import { renderTable } from "./render.ts";
@@ -50,7 +50,7 @@ Options:
   --seed N           seed of the bootstrap (Python random.seed; default 1)
   --format FORMAT    table (default, 3 decimals) or json (full precision)
   --svg DIR          write one scatter plot per metric and human ranking into DIR
-${PLUGIN_HELP}
+  --plugin SPEC      load a metric/format plugin (path, file:/https: URL, npm:)
   -h, --help         this help
 
 Williams' test is one-tailed (psych::r.test, df = n - 3), tested in the direction of the
