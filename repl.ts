@@ -19,6 +19,7 @@
 
 import { parseArgs } from "node:util";
 import { argsErrorMessage } from "./cli/args.ts";
+import { stderrProgress } from "./cli/progress.ts";
 import { createInterface } from "node:readline/promises";
 import process from "node:process";
 import { InputError, UsageError } from "./plugins/errors.ts";
@@ -255,6 +256,7 @@ export async function replMain(
     color,
     onWarning: (text) => write(Deno.stderr, text),
     quiet: values.quiet,
+    progress: stderrProgress("computing", (text) => write(Deno.stderr, text)),
   });
   const startup = [
     ...(values.plugin ?? []).map((spec) => () => session.loadPlugin(spec)),

@@ -43,6 +43,10 @@ export interface ProgressOptions {
  * assert.match(out, /^\r\[#+-+\]  50% 2\/4/);
  * bar.done();
  * assert.match(out, /\r\x1b\[K$/);
+ * out = "";
+ * bar.update(0, 4); // a new run, at t = 1500
+ * bar.update(1, 4);
+ * assert.equal(out, "");
  *
  * let quiet = "";
  * const off = new ProgressBar({ write: (s) => quiet += s, enabled: false, now: () => 5000 });
@@ -68,7 +72,8 @@ export class ProgressBar {
   }
 
   /**
-   * Report progress (redrawn at most ten times a second).
+   * Report progress (redrawn at most ten times a second). `done` 0 starts a new run: the bar
+   * waits its delay again.
    *
    * @param done Units done.
    * @param total Units in all.
@@ -77,6 +82,10 @@ export class ProgressBar {
     const { enabled, now, delay, write, label, columns } = this.#options;
     if (!enabled) return;
     const t = now();
+    if (done === 0) {
+      this.#start = t;
+      return;
+    }
     if (t - this.#start < delay || (t - this.#last < 100 && done < total)) return;
     this.#last = t;
     const share = total > 0 ? Math.min(done / total, 1) : 1;

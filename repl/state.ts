@@ -46,6 +46,11 @@ export interface SessionOptions {
   onWarning?: (text: string) => void;
   /** Echo no warnings (`--quiet`). */
   quiet?: boolean;
+  /**
+   * Progress of long computations (`corpus`, `find disagree`), such as a progress bar on a
+   * terminal: `update` as sentences are done, `done` at the end.
+   */
+  progress?: { update(done: number, total: number): void; done(): void };
 }
 
 const BOLD = ["\x1b[1m", "\x1b[0m"];
@@ -90,6 +95,7 @@ export class SessionState {
   #counts = new Map<string, string[]>();
   #rates = new Map<string, Set<string>>();
   #warnings?: WarningEcho;
+  #progress?: SessionOptions["progress"];
   /** Cancels the command running now (checked between sentences of long computations). */
   signal?: AbortSignal;
 
@@ -102,6 +108,7 @@ export class SessionState {
     this.registry = options.registry ?? createRegistry();
     this.color = options.color ?? false;
     if (options.onWarning) this.#warnings = new WarningEcho(options.onWarning, options.quiet);
+    this.#progress = options.progress;
   }
 
   // ---- loading -------------------------------------------------------------------------
@@ -415,15 +422,22 @@ export class SessionState {
   async warm(systems: Hypotheses[], metrics: AnyMetric[]): Promise<void> {
     const gold = this.needGold();
     let last = Date.now();
-    for (const system of systems) {
-      for (const metric of metrics) {
-        if (this.unavailable(metric)) continue;
+    const todo = systems.flatMap((system) =>
+      metrics.filter((metric) =>
+        !this.unavailable(metric) &&
+        !this.#stats.has(cacheKey(system.name, metric.id, this.options(metric)))
+      ).map((metric) => ({ system, metric }))
+    );
+    const total = todo.length * gold.sentences.length;
+    let done = 0;
+    try {
+      for (const { system, metric } of todo) {
         const options = this.options(metric);
         const key = cacheKey(system.name, metric.id, options);
-        if (this.#stats.has(key)) continue;
         const stats: unknown[] = [];
         try {
           for (const [i, g] of gold.sentences.entries()) {
+            this.#progress?.update(done++, total);
             this.signal?.throwIfAborted();
             if (Date.now() - last >= 20) {
               await new Promise((resolve) => setTimeout(resolve, 0));
@@ -439,6 +453,8 @@ export class SessionState {
         }
         this.#stats.set(key, stats);
       }
+    } finally {
+      this.#progress?.done();
     }
   }
 
