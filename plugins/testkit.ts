@@ -4,7 +4,8 @@
  * sentences and hypotheses that your metric can score.
  *
  * ```ts ignore
- * import { assertMetricConformance } from "jsr:@gecscore/gecscore/testkit";
+ * // The URL of this file in your copy of gecscore (`gecscore init-plugin` writes it for you).
+ * import { assertMetricConformance } from "file:///path/to/gecscore/plugins/testkit.ts";
  * Deno.test("my metric conforms", (t) => assertMetricConformance(t, myMetric, fixture));
  * ```
  *
