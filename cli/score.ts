@@ -118,7 +118,8 @@ export const scoreCommand: Command = {
 
 Score one or more system outputs (one pre-tokenized sentence per line, as many lines as the
 gold has sentences). The gold format is picked by extension or content (.m2, .xml). With
---src/--ref, the gold is plain text and only metrics that need references can run.
+--src/--ref, the gold is plain text and only metrics that need references can run. Warnings go to
+stderr once per kind; a progress bar shows on stderr during long runs when it is a terminal.
 
 Options:
   --gold FILE              the gold file
