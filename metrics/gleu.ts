@@ -442,6 +442,150 @@ function corpus2016(stats: readonly Gleu2016Stats[], options: GleuOptions): Gleu
   return summarize(values);
 }
 
+/** Draw bits of {@linkcode drawBits}, by iteration count and corpus length. */
+interface DrawBits {
+  iterations: number;
+  count: number;
+  bytes: Uint8Array;
+  ones: Int32Array;
+}
+
+/** The last bits drawn: every system (and the resamples) of a run needs the same ones. */
+let lastBits: DrawBits | undefined;
+
+/**
+ * Which reference each iteration draws at each position, for sentences with two references:
+ * bit `p % 8` of byte `floor(p / 8) * iterations + j` is `floor(random() * 2)` (that is,
+ * `random() >= 0.5`) for position `p` after `seed(j * 101)`, as `corpus2016` draws them;
+ * `ones[j]` counts the set bits of iteration `j`.
+ */
+function drawBits(iterations: number, count: number): DrawBits {
+  if (lastBits?.iterations === iterations && lastBits.count === count) return lastBits;
+  const bytes = new Uint8Array(iterations * Math.ceil(count / 8));
+  const ones = new Int32Array(iterations);
+  const mt = new MersenneTwister(0);
+  for (let j = 0; j < iterations; j++) {
+    mt.seed(j * 101);
+    for (let p = 0; p < count; p++) {
+      if (mt.random() >= 0.5) {
+        bytes[(p >> 3) * iterations + j] |= 1 << (p & 7);
+        ones[j]++;
+      }
+    }
+  }
+  return lastBits = { iterations, count, bytes, ones };
+}
+
+/**
+ * The resampling fast path of the 2016 formulation: equal to `corpus2016` on the resampled
+ * statistics (same draws per position, same integer totals, same final arithmetic).
+ *
+ * With at most two references per sentence, iteration `j` adds, at every position whose draw
+ * bit is set, the difference between the second and the first reference's
+ * `[length, numerator_1..4]`. Those sums are done for all iterations at once by the "four
+ * Russians" trick: per block of 8 positions, a table of the 256 subset sums of the block's
+ * differences, then one lookup per block and iteration. The five integer sums are packed into
+ * two or three doubles (fields of `fieldBits` bits, offset by `bound` to stay non-negative),
+ * so every addition is exact. Sentences with three or more references use `corpus2016`.
+ */
+function resampler2016(
+  stats: readonly Gleu2016Stats[],
+  options: GleuOptions,
+): (indices: Int32Array) => GleuScore {
+  const n = stats.length;
+  const picked: Gleu2016Stats[] = [];
+  const slow = (indices: Int32Array) => {
+    picked.length = indices.length;
+    for (let k = 0; k < indices.length; k++) picked[k] = stats[indices[k]];
+    return corpus2016(picked, options);
+  };
+  if (stats.some((s) => s.references.length > 2 || s.references.length === 0)) return slow;
+  const width = 1 + ORDER;
+  // Per sentence: hypothesis length, denominators, first reference, second minus first.
+  const length = new Float64Array(n);
+  const denominators = new Float64Array(n * ORDER);
+  const first = new Float64Array(n * width);
+  const diff = new Float64Array(n * width);
+  const refs = new Int32Array(n);
+  let bound = 0;
+  stats.forEach((s, i) => {
+    length[i] = s.length;
+    refs[i] = s.references.length;
+    for (let o = 0; o < ORDER; o++) denominators[i * ORDER + o] = available(s.length, o);
+    const row = (ref: GleuReferenceStats) => [
+      ref.length,
+      ...ref.matches.map((m, o) => Math.max(m - ref.penalties[o], 0)),
+    ];
+    const a = row(s.references[0]);
+    const b = s.references.length > 1 ? row(s.references[1]) : a;
+    for (let f = 0; f < width; f++) {
+      first[i * width + f] = a[f];
+      diff[i * width + f] = b[f] - a[f];
+      bound = Math.max(bound, Math.abs(b[f] - a[f]));
+    }
+  });
+  const iterations = options.iterations;
+  const table = new Float64Array(256);
+  return (indices) => {
+    const m = indices.length;
+    let c = 0, maxRefs = 0;
+    const dens = new Float64Array(ORDER);
+    const base = new Float64Array(width);
+    for (let k = 0; k < m; k++) {
+      const i = indices[k];
+      c += length[i];
+      if (refs[i] > maxRefs) maxRefs = refs[i];
+      for (let o = 0; o < ORDER; o++) dens[o] += denominators[i * ORDER + o];
+      for (let f = 0; f < width; f++) base[f] += first[i * width + f];
+    }
+    if (maxRefs <= 1) {
+      return summarize([gleuFromTotals(c, base[0], base.subarray(1), dens)]);
+    }
+    // Field width: a sum of m values in [0, 2 * bound] must fit.
+    const fieldBits = Math.max(1, Math.ceil(Math.log2(m * 2 * bound + 1)));
+    const perWord = Math.floor(53 / fieldBits);
+    if (perWord < 1) return slow(indices);
+    const { bytes, ones } = drawBits(iterations, m);
+    const words = Math.ceil(width / perWord);
+    const scale = 2 ** fieldBits;
+    const blocks = Math.ceil(m / 8);
+    const sums: Float64Array[] = [];
+    for (let w = 0; w < words; w++) {
+      // The offset differences of each position, packed into word w.
+      const packed = new Float64Array(blocks * 8);
+      for (let f = w * perWord; f < Math.min(width, (w + 1) * perWord); f++) {
+        const unit = scale ** (f - w * perWord);
+        for (let k = 0; k < m; k++) packed[k] += (diff[indices[k] * width + f] + bound) * unit;
+      }
+      // Per block: the subset sums of its 8 positions, then one lookup per iteration.
+      const sum = new Float64Array(iterations);
+      for (let q = 0; q < blocks; q++) {
+        const at = q * 8;
+        for (let mask = 1; mask < 256; mask++) {
+          table[mask] = table[mask & (mask - 1)] + packed[at + 31 - Math.clz32(mask & -mask)];
+        }
+        const row = q * iterations;
+        for (let j = 0; j < iterations; j++) sum[j] += table[bytes[row + j]];
+      }
+      sums.push(sum);
+    }
+    const values: number[] = new Array(iterations);
+    const numerators = new Float64Array(ORDER);
+    for (let j = 0; j < iterations; j++) {
+      const offset = bound * ones[j];
+      let r = 0;
+      for (let f = 0; f < width; f++) {
+        const w = Math.floor(f / perWord);
+        const field = Math.floor(sums[w][j] / scale ** (f % perWord)) % scale - offset;
+        if (f === 0) r = base[0] + field;
+        else numerators[f - 1] = base[f] + field;
+      }
+      values[j] = gleuFromTotals(c, r, numerators, dens);
+    }
+    return summarize(values);
+  };
+}
+
 /** Numerator and denominator of one order of the 2015 formulation. */
 function terms2015(s: Gleu2015Stats, n: number, lambda: number): [number, number] {
   const numerator = s.newMatches[n] + Math.max(s.matches[n] - lambda * s.penalties[n], 0);
@@ -695,6 +839,19 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
       return single(score2015(stats as readonly Gleu2015Stats[], options.lambda));
     }
     return corpus2016(stats as readonly Gleu2016Stats[], options);
+  },
+  orderSensitive: (options) => options.variant === "2016",
+  resampler(stats, options) {
+    for (const s of stats) checkVariant(s, options);
+    if (options.variant === "2016") {
+      return resampler2016(stats as readonly Gleu2016Stats[], options);
+    }
+    const picked: Gleu2015Stats[] = [];
+    return (indices) => {
+      picked.length = indices.length;
+      for (let k = 0; k < indices.length; k++) picked[k] = stats[indices[k]] as Gleu2015Stats;
+      return single(score2015(picked, options.lambda));
+    };
   },
   sentence(stats, options) {
     checkVariant(stats, options);
