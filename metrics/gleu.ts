@@ -525,7 +525,7 @@ function resampler2016(
     }
   });
   const iterations = options.iterations;
-  const table = new Float64Array(256);
+  const table = new Float64Array(256 * width);
   return (indices) => {
     const m = indices.length;
     let c = 0, maxRefs = 0;
@@ -549,25 +549,37 @@ function resampler2016(
     const words = Math.ceil(width / perWord);
     const scale = 2 ** fieldBits;
     const blocks = Math.ceil(m / 8);
-    const sums: Float64Array[] = [];
-    for (let w = 0; w < words; w++) {
-      // The offset differences of each position, packed into word w.
-      const packed = new Float64Array(blocks * 8);
-      for (let f = w * perWord; f < Math.min(width, (w + 1) * perWord); f++) {
-        const unit = scale ** (f - w * perWord);
-        for (let k = 0; k < m; k++) packed[k] += (diff[indices[k] * width + f] + bound) * unit;
+    // The offset differences of each position, packed: word w of position k at k * words + w.
+    const packed = new Float64Array(blocks * 8 * words);
+    for (let f = 0; f < width; f++) {
+      const w = Math.floor(f / perWord);
+      const unit = scale ** (f % perWord);
+      for (let k = 0; k < m; k++) {
+        packed[k * words + w] += (diff[indices[k] * width + f] + bound) * unit;
       }
-      // Per block: the subset sums of its 8 positions, then one lookup per iteration.
-      const sum = new Float64Array(iterations);
-      for (let q = 0; q < blocks; q++) {
-        const at = q * 8;
-        for (let mask = 1; mask < 256; mask++) {
-          table[mask] = table[mask & (mask - 1)] + packed[at + 31 - Math.clz32(mask & -mask)];
+    }
+    // Per block: the subset sums of its 8 positions, then one lookup per iteration.
+    const sums = new Float64Array(iterations * words);
+    for (let q = 0; q < blocks; q++) {
+      const at = q * 8 * words;
+      for (let mask = 1; mask < 256; mask++) {
+        const from = (mask & (mask - 1)) * words;
+        const add = at + (31 - Math.clz32(mask & -mask)) * words;
+        for (let w = 0; w < words; w++) table[mask * words + w] = table[from + w] + packed[add + w];
+      }
+      const row = q * iterations;
+      if (words === 2) {
+        for (let j = 0; j < iterations; j++) {
+          const t = bytes[row + j] * 2;
+          sums[2 * j] += table[t];
+          sums[2 * j + 1] += table[t + 1];
         }
-        const row = q * iterations;
-        for (let j = 0; j < iterations; j++) sum[j] += table[bytes[row + j]];
+      } else {
+        for (let j = 0; j < iterations; j++) {
+          const t = bytes[row + j] * words;
+          for (let w = 0; w < words; w++) sums[j * words + w] += table[t + w];
+        }
       }
-      sums.push(sum);
     }
     const values: number[] = new Array(iterations);
     const numerators = new Float64Array(ORDER);
@@ -576,7 +588,7 @@ function resampler2016(
       let r = 0;
       for (let f = 0; f < width; f++) {
         const w = Math.floor(f / perWord);
-        const field = Math.floor(sums[w][j] / scale ** (f % perWord)) % scale - offset;
+        const field = Math.floor(sums[j * words + w] / scale ** (f % perWord)) % scale - offset;
         if (f === 0) r = base[0] + field;
         else numerators[f - 1] = base[f] + field;
       }

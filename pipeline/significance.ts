@@ -90,6 +90,8 @@ export interface MetricSignificance {
   signature: string;
   /** One entry per system, in the order given; the first is the baseline. */
   systems: SystemSignificance[];
+  /** Present when the results are weaker than asked: e.g. too few resamples to rank. */
+  warnings?: string[];
 }
 
 /** One system's input: its name and cached per-sentence statistics for the metric. */
@@ -195,6 +197,7 @@ export function assessSignificance(
   const samples = useBootstrap ? request.samples ?? DEFAULT_BOOTSTRAP_SAMPLES : undefined;
   const trials = test === "ar" ? request.trials ?? DEFAULT_AR_TRIALS : undefined;
 
+  const warnings: string[] = [];
   const full = Int32Array.from({ length: n }, (_, i) => i);
   const values = systems.map((s) =>
     scoreNumber(corpusScorer(metric, s.stats, options)(full), headline, metric.id)
@@ -233,6 +236,15 @@ export function assessSignificance(
       for (let j = i + 1; j < systems.length; j++) list.push([i, j]);
     }
     const rejected = holmRejections(list.map(([i, j]) => pair(i, j)), alpha);
+    // The smallest p-value is 1 / (N + 1): Holm's first threshold is alpha / m.
+    const count = (test === "ar" ? trials : samples)!;
+    if (list.length && 1 / (count + 1) > alpha / list.length) {
+      warnings.push(
+        `with ${count} ${test === "ar" ? "trials" : "resamples"} no p-value is below ` +
+          `${1 / (count + 1)}, above Holm's first threshold ${alpha}/${list.length}: no two ` +
+          `systems can be separated; use at least ${Math.ceil(list.length / alpha)}`,
+      );
+    }
     const sign = metric.lowerIsBetter && headline === metric.headline ? -1 : 1;
     // beatenBy[i]: systems significantly better than i; beats[i]: systems i is better than.
     const beatenBy = new Array(systems.length).fill(0);
@@ -264,5 +276,6 @@ export function assessSignificance(
   if (test !== undefined) result.test = test;
   if (samples !== undefined) result.samples = samples;
   if (trials !== undefined) result.trials = trials;
+  if (warnings.length) result.warnings = warnings;
   return result;
 }
