@@ -30,7 +30,7 @@
 
 import { UsageError } from "../plugins/errors.ts";
 import type { AnyMetric, Metric, Options, Score } from "../plugins/types.ts";
-import { MersenneTwister } from "../metrics/mt19937.ts";
+import { MersenneTwister } from "../util/mt19937.ts";
 
 /** The default seed (sacrebleu's). */
 export const DEFAULT_SEED = 12345;

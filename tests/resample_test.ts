@@ -13,12 +13,12 @@ import {
   pairedBootstrapPValue,
 } from "../pipeline/resample.ts";
 import { assessSignificance } from "../pipeline/significance.ts";
-import { MersenneTwister } from "../metrics/mt19937.ts";
-import { m2Metric, type M2Stats } from "../metrics/m2.ts";
-import { type Gleu2016Stats, gleuMetric } from "../metrics/gleu.ts";
-import { imeasureMetric } from "../metrics/imeasure.ts";
+import { MersenneTwister } from "../util/mt19937.ts";
+import { m2Metric, type M2Stats } from "../metrics/m2/mod.ts";
+import { type Gleu2016Stats, gleuMetric } from "../metrics/gleu/mod.ts";
+import { imeasureMetric } from "../metrics/imeasure/mod.ts";
 import { createRegistry, readGold, readHypotheses, scoreSystems } from "../mod.ts";
-import plugin from "../plugins/examples/exact_match.ts";
+import plugin from "../examples/exact_match.ts";
 import { UsageError } from "../plugins/errors.ts";
 import type { Metric } from "../plugins/types.ts";
 
