@@ -242,10 +242,11 @@ export function assessSignificance(
     // The smallest p-value is 1 / (N + 1): Holm's first threshold is alpha / m.
     const count = (test === "ar" ? trials : samples)!;
     if (list.length && 1 / (count + 1) > alpha / list.length) {
+      const unit = test === "ar" ? "trials" : "resamples";
       warnings.push(
-        `with ${count} ${test === "ar" ? "trials" : "resamples"} no p-value is below ` +
-          `${1 / (count + 1)}, above Holm's first threshold ${alpha}/${list.length}: no two ` +
-          `systems can be separated; use at least ${Math.ceil(list.length / alpha)}`,
+        `with ${count} ${unit} the smallest possible p-value, 1/${count + 1}, is above ` +
+          `Holm's first threshold ${alpha}/${list.length}: no two systems can be separated; ` +
+          `use at least ${Math.ceil(list.length / alpha)} ${unit}`,
       );
     }
     const sign = metric.lowerIsBetter && headline === metric.headline ? -1 : 1;
