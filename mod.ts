@@ -87,6 +87,7 @@ export {
 export {
   approximateRandomization,
   bootstrapIndices,
+  bootstrapResamples,
   bootstrapValues,
   type ConfidenceInterval,
   confidenceInterval,
@@ -98,6 +99,7 @@ export {
   MAX_SAMPLES,
   pairedBootstrapPValue,
   type PairedTestResult,
+  resampledNumber,
   scoreNumber,
   swapMasks,
 } from "./pipeline/resample.ts";

@@ -69,11 +69,50 @@ function checkSeed(seed: number): void {
 }
 
 /**
- * The bootstrap resamples of `n` sentences: `samples` rows of `n` indices, flat (row `b` is
- * `subarray(b * n, (b + 1) * n)`). Index `k` of the stream is `floor(random() * n)` with
- * Python's `random()` after `random.seed(seed)`.
+ * The bootstrap resamples of `n` sentences, one row of `n` indices at a time (the same buffer,
+ * refilled: copy a row to keep it). Index `k` of the stream is `floor(random() * n)` with
+ * Python's `random()` after `random.seed(seed)`; row `b` holds draws `b * n` to
+ * `(b + 1) * n - 1`.
  *
- * @example Python's `[int(random.random() * 10) for _ in range(4)]` after `seed(12345)`
+ * @example Python's `[int(random.random() * 6) for _ in range(6)]` after `seed(12345)`
+ * ```ts
+ * import { bootstrapResamples } from "./resample.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const rows = [...bootstrapResamples(3, 2, 12345)].length;
+ * assert.equal(rows, 2);
+ * const [first] = bootstrapResamples(6, 1, 12345);
+ * assert.deepEqual([...first], [2, 0, 4, 1, 2, 1]);
+ * ```
+ *
+ * @param n The number of sentences.
+ * @param samples The number of resamples.
+ * @param seed The seed.
+ * @returns The rows.
+ */
+export function* bootstrapResamples(
+  n: number,
+  samples: number,
+  seed: number,
+): Generator<Int32Array, void, undefined> {
+  checkCount("The number of resamples", samples);
+  checkSeed(seed);
+  if (!Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`Resampling needs at least one sentence, got ${n}`);
+  }
+  const mt = new MersenneTwister(seed);
+  const row = new Int32Array(n);
+  for (let b = 0; b < samples; b++) {
+    for (let i = 0; i < n; i++) row[i] = Math.floor(mt.random() * n);
+    yield row;
+  }
+}
+
+/**
+ * The bootstrap resamples of `n` sentences, all at once: `samples` rows of `n` indices, flat
+ * (row `b` is `subarray(b * n, (b + 1) * n)`), as {@linkcode bootstrapResamples} draws them.
+ *
+ * @example Python's `[int(random.random() * 10) for _ in range(6)]` after `seed(12345)`
  * ```ts
  * import { bootstrapIndices } from "./resample.ts";
  * import assert from "node:assert/strict";
@@ -89,14 +128,9 @@ function checkSeed(seed: number): void {
  * @returns The indices.
  */
 export function bootstrapIndices(n: number, samples: number, seed: number): Int32Array {
-  checkCount("The number of resamples", samples);
-  checkSeed(seed);
-  if (!Number.isSafeInteger(n) || n < 1) {
-    throw new UsageError(`Resampling needs at least one sentence, got ${n}`);
-  }
-  const mt = new MersenneTwister(seed);
   const out = new Int32Array(samples * n);
-  for (let k = 0; k < out.length; k++) out[k] = Math.floor(mt.random() * n);
+  let b = 0;
+  for (const row of bootstrapResamples(n, samples, seed)) out.set(row, n * b++);
   return out;
 }
 
@@ -175,6 +209,26 @@ export function scoreNumber(score: Score, path: string, metric: string): number 
 }
 
 /**
+ * The tested number of a resampled corpus's score: a finite number, or an error naming the
+ * metric (a NaN would silently corrupt intervals and p-values).
+ *
+ * @param score The score of a resampled corpus.
+ * @param path The dotted path.
+ * @param metric The metric's id.
+ * @returns The number.
+ */
+export function resampledNumber(score: Score, path: string, metric: string): number {
+  const value = scoreNumber(score, path, metric);
+  if (!Number.isFinite(value)) {
+    throw new RangeError(
+      `Metric ${metric} gave ${value} at "${path}" on a resampled corpus; intervals and ` +
+        "p-values need finite numbers",
+    );
+  }
+  return value;
+}
+
+/**
  * A function scoring resampled corpora of a metric: the metric's `resampler` fast path when it
  * has one, else `corpus()` on the statistics picked by the indices. Fails with a usage error
  * when the metric declares that it cannot be resampled.
@@ -242,7 +296,7 @@ export function bootstrapValues(
   const score = corpusScorer(metric, stats, options);
   const out = new Float64Array(indices.length / n);
   for (let b = 0; b < out.length; b++) {
-    out[b] = scoreNumber(score(indices.subarray(b * n, (b + 1) * n)), path, metric.id);
+    out[b] = resampledNumber(score(indices.subarray(b * n, (b + 1) * n)), path, metric.id);
   }
   return out;
 }
@@ -367,12 +421,18 @@ export function approximateRandomization(
     throw new RangeError(`Paired statistics need equal, non-zero lengths (${n}, ${b.length})`);
   }
   const trials = settings.trials ?? DEFAULT_AR_TRIALS;
+  checkCount("The number of trials", trials);
   const path = settings.path ?? metric.headline;
   const words = Math.ceil(n / 32);
-  const masks = settings.masks ?? swapMasks(n, trials, settings.seed ?? DEFAULT_SEED);
-  if (masks.length < trials * words) {
+  const { masks } = settings;
+  if (masks && masks.length < trials * words) {
     throw new RangeError(`Swap masks hold ${masks.length} words, ${trials * words} needed`);
   }
+  const seed = settings.seed ?? DEFAULT_SEED;
+  checkSeed(seed);
+  // Without precomputed masks, the words are drawn as swapMasks draws them, a trial at a time.
+  const mt = masks ? undefined : new MersenneTwister(seed);
+  const word = new Uint32Array(words);
   const score = corpusScorer(metric, [...a, ...b], options);
   const ia = new Int32Array(n);
   const ib = new Int32Array(n);
@@ -381,13 +441,17 @@ export function approximateRandomization(
   const observed = Math.abs(value(ia) - value(ib));
   let count = 0;
   for (let t = 0; t < trials; t++) {
-    const row = t * words;
+    if (mt) { for (let w = 0; w < words; w++) word[w] = mt.uint32(); }
+    else word.set(masks!.subarray(t * words, (t + 1) * words));
     for (let i = 0; i < n; i++) {
-      const swap = (masks[row + (i >>> 5)] >>> (i & 31)) & 1;
+      const swap = (word[i >>> 5] >>> (i & 31)) & 1;
       ia[i] = swap ? i + n : i;
       ib[i] = swap ? i : i + n;
     }
-    if (Math.abs(value(ia) - value(ib)) >= observed) count++;
+    const diff = Math.abs(
+      resampledNumber(score(ia), path, metric.id) - resampledNumber(score(ib), path, metric.id),
+    );
+    if (diff >= observed) count++;
   }
   return { p_value: (count + 1) / (trials + 1), observed, trials };
 }

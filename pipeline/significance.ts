@@ -23,8 +23,7 @@ import type { SystemResult } from "./scoring.ts";
 import { holmRejections } from "../stats/holm.ts";
 import {
   approximateRandomization,
-  bootstrapIndices,
-  bootstrapValues,
+  bootstrapResamples,
   type ConfidenceInterval,
   confidenceInterval,
   corpusScorer,
@@ -32,8 +31,8 @@ import {
   DEFAULT_BOOTSTRAP_SAMPLES,
   DEFAULT_SEED,
   pairedBootstrapPValue,
+  resampledNumber,
   scoreNumber,
-  swapMasks,
 } from "./resample.ts";
 
 /** The paired tests: paired bootstrap resampling or paired approximate randomization. */
@@ -138,8 +137,8 @@ export function resamplingSignature(
 /**
  * Confidence intervals, paired p-values against the first system, and rank ranges for one
  * metric, from cached statistics. The bootstrap resamples are shared by every system (so the
- * paired bootstrap compares the same resamples), and so are the swap masks of approximate
- * randomization.
+ * paired bootstrap compares the same resamples), and every pair tested by approximate
+ * randomization uses the same swap masks (the stream restarts from the seed).
  *
  * @example Three systems, exact-match rate, paired bootstrap
  * ```ts
@@ -209,16 +208,24 @@ export function assessSignificance(
 
   let resampled: Float64Array[] | undefined;
   if (samples !== undefined) {
-    const indices = bootstrapIndices(n, samples, seed);
-    resampled = systems.map((s) => bootstrapValues(metric, s.stats, options, indices, headline));
+    // One resample at a time, scored for every system: memory stays O(n).
+    const scorers = systems.map((s) => corpusScorer(metric, s.stats, options));
+    const values = systems.map(() => new Float64Array(samples));
+    let b = 0;
+    for (const row of bootstrapResamples(n, samples, seed)) {
+      scorers.forEach((score, k) =>
+        values[k][b] = resampledNumber(score(row), headline, metric.id)
+      );
+      b++;
+    }
+    resampled = values;
     resampled.forEach((v, k) => out[k].ci = confidenceInterval(v));
   }
-  const masks = trials !== undefined ? swapMasks(n, trials, seed) : undefined;
   const pValue = (i: number, j: number): number =>
     test === "ar"
       ? approximateRandomization(metric, options, systems[i].stats, systems[j].stats, {
         trials,
-        masks,
+        seed,
         path: headline,
       }).p_value
       : pairedBootstrapPValue(resampled![i], resampled![j], values[i], values[j]);

@@ -377,3 +377,31 @@ Deno.test("the example plugin gets intervals and paired tests with no code of it
     assert.ok(result.systems[1].p_value! > 0 && result.systems[1].p_value! <= 1);
   }
 });
+
+Deno.test("assessSignificance() fails on a resample whose score is not a finite number", () => {
+  // sum(x) / sum(y): a resample of the second sentence alone is 0 / 0.
+  const ratio: Metric<Record<string, never>, number[], { r: number }> = {
+    id: "mean",
+    description: "sum of x over sum of y",
+    version: "1",
+    defaults: {},
+    needs: [],
+    explain: () => ({ summary: "", blocks: [] }),
+    signature: () => "ratio",
+    headline: "r",
+    stats: () => [0, 0],
+    corpus: (s: readonly number[][]) => ({
+      r: s.reduce((a, x) => a + x[0], 0) / s.reduce((a, x) => a + x[1], 0),
+    }),
+    sentence: (s: number[]) => ({ r: s[0] / s[1] }),
+  };
+  const stats = [[1, 1], [0, 0]];
+  assert.throws(
+    () => assessSignificance(ratio, {}, [{ name: "s", stats }], { ci: true }),
+    (e: Error) => e instanceof RangeError && /Metric mean gave NaN at "r"/.test(e.message),
+  );
+  assert.throws(
+    () => approximateRandomization(ratio, {}, stats, [[0, 0], [1, 1]], { trials: 50 }),
+    /gave NaN/,
+  );
+});
