@@ -526,6 +526,9 @@ function resampler2016(
   });
   const iterations = options.iterations;
   const table = new Float64Array(256 * width);
+  // Buffers reused between calls (resampling makes thousands).
+  let packed = new Float64Array(0);
+  let sums = new Float64Array(0);
   return (indices) => {
     const m = indices.length;
     let c = 0, maxRefs = 0;
@@ -550,7 +553,8 @@ function resampler2016(
     const scale = 2 ** fieldBits;
     const blocks = Math.ceil(m / 8);
     // The offset differences of each position, packed: word w of position k at k * words + w.
-    const packed = new Float64Array(blocks * 8 * words);
+    if (packed.length !== blocks * 8 * words) packed = new Float64Array(blocks * 8 * words);
+    else packed.fill(0);
     for (let f = 0; f < width; f++) {
       const w = Math.floor(f / perWord);
       const unit = scale ** (f % perWord);
@@ -559,7 +563,8 @@ function resampler2016(
       }
     }
     // Per block: the subset sums of its 8 positions, then one lookup per iteration.
-    const sums = new Float64Array(iterations * words);
+    if (sums.length !== iterations * words) sums = new Float64Array(iterations * words);
+    else sums.fill(0);
     for (let q = 0; q < blocks; q++) {
       const at = q * 8 * words;
       for (let mask = 1; mask < 256; mask++) {
