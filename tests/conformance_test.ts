@@ -62,7 +62,12 @@ for (const metric of registry.metrics) {
       const flag = Object.entries(metric.defaults).find(([, v]) => typeof v === "boolean");
       if (flag) options.push({ [flag[0]]: !flag[1] } as Record<string, boolean>);
       else if (numeric) options.push({ [numeric[0]]: (numeric[1] as number) + 1 } as never);
-      await assertMetricConformance(t, metric, { gold: sentences, hypotheses, options });
+      await assertMetricConformance(t, metric, {
+        gold: sentences,
+        hypotheses,
+        options,
+        orderWitness: true,
+      });
     },
   });
 }

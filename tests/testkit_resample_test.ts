@@ -9,7 +9,10 @@ import type { Metric } from "../plugins/types.ts";
 import { imeasureMetric } from "../metrics/imeasure/mod.ts";
 
 /** Run the kit with a context that records which steps fail instead of failing. */
-async function failedSteps(metric: Metric<Record<string, never>, number, { v: number }>) {
+async function failedSteps(
+  metric: Metric<Record<string, never>, number, { v: number }>,
+  witness = true,
+) {
   const failed: string[] = [];
   const t = {
     step: async (name: string, fn: () => unknown) => {
@@ -24,6 +27,7 @@ async function failedSteps(metric: Metric<Record<string, never>, number, { v: nu
   await assertMetricConformance(t, metric, {
     gold: [1, 2, 3, 4].map((n) => ({ source: Array(n).fill("a") })),
     hypotheses: [["a"], ["a", "b"], ["c"], []],
+    orderWitness: witness,
   });
   return failed;
 }
@@ -65,6 +69,9 @@ Deno.test("assertMetricConformance() passes true order claims and resamplers", a
 Deno.test("assertMetricConformance() fails false order claims and a wrong resampler", async () => {
   const order = "corpus() is order-sensitive exactly as declared";
   assert.deepEqual(await failedSteps({ ...base, orderSensitive: true }), [order]);
+  // Without orderWitness, a declared sensitivity the fixture does not show is accepted.
+  assert.deepEqual(await failedSteps({ ...base, orderSensitive: true }, false), []);
+  assert.deepEqual(await failedSteps(positional, false), [order]);
   assert.deepEqual(await failedSteps(positional), [order]);
   assert.deepEqual(await failedSteps({ ...positional, orderSensitive: () => false }), [order]);
   // Off by one on resamples that repeat a sentence.
