@@ -76,12 +76,12 @@ function checkSeed(seed: number): void {
  *
  * @example Python's `[int(random.random() * 6) for _ in range(6)]` after `seed(12345)`
  * ```ts
- * import { bootstrapResamples } from "./resample.ts";
+ * import { resampleRows } from "./resample.ts";
  * import assert from "node:assert/strict";
  *
- * const rows = [...bootstrapResamples(3, 2, 12345)].length;
+ * const rows = [...resampleRows(3, 2, 12345)].length;
  * assert.equal(rows, 2);
- * const [first] = bootstrapResamples(6, 1, 12345);
+ * const [first] = resampleRows(6, 1, 12345);
  * assert.deepEqual([...first], [2, 0, 4, 1, 2, 1]);
  * ```
  *
@@ -90,7 +90,7 @@ function checkSeed(seed: number): void {
  * @param seed The seed.
  * @returns The rows.
  */
-export function* bootstrapResamples(
+export function* resampleRows(
   n: number,
   samples: number,
   seed: number,
@@ -110,7 +110,7 @@ export function* bootstrapResamples(
 
 /**
  * The bootstrap resamples of `n` sentences, all at once: `samples` rows of `n` indices, flat
- * (row `b` is `subarray(b * n, (b + 1) * n)`), as {@linkcode bootstrapResamples} draws them.
+ * (row `b` is `subarray(b * n, (b + 1) * n)`), as {@linkcode resampleRows} draws them.
  *
  * @example Python's `[int(random.random() * 10) for _ in range(6)]` after `seed(12345)`
  * ```ts
@@ -130,7 +130,7 @@ export function* bootstrapResamples(
 export function bootstrapIndices(n: number, samples: number, seed: number): Int32Array {
   const out = new Int32Array(samples * n);
   let b = 0;
-  for (const row of bootstrapResamples(n, samples, seed)) out.set(row, n * b++);
+  for (const row of resampleRows(n, samples, seed)) out.set(row, n * b++);
   return out;
 }
 

@@ -23,7 +23,6 @@ import type { SystemResult } from "./scoring.ts";
 import { holmRejections } from "../stats/holm.ts";
 import {
   approximateRandomization,
-  bootstrapResamples,
   type ConfidenceInterval,
   confidenceInterval,
   corpusScorer,
@@ -32,6 +31,7 @@ import {
   DEFAULT_SEED,
   pairedBootstrapPValue,
   resampledNumber,
+  resampleRows,
   scoreNumber,
 } from "./resample.ts";
 
@@ -212,7 +212,7 @@ export function assessSignificance(
     const scorers = systems.map((s) => corpusScorer(metric, s.stats, options));
     const values = systems.map(() => new Float64Array(samples));
     let b = 0;
-    for (const row of bootstrapResamples(n, samples, seed)) {
+    for (const row of resampleRows(n, samples, seed)) {
       scorers.forEach((score, k) =>
         values[k][b] = resampledNumber(score(row), headline, metric.id)
       );
