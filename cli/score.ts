@@ -16,6 +16,13 @@ import {
   scoreColumns,
 } from "./render.ts";
 import { stderrProgress } from "./progress.ts";
+import {
+  SIGNIFICANCE_HELP,
+  SIGNIFICANCE_OPTIONS,
+  significanceCells,
+  type SignificanceFlags,
+  significanceRequest,
+} from "./significance.ts";
 import { WarningEcho } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
 import { readReferenceCorpus } from "../formats/text.ts";
@@ -23,24 +30,56 @@ import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import type { AnyMetric, GoldCorpus } from "../plugins/types.ts";
 import { scoreSystemsAsync, selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
+import { assessResults, type MetricSignificance } from "../pipeline/significance.ts";
 import { goldFingerprint } from "../pipeline/signature.ts";
 import { VERSION } from "../util/version.ts";
 
 /** The output formats of `score`. */
 export const SCORE_FORMATS = ["table", "json", "tsv", "markdown", "latex"] as const;
 
-function reportJson(gold: GoldCorpus, results: SystemResult[]): string {
+/** A metric's signature, with the resampling's fields when there was resampling. */
+function signatureOf(signature: string, sig: MetricSignificance | undefined): string {
+  return sig ? `${signature}|${sig.signature}` : signature;
+}
+
+/** The significance fields of one system and metric, for JSON. */
+function significanceJson(sig: MetricSignificance | undefined, k: number) {
+  if (!sig) return {};
+  const s = sig.systems[k];
+  const out: Record<string, unknown> = { tested: sig.headline };
+  if (s.p_value !== undefined) out.p_value = s.p_value;
+  if (s.ci) out.ci = s.ci;
+  if (s.rank) out.rank = s.rank;
+  return out;
+}
+
+function reportJson(
+  gold: GoldCorpus,
+  results: SystemResult[],
+  significance?: MetricSignificance[],
+): string {
+  const head: Record<string, unknown> = {
+    version: VERSION,
+    gold: gold.path,
+    fingerprint: goldFingerprint(gold),
+  };
+  if (significance?.length) {
+    const { test, samples, trials, seed, alpha } = significance[0];
+    head.significance = { baseline: results[0].name, test, samples, trials, seed, alpha };
+  }
   return JSON.stringify(
     {
-      version: VERSION,
-      gold: gold.path,
-      fingerprint: goldFingerprint(gold),
-      systems: results.map((r) => {
+      ...head,
+      systems: results.map((r, k) => {
         const system: Record<string, unknown> = {
           name: r.name,
           path: r.path,
           metrics: Object.fromEntries(
-            r.metrics.map((m) => [m.metric, { signature: m.signature, ...m.score }]),
+            r.metrics.map((m, j) => [m.metric, {
+              signature: signatureOf(m.signature, significance?.[j]),
+              ...m.score,
+              ...significanceJson(significance?.[j], k),
+            }]),
           ),
         };
         if (r.metrics.some((m) => m.sentences)) {
@@ -56,7 +95,11 @@ function reportJson(gold: GoldCorpus, results: SystemResult[]): string {
   ) + "\n";
 }
 
-function reportTsv(results: SystemResult[], metrics: AnyMetric[]): string {
+function reportTsv(
+  results: SystemResult[],
+  metrics: AnyMetric[],
+  significance?: MetricSignificance[],
+): string {
   const rows = [["system", "metric", "sentence", "field", "value"].join("\t")];
   const clean = (v: string) => v.replace(/[\t\n\r]/g, " ");
   for (const r of results) {
@@ -68,6 +111,18 @@ function reportTsv(results: SystemResult[], metrics: AnyMetric[]): string {
         }
       };
       emit("all", m.score);
+      const sig = significance?.[k].systems[results.indexOf(r)];
+      if (sig) {
+        const fields: [string, unknown][] = [];
+        if (sig.ci) {
+          for (const [key, value] of Object.entries(sig.ci)) fields.push([`ci.${key}`, value]);
+        }
+        if (sig.p_value !== undefined) fields.push(["p_value", sig.p_value]);
+        if (sig.rank) fields.push(["rank", sig.rank.join("-")]);
+        for (const [field, value] of fields) {
+          rows.push([r.name, m.metric, "all", field, String(value)].map(clean).join("\t"));
+        }
+      }
       m.sentences?.forEach((s, i) => emit(String(i + 1), s));
     });
   }
@@ -79,6 +134,7 @@ function reportTable(
   metrics: AnyMetric[],
   format: string,
   wide: boolean,
+  significance?: MetricSignificance[],
 ): string {
   const parts: string[] = [];
   metrics.forEach((metric, k) => {
@@ -94,17 +150,19 @@ function reportTable(
     );
     const cells = (score: Record<string, unknown>) =>
       columns.map((c, i) => formatValue(headlineValue(score, c), rate[i]));
-    const rows = [["system", ...columns]];
-    for (const r of results) {
+    const sig = significance?.[k] ? significanceCells(significance[k]) : undefined;
+    const rows = [["system", ...columns, ...(sig?.header ?? [])]];
+    results.forEach((r, j) => {
       const m = r.metrics[k];
-      rows.push([r.name, ...cells(m.score)]);
+      rows.push([r.name, ...cells(m.score), ...(sig?.rows[j] ?? [])]);
       m.sentences?.forEach((s, i) => rows.push([`  ${r.name}:${i + 1}`, ...cells(s)]));
-    }
+    });
+    const signature = signatureOf(first.signature, significance?.[k]);
     if (format === "markdown") {
-      parts.push(`**${metric.id}** \`${first.signature}\`\n\n${renderMarkdown(rows)}`);
+      parts.push(`**${metric.id}** \`${signature}\`\n\n${renderMarkdown(rows)}`);
     } else if (format === "latex") {
-      parts.push(`% ${metric.id}: ${first.signature}\n${renderLatex(rows)}`);
-    } else parts.push(`${metric.id}  (${first.signature})\n${renderTable(rows)}`);
+      parts.push(`% ${metric.id}: ${signature}\n${renderLatex(rows)}`);
+    } else parts.push(`${metric.id}  (${signature})\n${renderTable(rows)}`);
   });
   return parts.join("\n\n") + "\n";
 }
@@ -132,6 +190,8 @@ Options:
   --sentences              also report sentence-level scores
   -q, --quiet              no warnings on stderr (they stay in the JSON output)
 ${PLUGIN_HELP}
+
+${SIGNIFICANCE_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
@@ -150,6 +210,7 @@ ${PLUGIN_HELP}
         quiet: { type: "boolean", short: "q", default: false },
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
+        ...SIGNIFICANCE_OPTIONS,
       },
     });
     if (values.help) {
@@ -174,6 +235,12 @@ ${PLUGIN_HELP}
     } else {
       throw new UsageError("score: give --gold GOLD, or --src SRC with at least one --ref REF");
     }
+    const request = significanceRequest(values as SignificanceFlags);
+    if (request?.test && positionals.length < 2) {
+      throw new UsageError(
+        `score: --paired ${request.test} needs at least two systems (the first is the baseline)`,
+      );
+    }
     const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     const metricIds = splitList(values.metrics as string[] | undefined);
     const metrics = selectMetrics(registry, gold, metricIds);
@@ -193,17 +260,19 @@ ${PLUGIN_HELP}
     } finally {
       progress.done();
     }
+    const significance = request ? assessResults(registry, results, request, options) : undefined;
     const warnings = new WarningEcho(io.err, values.quiet as boolean);
     for (const result of results) {
       result.metrics.forEach((m, k) => warnings.echo(metrics[k], m.score));
     }
+    for (const sig of significance ?? []) warnings.echo({ id: sig.metric }, sig);
     warnings.finish();
     io.out(
       format === "json"
-        ? reportJson(gold, results)
+        ? reportJson(gold, results, significance)
         : format === "tsv"
-        ? reportTsv(results, metrics)
-        : reportTable(results, metrics, format, values.wide as boolean),
+        ? reportTsv(results, metrics, significance)
+        : reportTable(results, metrics, format, values.wide as boolean, significance),
     );
     return 0;
   },

@@ -290,6 +290,8 @@ Deno.test("score --format json validates against schema/score.schema.json", asyn
     ["--plugin", "examples/exact_match.ts", "--gold", GOLD, SYSTEM, "--sentences"],
     ["--src", "tests/testdata/m2scorer_example_system.txt", "--ref", SYSTEM, SYSTEM2],
     ["--gold", GOLD, SYSTEM, "--opt", "gleu.variant=2015", "--opt", "imeasure.mix=false"],
+    ["--gold", GOLD, SYSTEM, SYSTEM2, "--paired", "bs", "--ranks"],
+    ["--gold", GOLD, SYSTEM, SYSTEM2, "--paired", "ar", "--ci"],
   ];
   for (const args of runs) {
     const { code, stdout, stderr } = await gecscore("score", "--format", "json", ...args);
@@ -403,6 +405,23 @@ Deno.test("gecscore init-plugin writes a plugin folder whose deno test passes an
     const score = JSON.parse(scored.stdout).systems[0].metrics.word_overlap;
     assert.match(score.signature, /^word_overlap\|case:yes\|v:0\.1\.0\|nrefs:2\|/);
     assert.ok(score.f1 > 0 && score.f1 <= 1);
+    const intervals = await gecscore(
+      "score",
+      "--plugin",
+      `${dir}/word_overlap/mod.ts`,
+      "-m",
+      "word_overlap",
+      "--ci",
+      "--format",
+      "json",
+      "--gold",
+      GOLD,
+      SYSTEM,
+      SYSTEM2,
+    );
+    assert.equal(intervals.code, 0, intervals.stderr);
+    const ci = JSON.parse(intervals.stdout).systems[1].metrics.word_overlap.ci;
+    assert.ok(ci.lower <= ci.upper && ci.upper <= 1, JSON.stringify(ci));
     const again = await run(Deno.execPath(), [
       "run",
       "--allow-read",
