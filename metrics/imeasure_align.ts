@@ -37,9 +37,16 @@ export interface Alignment3 {
  */
 export type ColumnClass = "TN" | "FN" | "FP" | "TP" | "TPD";
 
-function pairTable(a: Int32Array, b: Int32Array): Int32Array {
-  return pairRows(a, b, new Int32Array((a.length + 1) * (b.length + 1)), 0);
+/** A pairwise table; `temporary`: in a buffer shared by every call (valid until the next). */
+function pairTable(a: Int32Array, b: Int32Array, temporary = false): Int32Array {
+  const size = (a.length + 1) * (b.length + 1);
+  if (!temporary) return pairRows(a, b, new Int32Array(size), 0);
+  if (scratch.length < size) scratch = new Int32Array(Math.max(size, 2 * scratch.length));
+  return pairRows(a, b, scratch, 0);
 }
+
+/** The buffer of temporary pairwise tables. */
+let scratch = new Int32Array(1024);
 
 /** Fills rows `from`..`a.length` of the pairwise table `t` of `a` and `b` (earlier rows kept). */
 function pairRows(a: Int32Array, b: Int32Array, t: Int32Array, from: number): Int32Array {
@@ -80,7 +87,7 @@ function room(n: number): void {
  * (slots 0-2). Returns the number of columns.
  */
 function pairColumns(a: Int32Array, b: Int32Array, x: number, y: number, z: number): number {
-  const t = pairTable(a, b);
+  const t = pairTable(a, b, true);
   const n = b.length + 1;
   room(a.length + b.length);
   let i = a.length, j = b.length, len = 0;
@@ -119,6 +126,38 @@ export function pairAlign(a: Int32Array, b: Int32Array): [number[], number[]] {
   const ra: number[] = new Array(len), rb: number[] = new Array(len);
   for (let c = 0; c < len; c++) ra[len - 1 - c] = cols[3 * c], rb[len - 1 - c] = cols[3 * c + 1];
   return [ra, rb];
+}
+
+/**
+ * For each token of `a`, the index of the token of `b` it is aligned with in
+ * {@linkcode pairAlign}'s alignment when the two are equal, else `-1`.
+ *
+ * @example Usage
+ * ```ts
+ * import { copiedTokens } from "./imeasure_align.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(copiedTokens(Int32Array.of(1, 2, 3), Int32Array.of(1, 4, 3)), Int32Array.of(0, -1, 2));
+ * assert.deepEqual(copiedTokens(Int32Array.of(1, 2), Int32Array.of(1, 2)), Int32Array.of(0, 1));
+ * ```
+ *
+ * @param a First sequence (token ids).
+ * @param b Second sequence.
+ * @returns One index into `b` (or -1) per token of `a`.
+ */
+export function copiedTokens(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length);
+  if (sameTokens(a, b)) {
+    for (let i = 0; i < a.length; i++) out[i] = i;
+    return out;
+  }
+  out.fill(-1);
+  const len = pairColumns(a, b, 0, 1, 2);
+  for (let c = 0, q = 0; c < len; c++, q += 3) {
+    const i = cols[q], j = cols[q + 1];
+    if (i >= 0 && j >= 0 && a[i] === b[j]) out[i] = j;
+  }
+  return out;
 }
 
 function sameTokens(a: Int32Array, b: Int32Array): boolean {
@@ -185,7 +224,7 @@ function threeColumns(s1: Int32Array, s2: Int32Array, s3: Int32Array): number {
     last.s3 = s3.slice();
   }
   if (from === 0) {
-    const t12 = pairTable(s1, s2);
+    const t12 = pairTable(s1, s2, true);
     for (let i = 0; i < n1; i++) {
       for (let j = 0; j < n2; j++) d[i * si + j] = t12[i * n2 + j] + (i + j) * GAP;
     }

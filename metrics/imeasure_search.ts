@@ -31,7 +31,7 @@
  */
 
 import type { ErrorGroup, Tokens } from "../plugins/types.ts";
-import { alignmentCountsOfIds, intern, pairAlign } from "./imeasure_align.ts";
+import { alignmentCountsOfIds, copiedTokens, intern } from "./imeasure_align.ts";
 import {
   applySpans,
   combinationCount,
@@ -162,8 +162,8 @@ interface SentenceMemo {
   firsts: number[];
   /** `starts[t]`: number of errors whose first offset is below `t` (`t` = 0..n+1). */
   starts: Int32Array;
-  /** Segments by `start:end` (source offsets). */
-  segments: Map<string, SegmentMemo>;
+  /** Segments by `start * (n + 1) + end` (source offsets). */
+  segments: Map<number, SegmentMemo>;
   /** Results by hypothesis (ids), with the ratio and limits they were computed for. */
   results: Map<string, { ratio: RatioOf; limit: number; segmentLimit: number; result: Result }>;
 }
@@ -264,12 +264,7 @@ function idKey(ids: Int32Array, memo: SentenceMemo): string {
 function cutsOf(memo: SentenceMemo, hyp: Int32Array): [number, number][] {
   const { src: s, touched } = memo;
   const n = s.length;
-  const [ca, cb] = pairAlign(s, hyp);
-  const toHyp = new Int32Array(n).fill(-1);
-  for (let col = 0; col < ca.length; col++) {
-    const i = ca[col];
-    if (i >= 0 && cb[col] >= 0 && s[i] === hyp[cb[col]]) toHyp[i] = cb[col];
-  }
+  const toHyp = copiedTokens(s, hyp);
   const cuts: [number, number][] = [];
   let last = 0;
   for (let p = ANCHOR; p + ANCHOR <= n; p++) {
@@ -420,7 +415,7 @@ function search(
       }
       frontier = prune(frontier, ratio);
     } else {
-      let seg = memo.segments.get(`${a}:${b}`);
+      let seg = memo.segments.get(a * (n + 1) + b);
       if (!seg) {
         const last = b === n;
         const mine = memo.options.filter((_, e) => {
@@ -428,7 +423,7 @@ function search(
           return p >= a && (p < b || (last && p <= b));
         });
         seg = { mine, count: combinationCount(mine), local: new Map() };
-        memo.segments.set(`${a}:${b}`, seg);
+        memo.segments.set(a * (n + 1) + b, seg);
       }
       if (seg.count > segmentLimit) {
         return {
