@@ -170,7 +170,7 @@ function sameTokens(a: Int32Array, b: Int32Array): boolean {
  * Largest cube (cells) kept between calls; a larger one is allocated for its call only, so
  * that one long sentence does not hold its memory for the rest of the run.
  */
-const KEEP_CELLS = 1 << 22;
+const KEEP_CELLS = 1 << 20;
 
 /**
  * The Sum-of-Pairs cube of the last three-way alignment, stored plane by plane of the third
