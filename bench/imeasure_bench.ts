@@ -10,7 +10,6 @@
  * per-sentence memos start cold as in one command-line run.
  */
 import {
-  align3,
   type ErrorGroup,
   type GoldSentence,
   imeasureMetric,
@@ -20,6 +19,7 @@ import {
   resolveOptions,
   type Tokens,
 } from "../mod.ts";
+import { align3 } from "../metrics/imeasure/align.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const GOLD = shared("data/conll2014/gold/official-2014.combined.ieval.xml");

@@ -2,7 +2,7 @@
  * A deliberately plain I-measure alignment for tests: the Sum-of-Pairs cube of the paper
  * (match 0, gap 2, mismatch 3) filled cell by cell over strings in nested arrays, recomputed
  * from scratch for every call, and its backtrace in the tie-break order of `ieval.py`. Only
- * for small inputs, as an oracle for `metrics/imeasure_align.ts` (which works on token ids,
+ * for small inputs, as an oracle for `metrics/imeasure/align.ts` (which works on token ids,
  * reuses the cube between references and counts without building rows).
  *
  * @module

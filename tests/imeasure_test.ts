@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import { compareWithBruteForce } from "../bench/imeasure_brute.ts";
 import {
-  align3,
-  alignmentCounts,
   chosenTotals,
   type GoldSentence,
   imeasureMetric,
@@ -12,8 +10,13 @@ import {
   resolveOptions,
   searchReferences,
 } from "../mod.ts";
-import { alignmentCountsOfIds, intern } from "../metrics/imeasure_align.ts";
-import { ratioOf, segmentedSearch } from "../metrics/imeasure_search.ts";
+import {
+  align3,
+  alignmentCounts,
+  alignmentCountsOfIds,
+  intern,
+} from "../metrics/imeasure/align.ts";
+import { ratioOf, segmentedSearch } from "../metrics/imeasure/search.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 import { naiveAlign3, naiveCounts } from "./imeasure_naive.ts";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";
