@@ -205,6 +205,8 @@ function choose(
   totals: readonly number[] | undefined,
   options: ImeasureOptions,
 ): number {
+  // One candidate is chosen whatever its key.
+  if (candidates.length <= 1) return 0;
   let best = 0;
   let bestKey: number[] = new Array(8).fill(-1);
   candidates.forEach((cand, n) => {
