@@ -534,6 +534,20 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
   sentence(stats, options) {
     return scoreOf(chosenTotals([stats], options), options, stats.warning ? [stats.warning] : []);
   },
+  accumulator(options) {
+    // The running choice of `chosenTotals`, one sentence at a time.
+    const totals = new Array(20).fill(0);
+    const warnings: string[] = [];
+    return {
+      add(s) {
+        const c =
+          s.candidates[options.opt === "corpus" ? choose(s.candidates, totals, options) : s.best];
+        for (let i = 0; i < 20; i++) totals[i] += c[i];
+        if (s.warning) warnings.push(s.warning);
+      },
+      score: () => scoreOf(totals, options, warnings.slice()),
+    };
+  },
   explain(gold, hypothesis, options) {
     const { references, counts, best, warning } = searchReferences(gold, hypothesis, options);
     const a: Alignment3 = align3(gold.source, hypothesis, references[best]);
