@@ -70,6 +70,7 @@ Deno.test("score --format jsonl checks every input before writing anything", asy
         ["--gold", GOLD, SYSTEM, short],
         ["--src", SYSTEM, "--ref", short, SYSTEM2],
         ["--gold", GOLD, SYSTEM, SYSTEM],
+        ["--gold", GOLD, SYSTEM, "--ci"],
       ]
     ) {
       const r = await run(["score", ...args, "--sentences", "--format", "jsonl"]);
