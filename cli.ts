@@ -31,6 +31,7 @@ import { readHypotheses, readReferenceCorpus } from "./formats/text.ts";
 import { resolveOptions } from "./plugins/options.ts";
 import { M2SCORER_USAGE, m2scorerCommand } from "./metrics/m2scorer_command.ts";
 import { REPL_HELP, replMain } from "./repl.ts";
+import { ERRANT_COMPARE_HELP, errantCompareCommand } from "./cli/errant_compare.ts";
 
 /** Where a command writes: injectable for tests. */
 export interface Io {
@@ -399,6 +400,11 @@ does, and print its three lines (Precision, Recall, F_beta).
   --ignore_whitespace_casing    drop edits that only change whitespace or casing
 `,
     run: (args, { io }) => m2scorerCommand(args, io),
+  },
+  errant_compare: {
+    summary: "drop-in for ERRANT's errant_compare: same arguments, same output",
+    help: ERRANT_COMPARE_HELP,
+    run: (args, { io }) => errantCompareCommand(args, io),
   },
   repl: {
     summary: "explore a corpus interactively: sentences, alignments, scores, options",
