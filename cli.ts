@@ -24,10 +24,11 @@ import {
   scoreColumns,
 } from "./plugins/render.ts";
 import { scoreSystems, selectMetrics, type SystemResult } from "./plugins/scoring.ts";
-import type { AnyMetric, GoldCorpus, Hypotheses } from "./plugins/types.ts";
+import type { AnyMetric, GoldCorpus, Hypotheses, TypeBreakdown } from "./plugins/types.ts";
 import { readGold } from "./formats/read_gold.ts";
 import { CONVERT_HELP, convertCommand } from "./formats/convert.ts";
 import { readHypotheses, readReferenceCorpus } from "./formats/text.ts";
+import { readHypothesisM2, sourceMismatches } from "./formats/hypothesis_m2.ts";
 import { resolveOptions } from "./plugins/options.ts";
 import { M2SCORER_USAGE, m2scorerCommand } from "./metrics/m2scorer_command.ts";
 import { REPL_HELP, replMain } from "./repl.ts";
@@ -87,10 +88,48 @@ function splitList(values: string[] | undefined): string[] | undefined {
   return ids.length ? [...new Set(ids)] : undefined;
 }
 
-async function readSystems(paths: string[], gold: GoldCorpus): Promise<Hypotheses[]> {
+/** A system file: plain text (one sentence per line) or a hypothesis M2 (`--hyp-m2`). */
+interface SystemFile {
+  path: string;
+  m2: boolean;
+}
+
+/** The system files of a command in command-line order: positionals and `--hyp-m2` values. */
+function systemFiles(tokens: readonly { kind: string; name?: string; value?: string }[]) {
+  const files: SystemFile[] = [];
+  for (const token of tokens) {
+    if (token.kind === "positional") files.push({ path: token.value!, m2: false });
+    else if (token.kind === "option" && token.name === "hyp-m2") {
+      files.push({ path: token.value!, m2: true });
+    }
+  }
+  return files;
+}
+
+async function readSystems(
+  files: (string | SystemFile)[],
+  gold: GoldCorpus,
+  io?: Io,
+): Promise<Hypotheses[]> {
   const systems: Hypotheses[] = [];
-  for (const path of paths) {
-    const hyp = await readHypotheses(path, gold.sentences.length);
+  for (const file of files) {
+    const { path, m2 } = typeof file === "string" ? { path: file, m2: false } : file;
+    if (!m2) {
+      systems.push(await readHypotheses(path, gold.sentences.length));
+      continue;
+    }
+    const hyp = await readHypothesisM2(path, gold.sentences.length);
+    const differ = sourceMismatches(hyp.sources, gold.sentences.map((s) => s.source));
+    if (differ.length && io) {
+      const first = differ[0];
+      io.err(
+        `gecscore: warning: ${path}:${hyp.lines[first]}: the source of sentence ${
+          first + 1
+        } differs from the gold's${
+          differ.length > 1 ? ` (and ${differ.length - 1} more)` : ""
+        }; its edits are applied to the hypothesis file's own source\n`,
+      );
+    }
     systems.push(hyp);
   }
   const names = new Set<string>();
@@ -112,7 +151,12 @@ function reportJson(gold: GoldCorpus, results: SystemResult[]): string {
           name: r.name,
           path: r.path,
           metrics: Object.fromEntries(
-            r.metrics.map((m) => [m.metric, { signature: m.signature, ...m.score }]),
+            r.metrics.map((m) => [
+              m.metric,
+              m.byType
+                ? { signature: m.signature, ...m.score, byType: byTypeJson(m.byType) }
+                : { signature: m.signature, ...m.score },
+            ]),
           ),
         };
         if (r.metrics.some((m) => m.sentences)) {
@@ -128,6 +172,32 @@ function reportJson(gold: GoldCorpus, results: SystemResult[]): string {
   ) + "\n";
 }
 
+function byTypeJson(breakdown: TypeBreakdown): Record<string, unknown> {
+  return {
+    label: breakdown.label,
+    ...(breakdown.notes ? { notes: breakdown.notes } : {}),
+    types: Object.fromEntries(breakdown.types.map((t) => [t.type, t.score])),
+  };
+}
+
+function byTypeTable(name: string, breakdown: TypeBreakdown): string {
+  const rows = [[breakdown.label, ...breakdown.columns]];
+  const rate = breakdown.columns.map((c) =>
+    breakdown.types.some(({ score }) => {
+      const v = headlineValue(score, c);
+      return typeof v === "number" && !Number.isInteger(v);
+    })
+  );
+  for (const { type, score } of breakdown.types) {
+    rows.push([
+      type,
+      ...breakdown.columns.map((c, i) => formatValue(headlineValue(score, c), rate[i])),
+    ]);
+  }
+  const notes = (breakdown.notes ?? []).map((n) => `  ${n}`);
+  return [`${name} by type:`, renderTable(rows), ...notes].join("\n");
+}
+
 function reportTsv(results: SystemResult[], metrics: AnyMetric[]): string {
   const rows = [["system", "metric", "sentence", "field", "value"].join("\t")];
   const clean = (v: string) => v.replace(/[\t\n\r]/g, " ");
@@ -141,6 +211,14 @@ function reportTsv(results: SystemResult[], metrics: AnyMetric[]): string {
       };
       emit("all", m.score);
       m.sentences?.forEach((s, i) => emit(String(i + 1), s));
+      for (const { type, score } of m.byType?.types ?? []) {
+        for (const column of m.byType!.columns) {
+          const value = headlineValue(score, column);
+          if (value !== undefined) {
+            rows.push([r.name, m.metric, `type:${type}`, column, clean(String(value))].join("\t"));
+          }
+        }
+      }
     });
   }
   return rows.join("\n") + "\n";
@@ -168,6 +246,10 @@ function reportTable(results: SystemResult[], metrics: AnyMetric[]): string {
       m.sentences?.forEach((s, i) => rows.push([`  ${r.name}:${i + 1}`, ...cells(s)]));
     }
     parts.push(`${metric.id}  (${first.signature})\n${renderTable(rows)}`);
+    for (const r of results) {
+      const breakdown = r.metrics[k].byType;
+      if (breakdown) parts.push(byTypeTable(`${metric.id}  ${r.name}`, breakdown));
+    }
   });
   return parts.join("\n\n") + "\n";
 }
@@ -175,12 +257,14 @@ function reportTable(results: SystemResult[], metrics: AnyMetric[]): string {
 const scoreCommand: Command = {
   summary: "score system outputs against a gold file (or source + reference files)",
   help: `Usage:
-  gecscore score --gold GOLD HYP... [options]
+  gecscore score --gold GOLD [HYP]... [--hyp-m2 SYS.m2]... [options]
   gecscore score --src SRC --ref REF [--ref REF]... HYP... [options]
 
 Score one or more system outputs (one pre-tokenized sentence per line, as many lines as the
-gold has sentences). The gold format is picked by extension or content (.m2, .xml). With
---src/--ref, the gold is plain text and only metrics that need references can run.
+gold has sentences), or systems given as hypothesis M2 files (their own edits, one annotator,
+as errant_parallel writes them; every metric scores their text, errant their edits). The
+gold format is picked by extension or content (.m2, .xml). With --src/--ref, the gold is
+plain text and only metrics that need references can run.
 
 Options:
   --gold FILE              the gold file
@@ -190,14 +274,20 @@ Options:
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
   --format FORMAT          table (default), json or tsv
   --sentences              also report sentence-level scores
+  --hyp-m2 FILE            a system given as a hypothesis M2, repeatable (mixes with HYP)
+  --by-type                per error type: errant by its categories (level errant.cat);
+                           m2 by gold error type (TP and FN; precision is not defined)
 ${PLUGIN_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
-    const { values, positionals } = parseCommandArgs("score", {
+    const { values, positionals, tokens } = parseCommandArgs("score", {
       args,
       allowPositionals: true,
+      tokens: true,
       options: {
+        "hyp-m2": { type: "string", multiple: true },
+        "by-type": { type: "boolean", default: false },
         gold: { type: "string" },
         src: { type: "string" },
         ref: { type: "string", multiple: true },
@@ -217,7 +307,11 @@ ${PLUGIN_HELP}
     if (!["table", "json", "tsv"].includes(format)) {
       throw new UsageError(`Unknown output format "${format}"; valid: table, json, tsv`);
     }
-    if (!positionals.length) throw new UsageError("score: give at least one system output file");
+    const files = systemFiles(tokens);
+    if (!files.length) {
+      throw new UsageError("score: give at least one system output file (HYP or --hyp-m2 FILE)");
+    }
+    void positionals;
     if (values.gold && (values.src || values.ref)) {
       throw new UsageError("score: give either --gold or --src with --ref, not both");
     }
@@ -231,8 +325,9 @@ ${PLUGIN_HELP}
     }
     const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     const metricIds = splitList(values.metrics as string[] | undefined);
-    const metrics = selectMetrics(registry, gold, metricIds);
-    const systems = await readSystems(positionals, gold);
+    selectMetrics(registry, gold, metricIds);
+    const systems = await readSystems(files, gold, io);
+    const metrics = selectMetrics(registry, gold, metricIds, systems);
     const results = scoreSystems({
       registry,
       gold,
@@ -240,6 +335,7 @@ ${PLUGIN_HELP}
       metrics: metrics.map((m) => m.id),
       options,
       sentences: values.sentences as boolean,
+      byType: values["by-type"] as boolean,
     });
     io.out(
       format === "json"
@@ -255,13 +351,15 @@ ${PLUGIN_HELP}
 const showCommand: Command = {
   summary: "show each metric's alignment and score for one sentence",
   help: `Usage:
-  gecscore show --gold GOLD HYP [--sentence N] [-m IDS] [--opt METRIC.NAME=VALUE]...
+  gecscore show --gold GOLD (HYP | --hyp-m2 SYS.m2) [--sentence N] [-m IDS]
+                [--opt METRIC.NAME=VALUE]...
 
 Print the source, the hypothesis and every selected metric's explanation (chosen edits,
 alignment, n-grams) for sentence N (1-based, default 1).
 
 Options:
   --gold FILE              the gold file
+  --hyp-m2 FILE            the system as a hypothesis M2 (its edits; needed by errant)
   --sentence N             the sentence, 1-based (default 1)
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
@@ -269,10 +367,12 @@ ${PLUGIN_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
-    const { values, positionals } = parseCommandArgs("show", {
+    const { values, tokens } = parseCommandArgs("show", {
       args,
       allowPositionals: true,
+      tokens: true,
       options: {
+        "hyp-m2": { type: "string", multiple: true },
         gold: { type: "string" },
         sentence: { type: "string", default: "1" },
         metrics: { type: "string", short: "m", multiple: true },
@@ -286,7 +386,10 @@ ${PLUGIN_HELP}
       return 0;
     }
     if (!values.gold) throw new UsageError("show: give --gold GOLD");
-    if (positionals.length !== 1) throw new UsageError("show: give exactly one system output");
+    const files = systemFiles(tokens);
+    if (files.length !== 1) {
+      throw new UsageError("show: give exactly one system output (HYP or --hyp-m2 FILE)");
+    }
     const gold = await readGold(values.gold as string, { registry });
     const n = /^\d+$/.test(values.sentence as string) ? Number(values.sentence) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
@@ -294,11 +397,12 @@ ${PLUGIN_HELP}
         `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
       );
     }
-    const [system] = await readSystems(positionals, gold);
+    const [system] = await readSystems(files, gold, io);
     const metrics = selectMetrics(
       registry,
       gold,
       splitList(values.metrics as string[] | undefined),
+      [system],
     );
     const raw = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     for (const id of Object.keys(raw)) registry.metric(id);
@@ -313,7 +417,7 @@ ${PLUGIN_HELP}
     ];
     for (const metric of metrics) {
       const options = resolveOptions(metric, raw[metric.id] ?? {});
-      const explanation = metric.explain(sentence, hypothesis, options);
+      const explanation = metric.explain(sentence, hypothesis, options, system.edits?.[n - 1]);
       parts.push(
         `== ${metric.id} (${metric.signature(options)})\n${renderExplanation(explanation)}`,
       );

@@ -42,6 +42,13 @@ export {
   type RewriteConventions,
 } from "./formats/references.ts";
 export { readGold } from "./formats/read_gold.ts";
+export {
+  applyEdits,
+  type HypothesisM2,
+  parseHypothesisM2,
+  readHypothesisM2,
+  sourceMismatches,
+} from "./formats/hypothesis_m2.ts";
 export { ixmlFormat, parseIxml, writeIxml } from "./formats/ixml.ts";
 export { annotatorCount, errorGroups } from "./formats/error_groups.ts";
 export {
@@ -93,6 +100,23 @@ export {
 } from "./metrics/gleu.ts";
 export { MersenneTwister } from "./metrics/mt19937.ts";
 export {
+  editOptions,
+  ERRANT_TITLES,
+  errantCompareText,
+  type ErrantCounts,
+  type ErrantEdit,
+  errantEdits,
+  errantMetric,
+  type ErrantMode,
+  type ErrantOptions,
+  errantReplay,
+  type ErrantScore,
+  errantSentenceStats,
+  type ErrantStats,
+  groupCategories,
+  readErrantBlocks,
+} from "./metrics/errant/mod.ts";
+export {
   chosenTotals,
   type ImeasureAspectScore,
   imeasureMetric,
@@ -114,6 +138,7 @@ export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
 export {
   goldProvides,
   type MetricResult,
+  missingEdits,
   type ScoreRequest,
   scoreSystems,
   selectMetrics,

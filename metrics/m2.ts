@@ -25,6 +25,7 @@ import {
   MergedEdgeBudgetError,
 } from "./m2_lattice.ts";
 import { pyRepr } from "./m2_python.ts";
+import { m2ByType } from "./m2_types.ts";
 
 /** M2 options (names as on the command line: `--opt m2.beta=1`). */
 export interface M2Options {
@@ -457,6 +458,9 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = {
     const score = m2Score(totals[0], totals[1], totals[2], options.beta);
     const warnings = stats.flatMap((s) => s.warnings ?? []);
     return warnings.length ? { ...score, warnings } : score;
+  },
+  byType(stats, options, gold, hypotheses) {
+    return m2ByType(stats, options, gold, hypotheses);
   },
   sentence(stats, options) {
     const [c, p, g] = stats.counts[chooseAnnotator([0, 0, 0], stats.counts, options.beta)] ??

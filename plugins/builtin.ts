@@ -10,9 +10,10 @@ import { textFormat } from "../formats/text.ts";
 import { m2Metric } from "../metrics/m2.ts";
 import { gleuMetric } from "../metrics/gleu.ts";
 import { imeasureMetric } from "../metrics/imeasure.ts";
+import { errantMetric } from "../metrics/errant/mod.ts";
 import type { AnyMetric, Format, Plugin } from "./types.ts";
 
-const metrics: AnyMetric[] = [m2Metric, imeasureMetric, gleuMetric];
+const metrics: AnyMetric[] = [m2Metric, imeasureMetric, gleuMetric, errantMetric];
 
 const formats: Format[] = [m2Format, textFormat, ixmlFormat];
 

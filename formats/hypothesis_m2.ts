@@ -1,0 +1,192 @@
+/**
+ * A system output given as a hypothesis M2 file: the system's own edits, one annotator per
+ * sentence, as ERRANT's `errant_parallel` writes them. The hypothesis text of each sentence is
+ * its edits applied to its source, so every metric can score it; metrics that compare edits
+ * (ERRANT) read the edits themselves.
+ *
+ * @module
+ */
+
+import { InputError } from "../plugins/errors.ts";
+import type { Edit, Hypotheses, Tokens } from "../plugins/types.ts";
+import { parseM2 } from "./m2.ts";
+import { baseName, readChunks } from "./text.ts";
+
+/** A system read from a hypothesis M2: its edits, their text, and the file's own sources. */
+export interface HypothesisM2 extends Hypotheses {
+  /** The edits per sentence (`[]` for an unchanged sentence). */
+  edits: Edit[][];
+  /** The source sentence of each block, as the hypothesis file writes it. */
+  sources: Tokens[];
+  /** 1-based line of each block's `S` line. */
+  lines: number[];
+}
+
+/**
+ * Apply one annotator's edits to a source sentence. Edits are applied left to right;
+ * insertions at the same point keep their file order and come before a replacement that
+ * starts there. Overlapping edits cannot be applied: the error names both spans.
+ *
+ * @example Usage
+ * ```ts
+ * import { applyEdits } from "./hypothesis_m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const source = "This are dog .".split(" ");
+ * assert.deepEqual(applyEdits(source, [
+ *   { start: 2, end: 2, corrections: [["a"]] },
+ *   { start: 1, end: 2, corrections: [["is"]] },
+ * ]), "This is a dog .".split(" "));
+ * assert.throws(() => applyEdits(source, [
+ *   { start: 0, end: 2, corrections: [["These"]] },
+ *   { start: 1, end: 3, corrections: [[]] },
+ * ]), /edits 0-2 and 1-3 overlap/);
+ * ```
+ *
+ * @param source The source tokens.
+ * @param edits The edits (the first correction of each is applied).
+ * @returns The corrected tokens.
+ */
+export function applyEdits(source: Tokens, edits: readonly Edit[]): Tokens {
+  const order = edits.map((e, k) => ({ e, k })).sort((a, b) =>
+    a.e.start - b.e.start || Number(a.e.end > a.e.start) - Number(b.e.end > b.e.start) ||
+    a.k - b.k
+  );
+  const out: Tokens = [];
+  let position = 0;
+  let previous: Edit | undefined;
+  for (const { e } of order) {
+    if (e.start < position) {
+      throw new Error(
+        `edits ${previous!.start}-${previous!.end} and ${e.start}-${e.end} overlap, so they ` +
+          "cannot both be applied",
+      );
+    }
+    out.push(...source.slice(position, e.start), ...(e.corrections[0] ?? []));
+    position = e.end;
+    previous = e;
+  }
+  out.push(...source.slice(position));
+  return out;
+}
+
+/**
+ * Read a hypothesis M2 from text chunks: every block must have at most one annotator, each
+ * edit one correction, and edits that do not overlap. Errors name the file and the line.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseHypothesisM2 } from "./hypothesis_m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const hyp = await parseHypothesisM2([
+ *   "S This are dog .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0\n\n",
+ *   "S Fine .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n",
+ * ], "sys/AMU.m2");
+ * assert.equal(hyp.name, "AMU.m2");
+ * assert.deepEqual(hyp.sentences, [["This", "is", "dog", "."], ["Fine", "."]]);
+ * assert.equal(hyp.edits[0][0].type, "R:VERB:SVA");
+ * await assert.rejects(parseHypothesisM2(["S a b\nA 0 1|||X|||c|||R|||-|||0\nA 0 1|||X|||d|||R|||-|||1\n"], "two.m2"),
+ *   /^InputError: two\.m2:1: sentence 1 has edits of annotators 0 and 1/);
+ * ```
+ *
+ * @param chunks The text.
+ * @param file The file name (for messages; its base name becomes the system's name).
+ * @returns The system.
+ */
+export async function parseHypothesisM2(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  file: string,
+): Promise<HypothesisM2> {
+  const corpus = await parseM2(chunks, file);
+  const edits: Edit[][] = [], sentences: Tokens[] = [], sources: Tokens[] = [];
+  const lines: number[] = [];
+  corpus.sentences.forEach((s, i) => {
+    const annotations = s.annotations ?? [];
+    const line = s.line;
+    if (annotations.length > 1) {
+      throw new InputError(
+        `sentence ${i + 1} has edits of annotators ${
+          annotations.map((a) => a.annotator).join(" and ")
+        }; a hypothesis M2 has one annotator (the system)`,
+        file,
+        line,
+      );
+    }
+    const own = annotations[0]?.edits ?? [];
+    for (const e of own) {
+      if (e.corrections.length > 1) {
+        throw new InputError(
+          `sentence ${i + 1}: the edit ${e.start}-${e.end} has ${e.corrections.length} ` +
+            "alternative corrections; a system's edit has one",
+          file,
+          line,
+        );
+      }
+    }
+    try {
+      sentences.push(applyEdits(s.source, own));
+    } catch (error) {
+      throw new InputError(`sentence ${i + 1}: ${(error as Error).message}`, file, line);
+    }
+    edits.push(own);
+    sources.push(s.source);
+    lines.push(line ?? 0);
+  });
+  return { name: baseName(file), path: file, sentences, edits, sources, lines };
+}
+
+/**
+ * Read a hypothesis M2 file, checked against the gold's sentence count.
+ *
+ * @example Usage
+ * ```ts
+ * import { readHypothesisM2 } from "./hypothesis_m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * await assert.rejects(readHypothesisM2("tests/testdata/m2scorer_example.m2", 5),
+ *   /m2scorer_example\.m2: has 3 sentences but the gold has 5/);
+ * ```
+ *
+ * @param path The file.
+ * @param expected The gold's sentence count.
+ * @returns The system.
+ */
+export async function readHypothesisM2(path: string, expected?: number): Promise<HypothesisM2> {
+  const hyp = await parseHypothesisM2(readChunks(path), path);
+  if (expected !== undefined && hyp.sentences.length !== expected) {
+    throw new InputError(
+      `has ${hyp.sentences.length} sentences but the gold has ${expected}`,
+      path,
+    );
+  }
+  return hyp;
+}
+
+/**
+ * The sentences whose source in a hypothesis M2 differs from the gold's (the edits still
+ * apply to the hypothesis file's own source; ERRANT does not compare sources).
+ *
+ * @example Usage
+ * ```ts
+ * import { sourceMismatches } from "./hypothesis_m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(sourceMismatches([["a", "b"], ["c"]], [["a", "b"], ["d"]]), [1]);
+ * ```
+ *
+ * @param hypothesisSources The hypothesis file's sources.
+ * @param goldSources The gold's sources.
+ * @returns 0-based indices of the sentences that differ.
+ */
+export function sourceMismatches(
+  hypothesisSources: readonly Tokens[],
+  goldSources: readonly Tokens[],
+): number[] {
+  const out: number[] = [];
+  hypothesisSources.forEach((s, i) => {
+    const g = goldSources[i];
+    if (!g || g.length !== s.length || g.some((t, k) => t !== s[k])) out.push(i);
+  });
+  return out;
+}
