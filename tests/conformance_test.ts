@@ -3,7 +3,14 @@
  * and the example third-party plugin, on the m2scorer example plus edge cases: a hypothesis
  * equal to the source, an empty hypothesis, and an insertion at the end of the sentence.
  */
-import { createRegistry, loadPlugin, readGold, readSentences, unmetNeeds } from "../mod.ts";
+import {
+  createRegistry,
+  loadPlugin,
+  readGold,
+  readHypothesisM2,
+  readSentences,
+  unmetNeeds,
+} from "../mod.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 
 const registry = createRegistry().use(await loadPlugin("plugins/examples/exact_match.ts"));
@@ -20,6 +27,10 @@ const hypotheses = [
   [...sentences[2].source, "indeed"], // insertion at the end
 ];
 
+// Metrics that compare the system's own edits (errant) get a hypothesis M2 fixture.
+const errantGold = await readGold("tests/testdata/errant/ref.m2");
+const errantHyp = await readHypothesisM2("tests/testdata/errant/hyp.m2");
+
 for (const metric of registry.metrics) {
   const problem = unmetNeeds(metric, gold);
   Deno.test({
@@ -32,7 +43,14 @@ for (const metric of registry.metrics) {
       const flag = Object.entries(metric.defaults).find(([, v]) => typeof v === "boolean");
       if (flag) options.push({ [flag[0]]: !flag[1] } as Record<string, boolean>);
       else if (numeric) options.push({ [numeric[0]]: (numeric[1] as number) + 1 } as never);
-      await assertMetricConformance(t, metric, { gold: sentences, hypotheses, options });
+      if (metric.needsHypothesisEdits) {
+        await assertMetricConformance(t, metric, {
+          gold: errantGold.sentences,
+          hypotheses: errantHyp.sentences,
+          hypothesisEdits: errantHyp.edits,
+          options,
+        });
+      } else await assertMetricConformance(t, metric, { gold: sentences, hypotheses, options });
     },
   });
 }

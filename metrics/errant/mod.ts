@@ -419,8 +419,10 @@ export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = {
   },
   signature(options) {
     const e = editOptions(options);
-    return `errant|mode:${e.mode}|beta:${options.beta}${e.single ? "|single" : ""}${
-      e.multi ? "|multi" : ""
-    }${e.filt.length ? `|filt:${e.filt.join(",")}` : ""}|v:${ERRANT_VERSION}`;
+    return `errant|mode:${e.mode}|beta:${options.beta}|cat:${options.cat}${
+      e.single ? "|single" : ""
+    }${e.multi ? "|multi" : ""}${
+      e.filt.length ? `|filt:${e.filt.join(",")}` : ""
+    }|v:${ERRANT_VERSION}`;
   },
 };
