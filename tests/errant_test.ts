@@ -129,14 +129,12 @@ Deno.test("errantMetric explain() names the chosen pair and each edit's outcome"
   );
   assert.match(e.summary, /TP 2 FP 0 FN 0 \(HYP 0 - REF 0 chosen/);
   assert.equal(e.blocks[0].title, "HYP 0 - REF 0 (chosen): TP 2 FP 0 FN 0, P/R/F0.5 1.0 1.0 1.0");
-  assert.deepEqual(
-    e.blocks[1].table?.slice(1),
-    [
-      ["hyp", "(1, 2, 'is')", "R:VERB:SVA", "TP"],
-      ["hyp", "(3, 4, 'an')", "R:OTHER", "FP"],
-      ["gold", "(2, 4, 'an')", "R:OTHER", "FN"],
-    ].map((row, i) => i === 1 ? ["hyp", "(3, 4, 'an')", "R:DET", "FP"] : row),
-  );
+  assert.match(e.blocks[1].title, /^HYP 0 - REF 1: TP 1 FP 1 FN 1/);
+  assert.deepEqual(e.blocks[1].table?.slice(1), [
+    ["hyp", "(1, 2, 'is')", "R:VERB:SVA", "TP"],
+    ["hyp", "(3, 4, 'an')", "R:DET", "FP"],
+    ["gold", "(2, 4, 'an')", "R:OTHER", "FN"],
+  ]);
   assert.throws(
     () => errantMetric.explain(gold.sentences[0], hyp.sentences[0], errantMetric.defaults),
     /give the system as a hypothesis M2/,
