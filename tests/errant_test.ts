@@ -131,9 +131,9 @@ Deno.test("errantMetric explain() names the chosen pair and each edit's outcome"
   assert.equal(e.blocks[0].title, "HYP 0 - REF 0 (chosen): TP 2 FP 0 FN 0, P/R/F0.5 1.0 1.0 1.0");
   assert.match(e.blocks[1].title, /^HYP 0 - REF 1: TP 1 FP 1 FN 1/);
   assert.deepEqual(e.blocks[1].table?.slice(1), [
-    ["hyp", "(1, 2, 'is')", "R:VERB:SVA", "TP"],
-    ["hyp", "(3, 4, 'an')", "R:DET", "FP"],
-    ["gold", "(2, 4, 'an')", "R:OTHER", "FN"],
+    ["hyp", "(1, 2, 'is')", "are", "R:VERB:SVA", "TP"],
+    ["hyp", "(3, 4, 'an')", "example", "R:DET", "FP"],
+    ["gold", "(2, 4, 'an')", "a example", "R:OTHER", "FN"],
   ]);
   assert.throws(
     () => errantMetric.explain(gold.sentences[0], hyp.sentences[0], errantMetric.defaults),
@@ -157,6 +157,43 @@ Deno.test("errant_compare reads options as ERRANT's argument parser does", () =>
   assert.throws(() => parse("-beta", "1.0"), UsageError);
   assert.throws(() => parseErrantCompareArgs(["-hyp", "h"]), /required: -ref/);
   assert.throws(() => parse("extra"), /unrecognized arguments: extra/);
+});
+
+Deno.test("gecscore errant_compare exits 1 on bad input and 2 on bad usage, one line", async () => {
+  for (
+    const [args, status, pattern] of [
+      [
+        ["-hyp", `${DIR}/hyp.m2`, "-ref", "no/such.m2"],
+        1,
+        /^gecscore: no\/such\.m2: cannot open file\n$/,
+      ],
+      [
+        ["-hyp", `${DIR}/hyp.m2`, "-ref", `${DIR}/README.md`],
+        1,
+        /README\.md:\d+: expected an edit line/,
+      ],
+      [
+        ["-hyp", `${DIR}/hyp.m2`],
+        2,
+        /^gecscore: errant_compare: the following arguments are required: -ref;/,
+      ],
+      [
+        ["-hyp", `${DIR}/hyp.m2`, "-ref", `${DIR}/ref.m2`, "-beta", "1.0"],
+        2,
+        /invalid float value: 'eta'/,
+      ],
+    ] as [string[], number, RegExp][]
+  ) {
+    let out = "", err = "";
+    const code = await main(["errant_compare", ...args], {
+      out: (t) => out += t,
+      err: (t) => err += t,
+    });
+    assert.equal(code, status, args.join(" "));
+    assert.equal(out, "");
+    assert.match(err, pattern);
+    assert.equal(err.split("\n").length, 2);
+  }
 });
 
 Deno.test("errant_compare names the file and line of a malformed M2", () => {

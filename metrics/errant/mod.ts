@@ -297,16 +297,27 @@ function goldEditsOf(gold: GoldSentence): ErrantEdit[] {
 function editTable(
   hyp: ReadonlyMap<string, { key: (number | string)[]; cats: string[] }>,
   ref: ReadonlyMap<string, { key: (number | string)[]; cats: string[] }>,
+  source: readonly string[],
 ): string[][] {
-  const rows = [["side", "edit", "category", "outcome"]];
+  const original = (key: (number | string)[]) => {
+    const [start, end] = key as number[];
+    return start < 0 ? "" : source.slice(start, end).join(" ") || "(insertion)";
+  };
+  const rows = [["side", "edit", "original", "category", "outcome"]];
   for (const [id, h] of hyp) {
     if (h.cats[0] === "noop") continue;
     const r = ref.get(id);
-    rows.push(["hyp", pyTupleRepr(h.key), (r ?? h).cats.join(" "), r ? "TP" : "FP"]);
+    rows.push([
+      "hyp",
+      pyTupleRepr(h.key),
+      original(h.key),
+      (r ?? h).cats.join(" "),
+      r ? "TP" : "FP",
+    ]);
   }
   for (const [id, r] of ref) {
     if (r.cats[0] === "noop" || hyp.has(id)) continue;
-    rows.push(["gold", pyTupleRepr(r.key), r.cats.join(" "), "FN"]);
+    rows.push(["gold", pyTupleRepr(r.key), original(r.key), r.cats.join(" "), "FN"]);
   }
   return rows;
 }
@@ -395,7 +406,7 @@ export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = {
         blocks.push({
           title: `${pair(i)}${i === k ? " (chosen)" : ""}: TP ${tp} FP ${fp} FN ${fn}, ` +
             `P/R/F${beta} ${pyStr(p)} ${pyStr(rc)} ${pyStr(f)}`,
-          table: editTable(h.edits, r.edits),
+          table: editTable(h.edits, r.edits, gold.source),
         });
         i++;
       }
@@ -408,11 +419,13 @@ export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = {
       ],
     });
     const explanation: Explanation = {
-      summary: `ERRANT${ERRANT_TITLES[edit.mode]}P ${pyStr(score.precision)} R ${
-        pyStr(score.recall)
-      } F${beta} ${pyStr(score.f)}: TP ${score.tp} FP ${score.fp} FN ${score.fn} (${
-        pair(k)
-      } chosen: highest F, then more TP, fewer FP, fewer FN, then the first pair)`,
+      summary:
+        `ERRANT${ERRANT_TITLES[edit.mode]}P ${pyStr(score.precision)} R ${
+          pyStr(score.recall)
+        } F${beta} ${pyStr(score.f)}: TP ${score.tp} FP ${score.fp} FN ${score.fn} (${
+          pair(k)
+        } chosen against zero running totals: highest F, then more TP, fewer FP, fewer FN, then ` +
+        `the first pair; the corpus score chooses against the running corpus totals)`,
       blocks,
     };
     return explanation;
