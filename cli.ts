@@ -224,7 +224,7 @@ function reportTsv(results: SystemResult[], metrics: AnyMetric[]): string {
   return rows.join("\n") + "\n";
 }
 
-function reportTable(results: SystemResult[], metrics: AnyMetric[]): string {
+function reportTable(results: SystemResult[], metrics: AnyMetric[], byType = false): string {
   const parts: string[] = [];
   metrics.forEach((metric, k) => {
     const first = results[0].metrics[k];
@@ -250,6 +250,7 @@ function reportTable(results: SystemResult[], metrics: AnyMetric[]): string {
       const breakdown = r.metrics[k].byType;
       if (breakdown) parts.push(byTypeTable(`${metric.id}  ${r.name}`, breakdown));
     }
+    if (byType && !metric.byType) parts.push(`${metric.id}: no per-type breakdown`);
   });
   return parts.join("\n\n") + "\n";
 }
@@ -342,7 +343,7 @@ ${PLUGIN_HELP}
         ? reportJson(gold, results)
         : format === "tsv"
         ? reportTsv(results, metrics)
-        : reportTable(results, metrics),
+        : reportTable(results, metrics, values["by-type"] as boolean),
     );
     return 0;
   },

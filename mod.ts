@@ -100,15 +100,20 @@ export {
 } from "./metrics/gleu.ts";
 export { MersenneTwister } from "./metrics/mt19937.ts";
 export {
+  type CategoryCounts,
   editOptions,
   ERRANT_TITLES,
+  type ErrantBlock,
+  type ErrantCompareOptions,
   errantCompareText,
   type ErrantCounts,
   type ErrantEdit,
+  type ErrantEditOptions,
   errantEdits,
   errantMetric,
   type ErrantMode,
   type ErrantOptions,
+  type ErrantReplay,
   errantReplay,
   type ErrantScore,
   errantSentenceStats,

@@ -40,7 +40,15 @@ import {
 } from "./compare.ts";
 import { pyStr, pyTupleRepr } from "./python.ts";
 
-export type { ErrantEdit, ErrantMode, ErrantOptions } from "./compare.ts";
+export type {
+  CategoryCounts,
+  ErrantEdit,
+  ErrantEditOptions,
+  ErrantMode,
+  ErrantOptions,
+} from "./compare.ts";
+export type { ErrantBlock } from "./read.ts";
+export type { ErrantCompareOptions } from "./report.ts";
 export { editOptions, ERRANT_TITLES, groupCategories } from "./compare.ts";
 export { readErrantBlocks } from "./read.ts";
 export { errantCompareText } from "./report.ts";
