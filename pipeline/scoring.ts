@@ -6,9 +6,9 @@
  * @module
  */
 
-import { InputError } from "./errors.ts";
-import { resolveOptions } from "./options.ts";
-import type { Registry } from "./registry.ts";
+import { InputError } from "../plugins/errors.ts";
+import { resolveOptions } from "../plugins/options.ts";
+import type { Registry } from "../plugins/registry.ts";
 import type {
   AnyMetric,
   GoldCorpus,
@@ -18,7 +18,7 @@ import type {
   OptionValue,
   Score,
   TypeBreakdown,
-} from "./types.ts";
+} from "../plugins/types.ts";
 
 /**
  * What a gold corpus can give metrics: annotations (edits), error groups (given, or derived
@@ -180,7 +180,7 @@ export function selectMetrics(
  * ```ts
  * import { scoreSystems } from "./scoring.ts";
  * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
- * import plugin from "./examples/exact_match.ts";
+ * import plugin from "../examples/exact_match.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
