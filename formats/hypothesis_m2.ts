@@ -144,8 +144,10 @@ export async function parseHypothesisM2(
  * import { readHypothesisM2 } from "./hypothesis_m2.ts";
  * import assert from "node:assert/strict";
  *
- * await assert.rejects(readHypothesisM2("tests/testdata/m2scorer_example.m2", 5),
- *   /m2scorer_example\.m2: has 3 sentences but the gold has 5/);
+ * const hyp = await readHypothesisM2("tests/testdata/errant/hyp.m2", 9);
+ * assert.equal(hyp.edits[0].length, 2);
+ * await assert.rejects(readHypothesisM2("tests/testdata/errant/hyp.m2", 5),
+ *   /hyp\.m2: has 9 sentences but the gold has 5/);
  * ```
  *
  * @param path The file.
