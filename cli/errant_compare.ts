@@ -154,7 +154,7 @@ export function parseErrantCompareArgs(args: readonly string[]): ErrantCompareAr
     }
     const found = lookup(arg);
     if (!found) throw usage(`unrecognized arguments: ${arg}`);
-    const { spec, string, explicit } = found;
+    const { spec, explicit } = found;
     if (spec.kind === "flag") {
       if (explicit !== undefined) {
         throw usage(`argument ${spec.strings.join("/")}: ignored explicit argument '${explicit}'`);
@@ -178,7 +178,6 @@ export function parseErrantCompareArgs(args: readonly string[]): ErrantCompareAr
         }`,
       );
     }
-    void string;
     if (spec.name === "beta") parseBeta(taken[0]);
     if (spec.name === "cat") parseCat(taken[0]);
     values.set(spec.name, spec.kind === "list" ? taken : taken[0]);

@@ -286,15 +286,13 @@ function scoreOf(replay: ErrantReplay, options: ErrantOptions): ErrantScore {
   return { ...errantCounts(replay.tp, replay.fp, replay.fn, beta), beta, categories };
 }
 
-function hypothesisEditsOf(edits: readonly Edit[] | undefined, gold: GoldSentence): ErrantEdit[] {
+function hypothesisEditsOf(edits: readonly Edit[] | undefined): ErrantEdit[] {
   if (!edits) {
     throw new InputError(
       "metric errant compares the system's own edits: give the system as a hypothesis M2 " +
         "(for example from errant_parallel) with --hyp-m2",
-      undefined,
     );
   }
-  void gold;
   return errantEdits([{ annotator: "0", edits: [...edits] }]);
 }
 
@@ -365,7 +363,7 @@ export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = {
   sentenceIsCorpusOfOne: true,
   stats(gold, _hypothesis, options, hypothesisEdits) {
     return errantSentenceStats(
-      hypothesisEditsOf(hypothesisEdits, gold),
+      hypothesisEditsOf(hypothesisEdits),
       goldEditsOf(gold),
       editOptions(options),
     );
@@ -392,13 +390,10 @@ export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = {
   },
   explain(gold, _hypothesis, options, hypothesisEdits) {
     const edit = editOptions(options);
-    const hyp = processEdits(hypothesisEditsOf(hypothesisEdits, gold), edit);
-    const ref = processEdits(goldEditsOf(gold), edit);
-    const stats = errantSentenceStats(
-      hypothesisEditsOf(hypothesisEdits, gold),
-      goldEditsOf(gold),
-      edit,
-    );
+    const hypEdits = hypothesisEditsOf(hypothesisEdits), goldEdits = goldEditsOf(gold);
+    const hyp = processEdits(hypEdits, edit);
+    const ref = processEdits(goldEdits, edit);
+    const stats = errantSentenceStats(hypEdits, goldEdits, edit);
     const replay = errantReplay([stats], options.beta);
     const k = replay.chosen[0];
     const score = scoreOf(replay, options);
