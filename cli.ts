@@ -14,13 +14,14 @@ import { createRegistry } from "./builtin.ts";
 import { type Command, type Io, processIo } from "./cli/command.ts";
 import { CONVERT_HELP, convertCommand } from "./cli/convert.ts";
 import { listCommand } from "./cli/list.ts";
+import { metaCommand } from "./cli/meta.ts";
 import { M2SCORER_USAGE, m2scorerCommand } from "./cli/m2scorer.ts";
 import { scoreCommand } from "./cli/score.ts";
 import { showCommand } from "./cli/show.ts";
 import { InputError, UsageError } from "./plugins/errors.ts";
 import { loadPlugin } from "./plugins/loader.ts";
 import { REPL_HELP, replMain } from "./repl.ts";
-import { ERRANT_COMPARE_HELP, errantCompareCommand } from "./cli/errant_compare.ts";
+import { errantCompareCommand } from "./cli/errant_compare.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
 
@@ -49,11 +50,8 @@ does, and print its three lines (Precision, Recall, F_beta).
 `,
     run: (args, { io }) => m2scorerCommand(args, io),
   },
-  errant_compare: {
-    summary: "drop-in for ERRANT's errant_compare: same arguments, same output",
-    help: ERRANT_COMPARE_HELP,
-    run: (args, { io }) => errantCompareCommand(args, io),
-  },
+  errant_compare: errantCompareCommand,
+  meta: metaCommand,
   repl: {
     summary: "explore a corpus interactively: sentences, alignments, scores, options",
     help: REPL_HELP,

@@ -9,6 +9,7 @@
  * @module
  */
 
+import type { Command } from "./command.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { errantCompareText, errantMetric, type ErrantOptions } from "../metrics/errant/mod.ts";
 
@@ -236,11 +237,11 @@ async function readText(path: string): Promise<string> {
  *
  * @example Usage
  * ```ts
- * import { errantCompareCommand } from "./errant_compare.ts";
+ * import { errantCompare } from "./errant_compare.ts";
  * import assert from "node:assert/strict";
  *
  * let out = "";
- * const status = await errantCompareCommand(["-h"], { out: (t) => out += t });
+ * const status = await errantCompare(["-h"], { out: (t) => out += t });
  * assert.equal(status, 0);
  * assert.match(out, /^Usage: gecscore errant_compare -hyp HYP -ref REF/);
  * ```
@@ -249,7 +250,7 @@ async function readText(path: string): Promise<string> {
  * @param io Where to write standard output.
  * @returns The exit status (errors are thrown as {@linkcode UsageError} / {@linkcode InputError}).
  */
-export async function errantCompareCommand(
+export async function errantCompare(
   args: readonly string[],
   io: { out(text: string): void },
 ): Promise<number> {
@@ -266,3 +267,10 @@ export async function errantCompareCommand(
   }));
   return 0;
 }
+
+/** The `errant_compare` command. */
+export const errantCompareCommand: Command = {
+  summary: "drop-in for ERRANT's errant_compare: same arguments, same output",
+  help: ERRANT_COMPARE_HELP,
+  run: (args, { io }) => errantCompare(args, io),
+};

@@ -4,7 +4,7 @@
  * combination, byte for byte, and the `-v` traces.
  */
 import assert from "node:assert/strict";
-import { errantCompareCommand, parseErrantCompareArgs } from "../cli/errant_compare.ts";
+import { errantCompare, parseErrantCompareArgs } from "../cli/errant_compare.ts";
 import { main } from "../cli.ts";
 import {
   createRegistry,
@@ -41,7 +41,7 @@ async function cases(): Promise<{ system: string; hyp: string; gold: string }[]>
 
 async function run(args: string[]): Promise<string> {
   let out = "";
-  const status = await errantCompareCommand(args, { out: (t) => out += t });
+  const status = await errantCompare(args, { out: (t) => out += t });
   assert.equal(status, 0);
   return out;
 }

@@ -5,7 +5,7 @@
  * Python number helpers and malformed input.
  */
 import assert from "node:assert/strict";
-import { errantCompareCommand, parseErrantCompareArgs } from "../cli/errant_compare.ts";
+import { errantCompare, parseErrantCompareArgs } from "../cli/errant_compare.ts";
 import { main } from "../cli.ts";
 import {
   applyEdits,
@@ -32,7 +32,7 @@ function labels(): { label: string; args: string[] }[] {
 
 async function run(args: string[]): Promise<string> {
   let out = "";
-  assert.equal(await errantCompareCommand(args, { out: (t) => out += t }), 0);
+  assert.equal(await errantCompare(args, { out: (t) => out += t }), 0);
   return out;
 }
 
