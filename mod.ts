@@ -42,6 +42,7 @@ export {
 } from "./formats/references.ts";
 export {
   applyEdits,
+  EditOverlapError,
   type HypothesisM2,
   parseHypothesisM2,
   readHypothesisM2,

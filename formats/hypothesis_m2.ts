@@ -10,7 +10,7 @@
 import { InputError } from "../plugins/errors.ts";
 import type { Edit, Hypotheses, Tokens } from "../plugins/types.ts";
 import { parseM2 } from "./m2.ts";
-import { baseName, readChunks } from "./text.ts";
+import { baseName, lines as numberedLines, readChunks } from "./text.ts";
 
 /** A system read from a hypothesis M2: its edits, their text, and the file's own sources. */
 export interface HypothesisM2 extends Hypotheses {
@@ -22,10 +22,33 @@ export interface HypothesisM2 extends Hypotheses {
   lines: number[];
 }
 
+/** Two edits that cannot both be applied: their indices in the list given. */
+export class EditOverlapError extends Error {
+  /** Index of the edit applied first. */
+  readonly first: number;
+  /** Index of the edit that overlaps it. */
+  readonly second: number;
+
+  /**
+   * Make the error.
+   *
+   * @param message What overlaps.
+   * @param first Index of the edit applied first.
+   * @param second Index of the edit that overlaps it.
+   */
+  constructor(message: string, first: number, second: number) {
+    super(message);
+    this.name = "EditOverlapError";
+    this.first = first;
+    this.second = second;
+  }
+}
+
 /**
  * Apply one annotator's edits to a source sentence. Edits are applied left to right;
  * insertions at the same point keep their file order and come before a replacement that
- * starts there. Overlapping edits cannot be applied: the error names both spans.
+ * starts there. Overlapping edits cannot be applied: an {@linkcode EditOverlapError} names
+ * both spans.
  *
  * @example Usage
  * ```ts
@@ -54,17 +77,19 @@ export function applyEdits(source: Tokens, edits: readonly Edit[]): Tokens {
   );
   const out: Tokens = [];
   let position = 0;
-  let previous: Edit | undefined;
-  for (const { e } of order) {
+  let previous: { e: Edit; k: number } | undefined;
+  for (const { e, k } of order) {
     if (e.start < position) {
-      throw new Error(
-        `edits ${previous!.start}-${previous!.end} and ${e.start}-${e.end} overlap, so they ` +
-          "cannot both be applied",
+      const p = previous!.e;
+      throw new EditOverlapError(
+        `edits ${p.start}-${p.end} and ${e.start}-${e.end} overlap, so they cannot both be applied`,
+        previous!.k,
+        k,
       );
     }
     out.push(...source.slice(position, e.start), ...(e.corrections[0] ?? []));
     position = e.end;
-    previous = e;
+    previous = { e, k };
   }
   out.push(...source.slice(position));
   return out;
@@ -72,7 +97,8 @@ export function applyEdits(source: Tokens, edits: readonly Edit[]): Tokens {
 
 /**
  * Read a hypothesis M2 from text chunks: every block must have at most one annotator, each
- * edit one correction, and edits that do not overlap. Errors name the file and the line.
+ * edit one correction, and edits that do not overlap. Errors name the file and the line (of
+ * the edit at fault, or of the sentence).
  *
  * @example Usage
  * ```ts
@@ -88,6 +114,8 @@ export function applyEdits(source: Tokens, edits: readonly Edit[]): Tokens {
  * assert.equal(hyp.edits[0][0].type, "R:VERB:SVA");
  * await assert.rejects(parseHypothesisM2(["S a b\nA 0 1|||X|||c|||R|||-|||0\nA 0 1|||X|||d|||R|||-|||1\n"], "two.m2"),
  *   /^InputError: two\.m2:1: sentence 1 has edits of annotators 0 and 1/);
+ * await assert.rejects(parseHypothesisM2(["S a b\nA 0 2|||X|||c|||R|||-|||0\nA 1 2|||X|||d|||R|||-|||0\n"], "o.m2"),
+ *   /^InputError: o\.m2:3: sentence 1: edits 0-2 \(line 2\) and 1-2 \(line 3\) overlap/);
  * ```
  *
  * @param chunks The text.
@@ -98,7 +126,10 @@ export async function parseHypothesisM2(
   chunks: AsyncIterable<string> | Iterable<string>,
   file: string,
 ): Promise<HypothesisM2> {
-  const corpus = await parseM2(chunks, file);
+  let text = "";
+  for await (const chunk of chunks) text += chunk;
+  const corpus = await parseM2([text], file);
+  const editLines = await editLinesOf(text);
   const edits: Edit[][] = [], sentences: Tokens[] = [], sources: Tokens[] = [];
   const lines: number[] = [];
   corpus.sentences.forEach((s, i) => {
@@ -114,26 +145,50 @@ export async function parseHypothesisM2(
       );
     }
     const own = annotations[0]?.edits ?? [];
-    for (const e of own) {
+    const at = (k: number) => editLines[i]?.[k] ?? line;
+    own.forEach((e, k) => {
       if (e.corrections.length > 1) {
         throw new InputError(
           `sentence ${i + 1}: the edit ${e.start}-${e.end} has ${e.corrections.length} ` +
             "alternative corrections; a system's edit has one",
           file,
-          line,
+          at(k),
         );
       }
-    }
+    });
     try {
       sentences.push(applyEdits(s.source, own));
     } catch (error) {
-      throw new InputError(`sentence ${i + 1}: ${(error as Error).message}`, file, line);
+      if (!(error instanceof EditOverlapError)) throw error;
+      const [a, b] = [own[error.first], own[error.second]];
+      throw new InputError(
+        `sentence ${i + 1}: edits ${a.start}-${a.end} (line ${at(error.first)}) and ` +
+          `${b.start}-${b.end} (line ${at(error.second)}) overlap, so they cannot both be ` +
+          "applied; a hypothesis M2 holds one correction of the sentence",
+        file,
+        at(error.second),
+      );
     }
     edits.push(own);
     sources.push(s.source);
     lines.push(line ?? 0);
   });
   return { name: baseName(file), path: file, sentences, edits, sources, lines };
+}
+
+/** The line of every non-noop `A` line, per sentence (as the M2 reader groups them). */
+async function editLinesOf(text: string): Promise<number[][]> {
+  const out: number[][] = [];
+  for await (const { line, text: row } of numberedLines([text])) {
+    if (row.startsWith("S ") || row === "S" || row.startsWith("S\t")) out.push([]);
+    else if (row.startsWith("A ") && out.length) {
+      const fields = row.slice(2).split("|||");
+      const span = fields[0].trim().split(/\s+/);
+      const noop = fields[1]?.trim() === "noop" || (span[0] === "-1" && span[1] === "-1");
+      if (!noop) out[out.length - 1].push(line);
+    }
+  }
+  return out;
 }
 
 /**

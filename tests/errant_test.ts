@@ -223,7 +223,7 @@ Deno.test("score --hyp-m2 names the file and line of a malformed hypothesis M2",
     const cases: [string, RegExp][] = [
       [
         "S a b c\nA 0 1|||R:X|||d|||REQUIRED|||-NONE-|||0\nA 0 2|||R:X|||e|||REQUIRED|||-NONE-|||0\n",
-        /bad\.m2:1: sentence 1: edits 0-1 and 0-2 overlap/,
+        /bad\.m2:3: sentence 1: edits 0-1 \(line 2\) and 0-2 \(line 3\) overlap/,
       ],
       [
         "S a b c\nA 0 1|||R:X|||d|||REQUIRED|||-NONE-|||0\nA 1 2|||R:X|||e|||REQUIRED|||-NONE-|||1\n",
@@ -235,7 +235,7 @@ Deno.test("score --hyp-m2 names the file and line of a malformed hypothesis M2",
       ],
       [
         "S a b c\nA 0 1|||R:X|||d||e|||REQUIRED|||-NONE-|||0\n",
-        /bad\.m2:1: sentence 1: the edit 0-1 has 2 alternative corrections/,
+        /bad\.m2:2: sentence 1: the edit 0-1 has 2 alternative corrections/,
       ],
       ["S a b c\nA 0 1|||R:X|||d\n", /bad\.m2:2: expected "A start end\|\|\|type/],
       ["S a b c\n\nS d\n", /bad\.m2: has 2 sentences but the gold has 1/],
