@@ -1,11 +1,14 @@
 /**
  * The conformance kit against every metric the registry holds (the built-ins as they land)
  * and the example third-party plugin, on the m2scorer example plus edge cases: a hypothesis
- * equal to the source, an empty hypothesis, and an insertion at the end of the sentence.
+ * equal to the source, an empty hypothesis, an insertion at the end of the sentence, and two
+ * sentences whose M2 score depends on their order.
  */
 import {
   createRegistry,
   loadPlugin,
+  parseHypothesisM2,
+  parseM2,
   readGold,
   readHypothesisM2,
   readSentences,
@@ -18,18 +21,68 @@ const gold = await readGold("tests/testdata/m2scorer_example.m2");
 const system = await readSentences("tests/testdata/m2scorer_example_system");
 const system2 = await readSentences("tests/testdata/m2scorer_example_system2");
 
-const sentences = [...gold.sentences, ...gold.sentences, ...gold.sentences];
+// Two sentences on which M2's greedy annotator choice depends on the order: after the first
+// (2 of 2 edits right), the second picks its noop annotator (counts 0,1,0) over annotator 0
+// (1 of 8 edits found: 1,1,8); first in the corpus, it picks annotator 0.
+const ordered = await parseM2(
+  [
+    "S w1 w2 w3 w4",
+    "A 0 1|||X|||x1|||REQUIRED|||-NONE-|||0",
+    "A 2 3|||X|||x3|||REQUIRED|||-NONE-|||0",
+    "",
+    "S t1 t2 t3 t4 t5 t6 t7 t8",
+    ...Array.from(
+      { length: 8 },
+      (_, i) => `A ${i} ${i + 1}|||X|||u${i + 1}|||REQUIRED|||-NONE-|||0`,
+    ),
+    "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1",
+    "",
+  ].join("\n"),
+  "order.m2",
+);
+
+const sentences = [...gold.sentences, ...gold.sentences, ...gold.sentences, ...ordered.sentences];
 const hypotheses = [
   ...system,
   ...system2,
   sentences[0].source.slice(), // unchanged source
   [], // empty hypothesis
   [...sentences[2].source, "indeed"], // insertion at the end
+  "x1 w2 x3 w4".split(" "),
+  "u1 t2 t3 t4 t5 t6 t7 t8".split(" "),
 ];
 
-// Metrics that compare the system's own edits (errant) get a hypothesis M2 fixture.
+// Metrics that compare the system's own edits (errant) get a hypothesis M2 fixture: the
+// hand-made ERRANT cases plus two sentences whose ERRANT score depends on their order, as
+// for M2 above: after the first (2 of 2 edits right), the second picks its noop annotator;
+// first in the corpus, it picks annotator 0 (1 of 8 edits found, no false positive).
+const errantOrder = (coder0: string[], extra: string[]) =>
+  [
+    "S w1 w2 w3 w4",
+    "A 0 1|||R:X|||x1|||REQUIRED|||-NONE-|||0",
+    "A 2 3|||R:X|||x3|||REQUIRED|||-NONE-|||0",
+    "",
+    "S t1 t2 t3 t4 t5 t6 t7 t8",
+    ...coder0,
+    ...extra,
+    "",
+  ].join("\n");
+const eight = Array.from(
+  { length: 8 },
+  (_, i) => `A ${i} ${i + 1}|||R:X|||u${i + 1}|||REQUIRED|||-NONE-|||0`,
+);
 const errantGold = await readGold("tests/testdata/errant/ref.m2");
+errantGold.sentences.push(
+  ...(await parseM2(
+    [errantOrder(eight, ["A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1"])],
+    "o.m2",
+  ))
+    .sentences,
+);
 const errantHyp = await readHypothesisM2("tests/testdata/errant/hyp.m2");
+const errantOrderHyp = await parseHypothesisM2([errantOrder([eight[0]], [])], "o_hyp.m2");
+errantHyp.sentences.push(...errantOrderHyp.sentences);
+errantHyp.edits.push(...errantOrderHyp.edits);
 
 for (const metric of registry.metrics) {
   const problem = unmetNeeds(metric, gold);
@@ -49,8 +102,16 @@ for (const metric of registry.metrics) {
           hypotheses: errantHyp.sentences,
           hypothesisEdits: errantHyp.edits,
           options,
+          orderWitness: true,
         });
-      } else await assertMetricConformance(t, metric, { gold: sentences, hypotheses, options });
+      } else {
+        await assertMetricConformance(t, metric, {
+          gold: sentences,
+          hypotheses,
+          options,
+          orderWitness: true,
+        });
+      }
     },
   });
 }

@@ -361,6 +361,8 @@ export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = {
   headline: "f",
   columns: ["tp", "fp", "fn", "precision", "recall", "f"],
   sentenceIsCorpusOfOne: true,
+  // The coder pair of a sentence is chosen against the running corpus totals.
+  orderSensitive: true,
   stats(gold, _hypothesis, options, hypothesisEdits) {
     return errantSentenceStats(
       hypothesisEditsOf(hypothesisEdits),
