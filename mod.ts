@@ -144,6 +144,7 @@ export {
   type SystemSignificance,
   type SystemStats,
 } from "./pipeline/significance.ts";
+export { type TypeIntervalInput, typeIntervals } from "./pipeline/type_intervals.ts";
 export { holmRejections } from "./stats/holm.ts";
 export { readGoldFile } from "./pipeline/read_gold.ts";
 export { writerIds } from "./pipeline/convert.ts";

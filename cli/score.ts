@@ -19,10 +19,11 @@ import { echoedWarnings } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
 import { readReferenceCorpus } from "../formats/text.ts";
 import { UsageError } from "../plugins/errors.ts";
-import { parseOptionAssignments } from "../plugins/options.ts";
+import { parseOptionAssignments, resolveOptions } from "../plugins/options.ts";
 import type { AnyMetric, GoldCorpus, TypeBreakdown } from "../plugins/types.ts";
 import { scoreSystems, selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
 import { assessResults, type MetricSignificance } from "../pipeline/significance.ts";
+import { typeIntervals } from "../pipeline/type_intervals.ts";
 
 /** A metric's signature, with the resampling's fields when there was resampling. */
 function signatureOf(signature: string, sig: MetricSignificance | undefined): string {
@@ -95,11 +96,13 @@ function byTypeTable(name: string, breakdown: TypeBreakdown): string {
       return typeof v === "number" && !Number.isInteger(v);
     })
   );
+  const cell = (score: Record<string, unknown>, c: string, i: number) => {
+    if (c !== "ci") return formatValue(headlineValue(score, c), rate[i]);
+    const ci = score.ci as { half_width: number } | undefined;
+    return ci ? `±${ci.half_width.toFixed(4)}` : "n/a";
+  };
   for (const { type, score } of breakdown.types) {
-    rows.push([
-      type,
-      ...breakdown.columns.map((c, i) => formatValue(headlineValue(score, c), rate[i])),
-    ]);
+    rows.push([type, ...breakdown.columns.map((c, i) => cell(score, c, i))]);
   }
   const notes = (breakdown.notes ?? []).map((n) => `  ${n}`);
   return [`${name} by type:`, renderTable(rows), ...notes].join("\n");
@@ -135,7 +138,11 @@ function reportTsv(
       }
       m.sentences?.forEach((s, i) => emit(String(i + 1), s));
       for (const { type, score } of m.byType?.types ?? []) {
-        for (const column of m.byType!.columns) {
+        const ci = score.ci as Record<string, number> | undefined;
+        const columns = m.byType!.columns.flatMap((c) =>
+          c === "ci" ? (ci ? Object.keys(ci).map((key) => `ci.${key}`) : []) : [c]
+        );
+        for (const column of columns) {
           const value = headlineValue(score, column);
           if (value === undefined) continue;
           rows.push(
@@ -288,6 +295,36 @@ ${SIGNIFICANCE_HELP}
     const significance = request ? assessResults(registry, results, request, options) : undefined;
     for (const sig of significance ?? []) {
       for (const warning of sig.warnings ?? []) io.err(`Warning: ${sig.metric}: ${warning}\n`);
+    }
+    if (values["by-type"] && request?.ci) {
+      // Per-type 95% intervals from the same bootstrap resamples as the corpus intervals.
+      results.forEach((r, j) => {
+        r.metrics.forEach((m, k) => {
+          if (!m.byType) return;
+          const intervals = typeIntervals({
+            metric: metrics[k],
+            options: resolveOptions(metrics[k], options[metrics[k].id] ?? {}),
+            stats: m.stats,
+            gold: gold.sentences,
+            hypotheses: systems[j].sentences,
+            hypothesisEdits: systems[j].edits,
+            samples: request.samples,
+            seed: request.seed,
+          });
+          const field = m.byType.headline ?? m.byType.columns.at(-1)!;
+          for (const t of m.byType.types) {
+            const ci = intervals.get(t.type);
+            if (typeof ci === "object") t.score.ci = ci;
+            else t.score.ci_resamples_defined = ci ?? 0;
+          }
+          m.byType.columns = [...m.byType.columns, "ci"];
+          (m.byType.notes ??= []).push(
+            `ci: 95% bootstrap interval of ${field} per type (the corpus resamples); a type ` +
+              `without an edit in some resample has none (ci_resamples_defined says in how many ` +
+              `it had one)`,
+          );
+        });
+      });
     }
     io.out(
       format === "json"

@@ -172,6 +172,8 @@ export interface TypeBreakdown {
   label: string;
   /** The score fields each row shows, in order (a row may lack some: not defined there). */
   columns: readonly string[];
+  /** The field per-type confidence intervals are computed for (e.g. `"f"` or `"recall"`). */
+  headline?: string;
   /** One row per type, in display order. */
   types: { type: string; score: Score }[];
   /** Plain words on how to read the table (what is not defined and why). */

@@ -21,6 +21,7 @@ import {
   UsageError,
 } from "../mod.ts";
 import { pyRound, pyStr } from "../metrics/errant/python.ts";
+import { typeIntervals } from "../pipeline/type_intervals.ts";
 
 const DIR = "tests/testdata/errant";
 
@@ -383,4 +384,65 @@ Deno.test("the errant metric needs hypothesis edits and says so", async () => {
     () => errantMetric.stats(gold.sentences[0], gold.sentences[0].source, errantMetric.defaults),
     (e) => e instanceof InputError && /--hyp-m2/.test(e.message),
   );
+});
+
+Deno.test("score --by-type --ci gives per-type bootstrap intervals from the corpus resamples", async () => {
+  let out = "";
+  const io = { out: (t: string) => out += t, err: () => {} };
+  const args = ["score", "--gold", `${DIR}/ref.m2`, "--hyp-m2", `${DIR}/hyp.m2`, "-m", "errant,m2"];
+  assert.equal(
+    await main([...args, "--by-type", "--ci", "--samples", "300", "--format", "json"], io),
+    0,
+  );
+  const { errant, m2 } = JSON.parse(out).systems[0].metrics;
+  // R:VERB:SVA is in 3 of 9 sentences: some resamples lack it, so it has no interval.
+  const sva = errant.byType.types["R:VERB:SVA"];
+  assert.equal(sva.ci, undefined);
+  assert.ok(sva.ci_resamples_defined > 0 && sva.ci_resamples_defined < 300);
+  for (
+    const [type, t] of Object.entries(errant.byType.types) as [
+      string,
+      { ci?: { lower: number; upper: number } },
+    ][]
+  ) {
+    if (!t.ci) continue;
+    assert.ok(t.ci.lower <= t.ci.upper, type);
+    assert.ok(t.ci.lower >= 0 && t.ci.upper <= 1, type);
+  }
+  assert.ok(Object.values(m2.byType.types).some((t) => (t as { ci?: unknown }).ci === undefined));
+  // The same seed gives the same intervals; the table shows ± half-widths.
+  const first = out;
+  out = "";
+  await main([...args, "--by-type", "--ci", "--samples", "300", "--format", "json"], io);
+  assert.equal(out, first);
+  out = "";
+  await main([...args, "--by-type", "--ci", "--samples", "300"], io);
+  assert.match(out, /ERRANT category \(level 3\) +tp +fp +fn +precision +recall +f +ci/);
+  assert.match(out, /^R:VERB:SVA .* n\/a$/m);
+});
+
+Deno.test("typeIntervals() covers the observed per-type value and says when a type is missing", async () => {
+  const gold = await readGold(`${DIR}/ref.m2`);
+  const hyp = await readHypothesisM2(`${DIR}/hyp.m2`);
+  // Nine copies of the corpus: every type shows up in every resample.
+  const g = Array.from({ length: 9 }, () => gold.sentences).flat();
+  const h = Array.from({ length: 9 }, () => hyp.sentences).flat();
+  const e = Array.from({ length: 9 }, () => hyp.edits).flat();
+  const options = errantMetric.defaults;
+  const stats = g.map((s, i) => errantMetric.stats(s, h[i], options, e[i]));
+  const observed = errantMetric.byType!(stats, options, g, h, e);
+  const ci = typeIntervals({
+    metric: errantMetric,
+    options,
+    stats,
+    gold: g,
+    hypotheses: h,
+    hypothesisEdits: e,
+    samples: 200,
+  });
+  for (const { type, score } of observed.types) {
+    const x = ci.get(type);
+    assert.ok(typeof x === "object", `${type}: no interval`);
+    assert.ok(x.lower <= (score.f as number) && (score.f as number) <= x.upper, type);
+  }
 });

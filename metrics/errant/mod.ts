@@ -381,6 +381,7 @@ export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = {
     return {
       label: `ERRANT category (level ${options.cat})`,
       columns: ["tp", "fp", "fn", "precision", "recall", "f"],
+      headline: "f",
       types: Object.entries(score.categories).map(([type, counts]) => ({ type, score: counts })),
       notes: [
         `Counts of the annotator ERRANT chose per sentence; true positives take the gold ` +

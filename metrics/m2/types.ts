@@ -91,6 +91,7 @@ export function m2TypeBreakdown(sentences: readonly M2TypedSentence[]): TypeBrea
   return {
     label: "gold error type",
     columns: ["tp", "fn", "recall"],
+    headline: "recall",
     types: [...counts].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([type, { tp, fn }]) => ({
       type,
       score: { tp, fn, recall: tp + fn === 0 ? 1 : tp / (tp + fn) },
