@@ -23,6 +23,7 @@ import { InputError, UsageError } from "./plugins/errors.ts";
 import { loadPlugin, pluginUrl } from "./plugins/loader.ts";
 import { VERSION } from "./util/version.ts";
 import { REPL_HELP, replMain } from "./repl.ts";
+import { errantCompareCommand } from "./cli/errant_compare.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
 
@@ -57,6 +58,7 @@ The Python 3 m2scorer's spellings --max-unchanged-words and --ignore-whitespace-
 `,
     run: (args, { io }) => m2scorerCommand(args, io),
   },
+  errant_compare: errantCompareCommand,
   meta: metaCommand,
   repl: {
     summary: "explore a corpus interactively: sentences, alignments, scores, options",

@@ -6,7 +6,7 @@
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
-import { readSystems } from "./read_systems.ts";
+import { readSystems, systemFiles } from "./read_systems.ts";
 import { renderExplanation } from "./render.ts";
 import { WarningEcho } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
@@ -20,7 +20,8 @@ import { selectMetrics } from "../pipeline/scoring.ts";
 export const showCommand: Command = {
   summary: "show each metric's alignment and score for one sentence",
   help: `Usage:
-  gecscore show --gold GOLD HYP [--sentence N] [-m IDS] [--opt METRIC.NAME=VALUE]...
+  gecscore show --gold GOLD (HYP | --hyp-m2 SYS.m2) [--sentence N] [-m IDS]
+                [--opt METRIC.NAME=VALUE]...
   gecscore show --src SRC --ref REF [--ref REF]... HYP [--sentence N] [-m IDS]...
 
 Print the source, the hypothesis and every selected metric's explanation (chosen edits,
@@ -29,6 +30,7 @@ alignment, n-grams) for sentence N (1-based, default 1).
 Options:
   --gold FILE              the gold file
   --src FILE, --ref FILE   source and reference sentences (instead of --gold)
+  --hyp-m2 FILE            the system as a hypothesis M2 (its edits; needed by errant)
   --sentence N             the sentence, 1-based (default 1)
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
@@ -37,10 +39,12 @@ ${PLUGIN_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
-    const { values, positionals } = parseCommandArgs("show", {
+    const { values, tokens } = parseCommandArgs("show", {
       args,
       allowPositionals: true,
+      tokens: true,
       options: {
+        "hyp-m2": { type: "string", multiple: true },
         gold: { type: "string" },
         src: { type: "string" },
         ref: { type: "string", multiple: true },
@@ -59,7 +63,10 @@ ${PLUGIN_HELP}
     if (values.gold && (values.src || values.ref)) {
       throw new UsageError("show: give either --gold or --src with --ref, not both");
     }
-    if (positionals.length !== 1) throw new UsageError("show: give exactly one system output");
+    const files = systemFiles(tokens);
+    if (files.length !== 1) {
+      throw new UsageError("show: give exactly one system output (HYP or --hyp-m2 FILE)");
+    }
     let gold: GoldCorpus;
     if (values.gold) gold = await readGold(values.gold as string, { registry });
     else if (values.src && values.ref?.length) {
@@ -71,11 +78,12 @@ ${PLUGIN_HELP}
         `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
       );
     }
-    const [system] = await readSystems(positionals, gold);
+    const [system] = await readSystems(files, gold, io);
     const metrics = selectMetrics(
       registry,
       gold,
       splitList(values.metrics as string[] | undefined),
+      [system],
     );
     const raw = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     for (const id of Object.keys(raw)) registry.metric(id);
@@ -91,7 +99,7 @@ ${PLUGIN_HELP}
     const warnings = new WarningEcho(io.err, values.quiet as boolean);
     for (const metric of metrics) {
       const options = resolveOptions(metric, raw[metric.id] ?? {});
-      const explanation = metric.explain(sentence, hypothesis, options);
+      const explanation = metric.explain(sentence, hypothesis, options, system.edits?.[n - 1]);
       warnings.echo(metric, explanation);
       parts.push(
         `== ${metric.id} (${metric.signature(options)})\n${renderExplanation(explanation)}`,

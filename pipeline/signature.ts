@@ -7,10 +7,88 @@
  */
 
 import { createHash } from "node:crypto";
-import type { AnyMetric, GoldCorpus, Options } from "../plugins/types.ts";
+import type { AnyMetric, GoldCorpus, GoldSentence, Options } from "../plugins/types.ts";
 import { VERSION } from "../util/version.ts";
 
-const fingerprints = new WeakMap<GoldCorpus, string>();
+const fingerprints = new WeakMap<GoldCorpus, { fingerprint: string; references: number }>();
+
+/** What a sentence adds to the fingerprint: its content without its line number. */
+function sentenceKey(s: GoldSentence): string {
+  return JSON.stringify([
+    s.source,
+    s.annotations ?? null,
+    s.errors ?? null,
+    s.references ?? null,
+    s.numAnnotators ?? null,
+    s.allAnnotators ?? null,
+  ]) + "\n";
+}
+
+/** The number of references one sentence has: annotators, or reference rewrites. */
+function sentenceReferences(s: GoldSentence): number {
+  const annotators = s.allAnnotators?.length ?? s.numAnnotators ??
+    (s.annotations ? new Set(s.annotations.map((a) => a.annotator)).size : undefined) ??
+    (s.errors
+      ? new Set(s.errors.flatMap((e) => e.alternatives.map((a) => a.annotator))).size
+      : undefined) ??
+    0;
+  return Math.max(annotators, s.references?.length ?? 0);
+}
+
+/**
+ * The fingerprint and reference count of a gold corpus built sentence by sentence, for
+ * corpora that are streamed rather than held whole; {@linkcode goldFingerprint} and
+ * {@linkcode referenceCount} give the same values for a corpus held whole.
+ *
+ * @example Usage
+ * ```ts
+ * import { GoldDigest, goldFingerprint } from "./signature.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const sentences = [{ source: ["a"], references: [["b"], ["c"]] }, { source: ["d"], references: [["d"]] }];
+ * const digest = new GoldDigest();
+ * for (const s of sentences) digest.add(s);
+ * assert.equal(digest.fingerprint, goldFingerprint({ path: "x", format: "text", sentences }));
+ * assert.equal(digest.references, 2);
+ * ```
+ */
+export class GoldDigest {
+  #hash = createHash("sha256");
+  #fingerprint?: string;
+  #references = 0;
+
+  /**
+   * Add the next sentence.
+   *
+   * @param sentence The sentence, in corpus order.
+   */
+  add(sentence: GoldSentence): void {
+    if (this.#fingerprint !== undefined) throw new Error("GoldDigest: add() after fingerprint");
+    this.#hash.update(sentenceKey(sentence));
+    this.#references = Math.max(this.#references, sentenceReferences(sentence));
+  }
+
+  /** The first 8 hex digits of the SHA-256 (no sentence can be added after reading it). */
+  get fingerprint(): string {
+    return this.#fingerprint ??= this.#hash.digest("hex").slice(0, 8);
+  }
+
+  /** The largest number of references of a sentence so far. */
+  get references(): number {
+    return this.#references;
+  }
+}
+
+function digestOf(gold: GoldCorpus): { fingerprint: string; references: number } {
+  let known = fingerprints.get(gold);
+  if (!known) {
+    const digest = new GoldDigest();
+    for (const s of gold.sentences) digest.add(s);
+    known = { fingerprint: digest.fingerprint, references: digest.references };
+    fingerprints.set(gold, known);
+  }
+  return known;
+}
 
 /**
  * A short fingerprint of a gold corpus: the first 8 hex digits of the SHA-256 of its parsed
@@ -38,24 +116,7 @@ const fingerprints = new WeakMap<GoldCorpus, string>();
  * @returns Eight lower-case hex digits.
  */
 export function goldFingerprint(gold: GoldCorpus): string {
-  let fingerprint = fingerprints.get(gold);
-  if (fingerprint === undefined) {
-    const hash = createHash("sha256");
-    for (const s of gold.sentences) {
-      hash.update(JSON.stringify([
-        s.source,
-        s.annotations ?? null,
-        s.errors ?? null,
-        s.references ?? null,
-        s.numAnnotators ?? null,
-        s.allAnnotators ?? null,
-      ]));
-      hash.update("\n");
-    }
-    fingerprint = hash.digest("hex").slice(0, 8);
-    fingerprints.set(gold, fingerprint);
-  }
-  return fingerprint;
+  return digestOf(gold).fingerprint;
 }
 
 /**
@@ -80,17 +141,7 @@ export function goldFingerprint(gold: GoldCorpus): string {
  * @returns The count (0 for an empty corpus).
  */
 export function referenceCount(gold: GoldCorpus): number {
-  let most = 0;
-  for (const s of gold.sentences) {
-    const annotators = s.allAnnotators?.length ?? s.numAnnotators ??
-      (s.annotations ? new Set(s.annotations.map((a) => a.annotator)).size : undefined) ??
-      (s.errors
-        ? new Set(s.errors.flatMap((e) => e.alternatives.map((a) => a.annotator))).size
-        : undefined) ??
-      0;
-    most = Math.max(most, annotators, s.references?.length ?? 0);
-  }
-  return most;
+  return digestOf(gold).references;
 }
 
 /**
@@ -114,15 +165,16 @@ export function referenceCount(gold: GoldCorpus): number {
  *
  * @param metric The metric.
  * @param options The options it ran with.
- * @param gold The gold corpus.
+ * @param gold The gold corpus (or the digest of a streamed one).
  * @returns The signature.
  */
 export function fullSignature(
   metric: Pick<AnyMetric, "version" | "signature">,
   options: Options,
-  gold: GoldCorpus,
+  gold: GoldCorpus | GoldDigest,
 ): string {
   let own = metric.signature(options);
   if (!own.split("|").includes(`v:${metric.version}`)) own += `|v:${metric.version}`;
-  return `${own}|nrefs:${referenceCount(gold)}|gold:${goldFingerprint(gold)}|gecscore:${VERSION}`;
+  const { references, fingerprint } = gold instanceof GoldDigest ? gold : digestOf(gold);
+  return `${own}|nrefs:${references}|gold:${fingerprint}|gecscore:${VERSION}`;
 }
