@@ -133,11 +133,16 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     }
     if (name === "help") {
       const topic = commandArgs[0];
+      if (commandArgs.length > 1) {
+        throw new UsageError(`Usage: gecscore help [COMMAND], got ${commandArgs.length} topics`);
+      }
       if (topic === undefined) io.out(mainHelp());
-      else if (COMMANDS[topic]) io.out(COMMANDS[topic].help);
-      else {throw new UsageError(
+      else if (Object.hasOwn(COMMANDS, topic)) io.out(COMMANDS[topic].help);
+      else {
+        throw new UsageError(
           `Unknown command "${topic}"; commands: ${Object.keys(COMMANDS).join(", ")}`,
-        );}
+        );
+      }
       return 0;
     }
     const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

@@ -98,7 +98,8 @@ interface DraftCorrection {
  * `allAnnotators` is the sorted set of annotator ids of the corpus (with the placeholder `"0"`
  * when a sentence has none, as M2 gold has).
  *
- * Malformed XML, a DOCTYPE (DTDs and entity declarations are refused), an unknown or
+ * Line ends are XML's (`\r\n` and a lone `\r` count as `\n`). Malformed XML, a byte order
+ * mark after the start of the file, a DOCTYPE (DTDs and entity declarations are refused), an unknown or
  * misplaced element, text outside `<text>` and `<c>`, a missing or malformed attribute, or
  * offsets outside the sentence are each an {@linkcode InputError}
  * `FILE:LINE:COLUMN: what was expected`.
@@ -328,6 +329,18 @@ export async function parseIxml(
     if (first && chunk.length) {
       if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
       first = false;
+    }
+    // A byte order mark after the start (two files joined with cat) would silently become
+    // part of a token: refuse it where it is.
+    const bom = chunk.indexOf("\uFEFF");
+    if (bom !== -1) {
+      parser.write(chunk.slice(0, bom));
+      throw new InputError(
+        "found a U+FEFF byte order mark in mid-file (files joined with cat?); remove it",
+        file,
+        parser.line,
+        parser.column + 1,
+      );
     }
     parser.write(chunk);
   }

@@ -45,12 +45,27 @@ function parseALine(
   intern: Map<string, string>,
 ): { annotator: string; edit?: Edit } {
   const fields = body.split("|||");
-  if (fields.length < 6) {
+  if (fields.length !== 6) {
     throw new InputError(
       `${A_SHAPE}, found ${fields.length} fields in ${excerpt("A " + body)}`,
       file,
       line,
     );
+  }
+  // Split from the left, four or five "|" in a row leave the extra ones at the start of the
+  // next field ("x||||REQUIRED" is "x" and "|REQUIRED"): refuse that rather than read a
+  // "|REQUIRED" that is not REQUIRED. (The correction field may start with "||": an empty
+  // first alternative, as in m2scorer.)
+  for (const k of [1, 3, 4, 5]) {
+    if (fields[k].startsWith("|")) {
+      throw new InputError(
+        `${A_SHAPE}, found "|" next to a "|||" separator (four or more "|" in a row?) in ${
+          excerpt("A " + body)
+        }`,
+        file,
+        line,
+      );
+    }
   }
   const span = fields[0].trim().split(/\s+/);
   const start = parseOffset(span[0]);
@@ -141,7 +156,7 @@ export async function parseM2(
     current = undefined;
     byAnnotator = new Map();
   };
-  for await (const { line, text } of lines(chunks)) {
+  for await (const { line, text } of lines(chunks, file)) {
     if (text.trim() === "") {
       finish();
       continue;

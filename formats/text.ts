@@ -55,8 +55,28 @@ export interface NumberedLine {
 }
 
 /**
+ * What is wrong with a line (without its terminator) that the line splitter refuses: a byte
+ * order mark after the start of the file (two files joined with `cat` leave one there, and
+ * it would silently become part of a token), or a carriage return not followed by a newline
+ * (a file with CR-only line ends would read as one long line).
+ */
+function lineDefect(text: string): string | undefined {
+  if (text.includes("\uFEFF")) {
+    return "found a U+FEFF byte order mark in mid-file (files joined with cat?); remove it";
+  }
+  if (text.includes("\r")) {
+    return "found a carriage return (\\r) not followed by a newline: the file seems to use " +
+      "CR-only line ends; convert them to \\n (e.g. tr '\\r' '\\n')";
+  }
+  return undefined;
+}
+
+/**
  * Split text chunks into lines, streaming. Handles `\n` and `\r\n`, strips a UTF-8 BOM at the
- * start, and yields no empty last line for a file that ends with a newline.
+ * start, and yields no empty last line for a file that ends with a newline. A byte order
+ * mark anywhere else, or a carriage return not followed by a newline (CR-only line ends),
+ * is an {@linkcode InputError} naming the file and line: either would otherwise change the
+ * tokens without a word.
  *
  * @example Usage
  * ```ts
@@ -66,13 +86,23 @@ export interface NumberedLine {
  * const got = [];
  * for await (const l of lines(["\uFEFFa\r\nb", "\nc\n"])) got.push(l.text);
  * assert.deepEqual(got, ["a", "b", "c"]);
+ * await assert.rejects(
+ *   async () => { for await (const _ of lines(["a\n\uFEFFb\n"], "x.txt")); },
+ *   /^InputError: x\.txt:2: found a U\+FEFF byte order mark in mid-file/,
+ * );
+ * await assert.rejects(
+ *   async () => { for await (const _ of lines(["a\rb\rc\r"], "x.txt")); },
+ *   /^InputError: x\.txt:1: found a carriage return/,
+ * );
  * ```
  *
  * @param chunks Text chunks, in order.
+ * @param file The file name for messages.
  * @returns The numbered lines.
  */
 export async function* lines(
   chunks: AsyncIterable<string> | Iterable<string>,
+  file?: string,
 ): AsyncGenerator<NumberedLine> {
   let rest = "";
   let n = 0;
@@ -88,13 +118,19 @@ export async function* lines(
     while ((nl = rest.indexOf("\n", start)) !== -1) {
       let end = nl;
       if (end > start && rest.charCodeAt(end - 1) === 13) end--;
-      yield { line: ++n, text: rest.slice(start, end) };
+      const text = rest.slice(start, end);
+      const defect = lineDefect(text);
+      if (defect) throw new InputError(defect, file, n + 1);
+      yield { line: ++n, text };
       start = nl + 1;
     }
     rest = rest.slice(start);
   }
   if (rest.length) {
-    yield { line: ++n, text: rest.endsWith("\r") ? rest.slice(0, -1) : rest };
+    const text = rest.endsWith("\r") ? rest.slice(0, -1) : rest;
+    const defect = lineDefect(text);
+    if (defect) throw new InputError(defect, file, n + 1);
+    yield { line: ++n, text };
   }
 }
 
@@ -205,7 +241,7 @@ function describeFsError(error: unknown): string {
 export async function readSentences(path: string, expected?: number): Promise<Tokens[]> {
   const out: Tokens[] = [];
   const intern = new Map<string, string>();
-  for await (const { text } of lines(readChunks(path))) out.push(tokenize(text, intern));
+  for await (const { text } of lines(readChunks(path), path)) out.push(tokenize(text, intern));
   if (expected !== undefined && out.length !== expected) {
     throw new InputError(
       `has ${out.length} ${plural(out.length, "line")} but the gold has ${expected} ${
@@ -245,7 +281,9 @@ export async function readHypotheses(path: string, expected?: number): Promise<H
 }
 
 /**
- * The base name of a path (the system name of a hypothesis file).
+ * The base name of a path (the system name of a hypothesis file). A backslash separates
+ * folders only on Windows: elsewhere it is an ordinary character of a file name, so
+ * `out\amu` and `amu` are two names.
  *
  * @example Usage
  * ```ts
@@ -253,14 +291,16 @@ export async function readHypotheses(path: string, expected?: number): Promise<H
  * import assert from "node:assert/strict";
  *
  * assert.equal(baseName("data/systems/CAMB"), "CAMB");
- * assert.equal(baseName("C:\\out\\amu.txt"), "amu.txt");
+ * assert.equal(baseName("C:\\out\\amu.txt", "windows"), "amu.txt");
+ * assert.equal(baseName("out\\amu.txt", "linux"), "out\\amu.txt");
  * ```
  *
  * @param path A file path.
- * @returns The part after the last slash.
+ * @param os The operating system whose path rules apply (default: the one running).
+ * @returns The part after the last separator.
  */
-export function baseName(path: string): string {
-  const parts = path.split(/[\\/]/);
+export function baseName(path: string, os: string = Deno.build.os): string {
+  const parts = path.split(os === "windows" ? /[\\/]/ : "/");
   return parts[parts.length - 1] || path;
 }
 
@@ -313,7 +353,7 @@ export const textFormat: Format = {
   extensions: [".txt", ".src", ".trg", ".tok"],
   async parse(chunks, file) {
     const sentences = [];
-    for await (const { line, text } of lines(chunks)) {
+    for await (const { line, text } of lines(chunks, file)) {
       sentences.push({ source: tokenize(text), line });
     }
     return { path: file, format: "text", sentences };
