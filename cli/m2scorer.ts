@@ -100,7 +100,7 @@ export async function m2scorerCommand(
     const [systemPath, goldPath] = positionals;
     const gold = await parseM2(readChunks(goldPath), goldPath);
     const hypotheses: TraceHypothesis[] = [];
-    for await (const { text } of lines(readChunks(systemPath), systemPath)) {
+    for await (const { text } of lines(readChunks(systemPath), { file: systemPath })) {
       const stripped = text.replace(STRIP, "");
       hypotheses.push({ text: stripped, tokens: tokenize(stripped) });
     }

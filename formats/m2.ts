@@ -156,7 +156,7 @@ export async function parseM2(
     current = undefined;
     byAnnotator = new Map();
   };
-  for await (const { line, text } of lines(chunks, file)) {
+  for await (const { line, text } of lines(chunks, { file })) {
     if (text.trim() === "") {
       finish();
       continue;

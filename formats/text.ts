@@ -87,22 +87,22 @@ function lineDefect(text: string): string | undefined {
  * for await (const l of lines(["\uFEFFa\r\nb", "\nc\n"])) got.push(l.text);
  * assert.deepEqual(got, ["a", "b", "c"]);
  * await assert.rejects(
- *   async () => { for await (const _ of lines(["a\n\uFEFFb\n"], "x.txt")); },
+ *   async () => { for await (const _ of lines(["a\n\uFEFFb\n"], { file: "x.txt" })); },
  *   /^InputError: x\.txt:2: found a U\+FEFF byte order mark in mid-file/,
  * );
  * await assert.rejects(
- *   async () => { for await (const _ of lines(["a\rb\rc\r"], "x.txt")); },
+ *   async () => { for await (const _ of lines(["a\rb\rc\r"], { file: "x.txt" })); },
  *   /^InputError: x\.txt:1: found a carriage return/,
  * );
  * ```
  *
  * @param chunks Text chunks, in order.
- * @param file The file name for messages.
+ * @param options The file name for errors.
  * @returns The numbered lines.
  */
 export async function* lines(
   chunks: AsyncIterable<string> | Iterable<string>,
-  file?: string,
+  options: { file?: string } = {},
 ): AsyncGenerator<NumberedLine> {
   let rest = "";
   let n = 0;
@@ -120,7 +120,7 @@ export async function* lines(
       if (end > start && rest.charCodeAt(end - 1) === 13) end--;
       const text = rest.slice(start, end);
       const defect = lineDefect(text);
-      if (defect) throw new InputError(defect, file, n + 1);
+      if (defect) throw new InputError(defect, options.file, n + 1);
       yield { line: ++n, text };
       start = nl + 1;
     }
@@ -129,7 +129,7 @@ export async function* lines(
   if (rest.length) {
     const text = rest.endsWith("\r") ? rest.slice(0, -1) : rest;
     const defect = lineDefect(text);
-    if (defect) throw new InputError(defect, file, n + 1);
+    if (defect) throw new InputError(defect, options.file, n + 1);
     yield { line: ++n, text };
   }
 }
@@ -241,7 +241,9 @@ function describeFsError(error: unknown): string {
 export async function readSentences(path: string, expected?: number): Promise<Tokens[]> {
   const out: Tokens[] = [];
   const intern = new Map<string, string>();
-  for await (const { text } of lines(readChunks(path), path)) out.push(tokenize(text, intern));
+  for await (const { text } of lines(readChunks(path), { file: path })) {
+    out.push(tokenize(text, intern));
+  }
   if (expected !== undefined && out.length !== expected) {
     throw new InputError(
       `has ${out.length} ${plural(out.length, "line")} but the gold has ${expected} ${
@@ -353,7 +355,7 @@ export const textFormat: Format = {
   extensions: [".txt", ".src", ".trg", ".tok"],
   async parse(chunks, file) {
     const sentences = [];
-    for await (const { line, text } of lines(chunks, file)) {
+    for await (const { line, text } of lines(chunks, { file })) {
       sentences.push({ source: tokenize(text), line });
     }
     return { path: file, format: "text", sentences };

@@ -15,6 +15,7 @@ import { baseName, readHypotheses } from "../formats/text.ts";
 import { readTextFile } from "../meta/read_text.ts";
 import { coerceOption } from "../plugins/options.ts";
 import { m2Metric } from "../metrics/m2/mod.ts";
+import { Session } from "../repl/session.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
@@ -244,4 +245,13 @@ Deno.test("repl.ts: a metric that fails part-way is an error on stderr, and a pi
   assert.match(r.stdout, /^m2scorer_example_system +error$/m);
   assert.match(r.stdout, /^m2scorer_example_system +3$/m);
   assert.doesNotMatch(r.stdout, /cannot score/);
+});
+
+Deno.test("Session goto and next take decimal numbers only", async () => {
+  const session = new Session();
+  await session.execute(`load gold ${GOLD}`);
+  await assert.rejects(session.execute("goto 0x2"), /Sentence must be a whole number from 1 to 3/);
+  await assert.rejects(session.execute("next 0b1"), /Step must be a whole number >= 1, got "0b1"/);
+  await assert.rejects(session.execute("help toString"), /Unknown command "toString"/);
+  assert.match(await session.execute("goto 2"), /^Sentence 2 of 3/);
 });
