@@ -22,15 +22,17 @@ export { coerceOption, parseOptionAssignments, resolveOptions } from "./plugins/
 export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
 export { headlineValue } from "./plugins/headline.ts";
 export { builtinPlugin, convertCorpus, createRegistry, readGold, registry } from "./builtin.ts";
-export { m2Format, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";
+export { m2Format, m2Sentences, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";
 export {
   baseName,
+  countLines,
   lines,
   type NumberedLine,
   readChunks,
   readHypotheses,
   readReferenceCorpus,
   readSentences,
+  referenceSentences,
   textFormat,
   tokenize,
 } from "./formats/text.ts";
@@ -84,6 +86,13 @@ export {
   type SystemResult,
   unmetNeeds,
 } from "./pipeline/scoring.ts";
+export {
+  type CorpusRecord,
+  type SentenceRecord,
+  type StreamRequest,
+  streamScores,
+  type StreamSystem,
+} from "./pipeline/stream.ts";
 export {
   approximateRandomization,
   bootstrapIndices,

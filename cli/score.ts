@@ -5,7 +5,7 @@
  */
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
-import type { Command } from "./command.ts";
+import type { Command, Io } from "./command.ts";
 import { readSystems } from "./read_systems.ts";
 import { formatValue, headlineValue, renderTable, scoreColumns } from "./render.ts";
 import {
@@ -17,11 +17,23 @@ import {
 } from "./significance.ts";
 import { echoedWarnings } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
-import { readReferenceCorpus } from "../formats/text.ts";
-import { UsageError } from "../plugins/errors.ts";
+import { m2Sentences, sortAnnotators } from "../formats/m2.ts";
+import {
+  baseName,
+  countLines,
+  lines,
+  readChunks,
+  readReferenceCorpus,
+  referenceSentences,
+  tokenize,
+} from "../formats/text.ts";
+import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
-import type { AnyMetric, GoldCorpus } from "../plugins/types.ts";
+import type { Registry } from "../plugins/registry.ts";
+import type { AnyMetric, GoldCorpus, GoldSentence, OptionValue, Tokens } from "../plugins/types.ts";
+import { openGold } from "../pipeline/read_gold.ts";
 import { scoreSystems, selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
+import { streamScores } from "../pipeline/stream.ts";
 import { assessResults, type MetricSignificance } from "../pipeline/significance.ts";
 
 /** A metric's signature, with the resampling's fields when there was resampling. */
@@ -145,6 +157,149 @@ function reportTable(
   return parts.join("\n\n") + "\n";
 }
 
+/** What `score --format jsonl` was asked. */
+interface JsonlRequest {
+  gold?: string;
+  src?: string;
+  refs: string[];
+  paths: string[];
+  metricIds?: string[];
+  options: Record<string, Record<string, OptionValue>>;
+  sentences: boolean;
+}
+
+/** Hypotheses of a file, tokenized line by line. */
+async function* hypothesesOf(path: string): AsyncGenerator<Tokens> {
+  const intern = new Map<string, string>();
+  for await (const { text } of lines(readChunks(path))) {
+    if (intern.size > 1 << 16) intern.clear();
+    yield tokenize(text, intern);
+  }
+}
+
+/**
+ * `score --format jsonl`: every input is checked first (gold parsed, line counts compared) so
+ * that a bad input gives the usual one-line error and no output; then the sentences are read,
+ * scored and written one at a time. XML and other gold formats are read whole.
+ */
+async function scoreJsonl(request: JsonlRequest, registry: Registry, io: Io): Promise<number> {
+  let path: string;
+  let format: string;
+  let first: GoldSentence | undefined;
+  let count = 0;
+  let sentences: () => AsyncIterable<GoldSentence> | Iterable<GoldSentence>;
+  if (request.gold) {
+    path = request.gold;
+    const opened = await openGold(path, registry);
+    format = opened.format.id;
+    if (format === "m2") {
+      const ids = new Set<string>();
+      for await (const s of m2Sentences(opened.chunks, path)) {
+        first ??= s;
+        count++;
+        for (const a of s.annotations!) ids.add(a.annotator);
+      }
+      if (!count) throw new InputError('expected at least one "S" line, found none', path);
+      const all = sortAnnotators(ids);
+      first!.allAnnotators = all;
+      sentences = () => m2Sentences(readChunks(path), path, all);
+    } else {
+      const corpus = await opened.format.parse(opened.chunks, path);
+      count = corpus.sentences.length;
+      first = corpus.sentences[0];
+      sentences = () => corpus.sentences;
+    }
+  } else if (request.src && request.refs.length) {
+    path = [request.src, ...request.refs].join(" ");
+    format = "text";
+    count = await countLines(request.src);
+    if (!count) throw new InputError("file is empty", request.src);
+    for (const ref of request.refs) {
+      const n = await countLines(ref);
+      if (n !== count) {
+        throw new InputError(`has ${n} lines but the gold has ${count} sentences`, ref);
+      }
+    }
+    for await (const s of referenceSentences(request.src, request.refs)) {
+      first = s;
+      break;
+    }
+    sentences = () => referenceSentences(request.src!, request.refs);
+  } else {
+    throw new UsageError("score: give --gold GOLD, or --src SRC with at least one --ref REF");
+  }
+  // The metrics the gold can serve, judged on its first sentence (every sentence of a format
+  // carries the same kinds of data).
+  const probe: GoldCorpus = { path, format, sentences: first ? [first] : [] };
+  const metrics = selectMetrics(registry, probe, request.metricIds);
+  for (const id of Object.keys(request.options)) registry.metric(id);
+  const names = new Set<string>();
+  for (const file of request.paths) {
+    const n = await countLines(file);
+    if (n !== count) {
+      throw new InputError(`has ${n} lines but the gold has ${count} sentences`, file);
+    }
+    const name = baseName(file);
+    if (names.has(name)) {
+      throw new UsageError(`Two systems are named ${name}: give files distinct base names`);
+    }
+    names.add(name);
+  }
+  const systems = request.paths.map((file) => ({
+    name: baseName(file),
+    hypotheses: hypothesesOf(file),
+  }));
+  let buffer = "";
+  const flush = () => {
+    if (buffer) io.out(buffer);
+    buffer = "";
+  };
+  for await (
+    const record of streamScores({
+      metrics,
+      options: request.options,
+      gold: sentences(),
+      systems,
+      sentences: request.sentences,
+    })
+  ) {
+    const bySystem = (row: (system: number) => Record<string, unknown>) =>
+      Object.fromEntries(systems.map((s, j) => [s.name, row(j)]));
+    if (record.kind === "sentence") {
+      const line = {
+        sentence: record.sentence,
+        systems: bySystem((j) =>
+          Object.fromEntries(metrics.map((m, k) => [m.id, record.scores[j][k]]))
+        ),
+      };
+      buffer += JSON.stringify(line) + "\n";
+      if (buffer.length > 1 << 16) flush();
+    } else {
+      const line = {
+        gold: path,
+        sentences: record.sentences,
+        systems: bySystem((j) =>
+          Object.fromEntries(
+            metrics.map((
+              m,
+              k,
+            ) => [m.id, { signature: record.signatures[k], ...record.scores[j][k] }]),
+          )
+        ),
+      };
+      buffer += JSON.stringify(line) + "\n";
+      flush();
+      systems.forEach((_, j) =>
+        metrics.forEach((m, k) => {
+          const text = echoedWarnings(m, record.scores[j][k]);
+          if (text) io.err(text);
+        })
+      );
+    }
+  }
+  return 0;
+}
+
 /** The `score` command. */
 export const scoreCommand: Command = {
   summary: "score system outputs against a gold file (or source + reference files)",
@@ -162,7 +317,10 @@ Options:
   -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
                            registered metric the gold can serve); see gecscore list
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
-  --format FORMAT          table (default), json or tsv
+  --format FORMAT          table (default), json, tsv or jsonl: one JSON object per line, a
+                           sentence's scores as soon as they are computed (with --sentences),
+                           the corpus scores last; M2 and text gold are read as they are
+                           scored, so memory does not grow with the corpus
   --sentences              also report sentence-level scores
 ${PLUGIN_HELP}
 
@@ -191,12 +349,33 @@ ${SIGNIFICANCE_HELP}
       return 0;
     }
     const format = values.format as string;
-    if (!["table", "json", "tsv"].includes(format)) {
-      throw new UsageError(`Unknown output format "${format}"; valid: table, json, tsv`);
+    if (!["table", "json", "tsv", "jsonl"].includes(format)) {
+      throw new UsageError(`Unknown output format "${format}"; valid: table, json, tsv, jsonl`);
     }
     if (!positionals.length) throw new UsageError("score: give at least one system output file");
     if (values.gold && (values.src || values.ref)) {
       throw new UsageError("score: give either --gold or --src with --ref, not both");
+    }
+    if (format === "jsonl") {
+      if (significanceRequest(values as SignificanceFlags)) {
+        throw new UsageError(
+          "score: --format jsonl streams the sentences and keeps none of them; resampling needs " +
+            "them all: use --format json, tsv or table with it",
+        );
+      }
+      return await scoreJsonl(
+        {
+          gold: values.gold as string | undefined,
+          src: values.src as string | undefined,
+          refs: (values.ref as string[] | undefined) ?? [],
+          paths: positionals,
+          metricIds: splitList(values.metrics as string[] | undefined),
+          options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+          sentences: values.sentences as boolean,
+        },
+        registry,
+        io,
+      );
     }
     let gold: GoldCorpus;
     if (values.gold) {

@@ -217,6 +217,20 @@ export async function assertMetricConformance(
       assert.ok(Number.isFinite(headline), `corpus headline is ${headline}`);
     });
 
+    if (metric.accumulator) {
+      await t.step(`${label}: accumulator() folds to corpus(), prefix by prefix`, () => {
+        const acc = metric.accumulator!(frozenOptions);
+        stats.forEach((s, i) => {
+          acc.add(s);
+          assert.deepEqual(
+            acc.score(),
+            metric.corpus(stats.slice(0, i + 1), frozenOptions),
+            `after sentence ${i}`,
+          );
+        });
+      });
+    }
+
     await t.step(`${label}: corpus() is order-sensitive exactly as declared`, () => {
       const declared = typeof metric.orderSensitive === "function"
         ? metric.orderSensitive(frozenOptions)

@@ -226,10 +226,25 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
   corpus(stats: readonly S[], options: O): R;
   /** Sentence-level score from one sentence's statistics. */
   sentence(stats: S, options: O): R;
+  /**
+   * Optional: the corpus score folded one sentence at a time, for streaming huge corpora
+   * without keeping every sentence's statistics. `add` takes the statistics in corpus order;
+   * `score()` must equal `corpus()` of the statistics added (the conformance kit checks it).
+   * Without it, streaming keeps the statistics and calls `corpus()` at the end.
+   */
+  accumulator?(options: O): Accumulator<S, R>;
   /** What the REPL shows for one sentence. */
   explain(gold: GoldSentence, hypothesis: Tokens, options: O): Explanation;
   /** A short reproducibility string: `m2|beta:0.5|muw:2|v:1.0`. */
   signature(options: O): string;
+}
+
+/** A corpus score folded sentence by sentence (see {@linkcode Metric.accumulator}). */
+export interface Accumulator<S = unknown, R extends Score = Score> {
+  /** Adds the next sentence's statistics. */
+  add(stats: S): void;
+  /** The corpus score of the statistics added so far. */
+  score(): R;
 }
 
 /** A format plugin: reads (and optionally writes) gold corpora. */

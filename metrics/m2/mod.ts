@@ -467,6 +467,27 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = {
     const warnings = stats.flatMap((s) => s.warnings ?? []);
     return warnings.length ? { ...score, warnings } : score;
   },
+  accumulator(options) {
+    // The replay of `m2Replay`, one sentence at a time.
+    const totals: [number, number, number] = [0, 0, 0];
+    const warnings: string[] = [];
+    return {
+      add(s) {
+        const index = chooseAnnotator(totals, s.counts, options.beta);
+        if (index >= 0) {
+          const [c, p, g] = s.counts[index];
+          totals[0] += c;
+          totals[1] += p;
+          totals[2] += g;
+        }
+        if (s.warnings) warnings.push(...s.warnings);
+      },
+      score() {
+        const score = m2Score(totals[0], totals[1], totals[2], options.beta);
+        return warnings.length ? { ...score, warnings: warnings.slice() } : score;
+      },
+    };
+  },
   orderSensitive: true,
   resampler(stats, options) {
     // The greedy replay of m2Replay/chooseAnnotator on flat arrays: same comparisons, same
