@@ -171,7 +171,7 @@ interface JsonlRequest {
 /** Hypotheses of a file, tokenized line by line. */
 async function* hypothesesOf(path: string): AsyncGenerator<Tokens> {
   const intern = new Map<string, string>();
-  for await (const { text } of lines(readChunks(path))) {
+  for await (const { text } of lines(readChunks(path), { file: path })) {
     if (intern.size > 1 << 16) intern.clear();
     yield tokenize(text, intern);
   }

@@ -370,9 +370,9 @@ export async function* referenceSentences(
   references: readonly string[],
 ): AsyncGenerator<GoldSentence> {
   const intern = new Map<string, string>();
-  const refs = references.map((path) => lines(readChunks(path)));
+  const refs = references.map((path) => lines(readChunks(path), { file: path }));
   let n = 0;
-  for await (const { text } of lines(readChunks(source))) {
+  for await (const { text } of lines(readChunks(source), { file: source })) {
     n++;
     const sentence: GoldSentence = { source: tokenize(text, intern), references: [], line: n };
     for (let k = 0; k < refs.length; k++) {
@@ -416,7 +416,7 @@ export async function* referenceSentences(
  */
 export async function countLines(path: string): Promise<number> {
   let n = 0;
-  for await (const _ of lines(readChunks(path))) n++;
+  for await (const _ of lines(readChunks(path), { file: path })) n++;
   return n;
 }
 

@@ -69,7 +69,7 @@ Deno.test("readers and the command line give a valid result or a one-line FILE:L
       `${reader}: ${JSON.stringify(tally[reader])}`,
     );
   }
-  for (const command of ["score m2", "m2scorer", "convert", "score xml", "meta"]) {
+  for (const command of ["score m2", "score jsonl", "m2scorer", "convert", "score xml", "meta"]) {
     assert.ok(tally[`gecscore ${command}`]?.valid > 0, `${command}: ${JSON.stringify(tally)}`);
   }
 });

@@ -408,8 +408,10 @@ async function runCases(
       const xml = `${dir}/gold${i}.xml`;
       const xmlHyp = `${dir}/hyp${i}.xml.txt`;
       const xmlSystem = "a cat sat on the mat .\nIt is very good .\n";
-      await Deno.writeTextFile(xml, which === 1 ? XML : fuzz.mutate(XML));
-      await Deno.writeTextFile(xmlHyp, which === 0 ? xmlSystem : fuzz.mutate(xmlSystem));
+      const xmlText = which === 1 ? XML : fuzz.mutate(XML);
+      const xmlHypText = which === 0 ? xmlSystem : fuzz.mutate(xmlSystem);
+      await Deno.writeTextFile(xml, xmlText);
+      await Deno.writeTextFile(xmlHyp, xmlHypText);
       const human = `${dir}/human${i}.txt`;
       const scores = `${dir}/scores${i}.txt`;
       const humanText = WMT_SYSTEM.replaceAll("m2", "ew");
@@ -418,13 +420,19 @@ async function runCases(
       await Deno.writeTextFile(scores, mutateHuman ? WMT_SYSTEM : fuzz.mutate(WMT_SYSTEM));
       const commands = {
         "score m2": ["score", "--gold", gold, hyp, "--format", "json", "--sentences"],
+        "score jsonl": ["score", "--gold", gold, hyp, "--format", "jsonl", "--sentences"],
         m2scorer: ["m2scorer", "-v", hyp, gold],
         convert: ["convert", gold, `${dir}/out${i}.xml`],
         "score xml": ["score", "--gold", xml, xmlHyp, "--format", "json"],
         meta: ["meta", "--human", human, "--scores", scores],
       };
       for (const [label, args] of Object.entries(commands)) {
-        const what = `gecscore ${label} #${i} (gold ${show(goldText)}, system ${show(hypText)})`;
+        const files = label === "score xml"
+          ? [xmlText, xmlHypText]
+          : label === "meta"
+          ? [await Deno.readTextFile(human), await Deno.readTextFile(scores)]
+          : [goldText, hypText];
+        const what = `gecscore ${label} #${i} (${files.map(show).join(", ")})`;
         self.postMessage({ start: what });
         let out = "", err = "";
         const code = await main(args, { out: (t) => out += t, err: (t) => err += t });
@@ -432,7 +440,8 @@ async function runCases(
         if (code === 0) {
           if (args[0] === "score") {
             try {
-              JSON.parse(out);
+              if (label === "score jsonl") out.trimEnd().split("\n").forEach((l) => JSON.parse(l));
+              else JSON.parse(out);
             } catch {
               failures.push(`${what}: exit 0 but not JSON: ${show(out)}`);
             }
