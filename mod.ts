@@ -42,6 +42,14 @@ export {
   referenceRewrites,
   type RewriteConventions,
 } from "./formats/references.ts";
+export {
+  applyEdits,
+  EditOverlapError,
+  type HypothesisM2,
+  parseHypothesisM2,
+  readHypothesisM2,
+  sourceMismatches,
+} from "./formats/hypothesis_m2.ts";
 export { ixmlFormat, parseIxml, writeIxml } from "./formats/ixml.ts";
 export { annotatorCount, errorGroups } from "./formats/error_groups.ts";
 export {
@@ -67,6 +75,28 @@ export {
   type GleuStats,
 } from "./metrics/gleu/mod.ts";
 export {
+  type CategoryCounts,
+  editOptions,
+  ERRANT_TITLES,
+  type ErrantBlock,
+  type ErrantCompareOptions,
+  errantCompareText,
+  type ErrantCounts,
+  type ErrantEdit,
+  type ErrantEditOptions,
+  errantEdits,
+  errantMetric,
+  type ErrantMode,
+  type ErrantOptions,
+  type ErrantReplay,
+  errantReplay,
+  type ErrantScore,
+  errantSentenceStats,
+  type ErrantStats,
+  groupCategories,
+  readErrantBlocks,
+} from "./metrics/errant/mod.ts";
+export {
   chosenTotals,
   type ImeasureAspectScore,
   imeasureMetric,
@@ -80,6 +110,7 @@ export {
 export {
   goldProvides,
   type MetricResult,
+  missingEdits,
   type ScoreRequest,
   scoreSystems,
   selectMetrics,
@@ -122,6 +153,7 @@ export {
   type SystemSignificance,
   type SystemStats,
 } from "./pipeline/significance.ts";
+export { type TypeIntervalInput, typeIntervals } from "./pipeline/type_intervals.ts";
 export { holmRejections } from "./stats/holm.ts";
 export { readGoldFile } from "./pipeline/read_gold.ts";
 export { writerIds } from "./pipeline/convert.ts";
