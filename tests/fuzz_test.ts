@@ -63,13 +63,23 @@ Deno.test("readers and the command line give a valid result or a one-line FILE:L
   const { failures, tally } = await fuzz(SEED, CASES);
   assert.deepEqual(failures.slice(0, 10), [], `${failures.length} failing cases (seed ${SEED})`);
   // The cases reach past the first check: every reader both reads some and refuses some.
-  for (const reader of ["m2", "ixml", "text", "wmt", "judgments", "appraise"]) {
+  for (const reader of ["m2", "ixml", "hypm2", "text", "wmt", "judgments", "appraise"]) {
     assert.ok(
       tally[reader]?.valid > 0 && tally[reader].errors > 0,
       `${reader}: ${JSON.stringify(tally[reader])}`,
     );
   }
-  for (const command of ["score m2", "score jsonl", "m2scorer", "convert", "score xml", "meta"]) {
+  for (
+    const command of [
+      "score m2",
+      "score jsonl",
+      "score hyp-m2",
+      "m2scorer",
+      "convert",
+      "score xml",
+      "meta",
+    ]
+  ) {
     assert.ok(tally[`gecscore ${command}`]?.valid > 0, `${command}: ${JSON.stringify(tally)}`);
   }
 });

@@ -18,6 +18,7 @@ import type { GoldCorpus } from "../plugins/types.ts";
 import { parseM2 } from "../formats/m2.ts";
 import { parseIxml } from "../formats/ixml.ts";
 import { readHypotheses, textFormat } from "../formats/text.ts";
+import { parseHypothesisM2 } from "../formats/hypothesis_m2.ts";
 import { readGold } from "../builtin.ts";
 import { parseWmtScores } from "../meta/wmt_scores.ts";
 import { parsePairwiseJudgments } from "../meta/judgments.ts";
@@ -41,6 +42,20 @@ A 1 2|||NN|||otter|||REQUIRED|||-NONE-|||1
 `;
 
 const SYSTEM = "A cat sat on the mat .\nThe dog .\nGiant otters are apex predator .\n";
+
+/** The system above as a hypothesis M2 (its own edits against the gold's sources). */
+const HYP_M2 = `S The cat sat at mat .
+A 0 1|||R:DET|||A|||REQUIRED|||-NONE-|||0
+A 3 4|||R:PREP|||on|||REQUIRED|||-NONE-|||0
+A 4 4|||M:DET|||the|||REQUIRED|||-NONE-|||0
+
+S The dog .
+A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0
+
+S Giant otters is an apex predator .
+A 2 3|||R:VERB:SVA|||are|||REQUIRED|||-NONE-|||0
+A 3 4|||U:DET||||||REQUIRED|||-NONE-|||0
+`;
 
 const XML = `<?xml version='1.0' encoding='UTF-8'?>
 <scripts><script id="1">
@@ -281,6 +296,15 @@ const READERS: Record<string, { file: string; valid: string[]; read: Reader }> =
     valid: [XML],
     read: async (input, fuzz) => checkGold(await parseIxml(fuzz.chunks(input), "fuzz.xml")),
   },
+  hypm2: {
+    file: "fuzz.hyp.m2",
+    valid: [HYP_M2],
+    read: async (input, fuzz) => {
+      const { sentences } = await parseHypothesisM2(fuzz.chunks(input), "fuzz.hyp.m2");
+      const bad = sentences.find((s) => !tokensOk(s));
+      return bad && `bad token in ${JSON.stringify(bad)}`;
+    },
+  },
   text: {
     file: "fuzz.txt",
     valid: [SYSTEM],
@@ -405,6 +429,9 @@ async function runCases(
       const hypText = which === 0 ? SYSTEM : fuzz.mutate(SYSTEM);
       await Deno.writeTextFile(gold, goldText);
       await Deno.writeTextFile(hyp, hypText);
+      const hypM2 = `${dir}/hyp${i}.m2`;
+      const hypM2Text = which === 0 ? HYP_M2 : fuzz.mutate(HYP_M2);
+      await Deno.writeTextFile(hypM2, hypM2Text);
       const xml = `${dir}/gold${i}.xml`;
       const xmlHyp = `${dir}/hyp${i}.xml.txt`;
       const xmlSystem = "a cat sat on the mat .\nIt is very good .\n";
@@ -421,6 +448,7 @@ async function runCases(
       const commands = {
         "score m2": ["score", "--gold", gold, hyp, "--format", "json", "--sentences"],
         "score jsonl": ["score", "--gold", gold, hyp, "--format", "jsonl", "--sentences"],
+        "score hyp-m2": ["score", "--gold", gold, "--hyp-m2", hypM2, "--format", "json"],
         m2scorer: ["m2scorer", "-v", hyp, gold],
         convert: ["convert", gold, `${dir}/out${i}.xml`],
         "score xml": ["score", "--gold", xml, xmlHyp, "--format", "json"],
@@ -429,6 +457,8 @@ async function runCases(
       for (const [label, args] of Object.entries(commands)) {
         const files = label === "score xml"
           ? [xmlText, xmlHypText]
+          : label === "score hyp-m2"
+          ? [goldText, hypM2Text]
           : label === "meta"
           ? [await Deno.readTextFile(human), await Deno.readTextFile(scores)]
           : [goldText, hypText];
