@@ -308,24 +308,6 @@ export async function parseIxml(
       case "sentence": {
         const s = sentence!;
         if (s.source === undefined) fail("expected a <text> inside <sentence>", s.line, s.column);
-        // One correction twice for one annotator would count twice (M2 precision above 1).
-        const seen = new Set<string>();
-        for (const e of s.errors) {
-          for (const a of e.alternatives) {
-            for (const c of a.corrections) {
-              const key = JSON.stringify([a.annotator, c.start, c.end, c.tokens]);
-              if (seen.has(key)) {
-                fail(
-                  `expected each correction once per annotator, found ann="${a.annotator}" ` +
-                    `correcting ${c.start}-${c.end} to ${describe(c.tokens.join(" "))} twice`,
-                  s.line,
-                  s.column,
-                );
-              }
-              seen.add(key);
-            }
-          }
-        }
         const annotators = new Set(s.errors.flatMap((e) => e.alternatives.map((a) => a.annotator)));
         if (annotators.size > s.numann) {
           fail(

@@ -188,11 +188,8 @@ export async function* m2Sentences(
 ): AsyncGenerator<GoldSentence> {
   let current: GoldSentence | undefined;
   let byAnnotator = new Map<string, Annotation>();
-  // The sentence's edits (with their annotator and line), for refusing an edit given twice.
-  let editLines = new Map<string, number>();
   const intern = new Map<string, string>();
   const finish = () => {
-    editLines = new Map();
     const done = current;
     if (!done) return undefined;
     done.annotations = byAnnotator.size
@@ -227,20 +224,6 @@ export async function* m2Sentences(
         line,
         intern,
       );
-      if (edit) {
-        // The same edit twice counts twice in the reference scorers (m2scorer then reports a
-        // precision of 2): refuse it.
-        const key = JSON.stringify([annotator, edit.start, edit.end, edit.corrections]);
-        const before = editLines.get(key);
-        if (before !== undefined) {
-          throw new InputError(
-            `expected each edit once per annotator, found the edit of line ${before} again`,
-            file,
-            line,
-          );
-        }
-        editLines.set(key, line);
-      }
       let annotation = byAnnotator.get(annotator);
       if (!annotation) {
         annotation = { annotator, edits: [] };

@@ -256,29 +256,6 @@ Deno.test("Session goto and next take decimal numbers only", async () => {
   assert.match(await session.execute("goto 2"), /^Sentence 2 of 3/);
 });
 
-Deno.test("parseM2() and parseIxml() refuse an edit given twice by one annotator (precision 2 before)", async () => {
-  const a = "A 3 4|||Prep|||on|||REQUIRED|||-NONE-|||0";
-  await assert.rejects(
-    parseM2([`S a cat sat in mat .\n${a}\n${a}\n`], "x.m2"),
-    /^InputError: x\.m2:3: expected each edit once per annotator, found the edit of line 2 again$/,
-  );
-  // Another annotator, or another correction of the span, is fine.
-  const ok = await parseM2(
-    [`S a cat sat in mat .\n${a}\n${a.replace("on", "at")}\n${a.replace(/0$/, "1")}\n`],
-    "x.m2",
-  );
-  assert.equal(ok.sentences[0].annotations?.length, 2);
-  const c = '<alt ann="0"><c start="3" end="4">at</c></alt>';
-  await assert.rejects(
-    parseIxml([
-      '<scripts><script id="1">\n<sentence id="1" numann="1"><text>a cat sat in mat .</text>',
-      `<error-list><error id="1" req="yes">${c}</error><error id="2" req="yes">${c}</error>`,
-      "</error-list></sentence></script></scripts>",
-    ], "x.xml"),
-    /^InputError: x\.xml:2:1: expected each correction once per annotator, found ann="0" correcting 3-4 to "at" twice$/,
-  );
-});
-
 Deno.test("imeasure on a sentence whose required errors overlap is a one-line error, not an internal error", async () => {
   const dir = await tempDir();
   try {
