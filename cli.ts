@@ -31,6 +31,7 @@ import { readHypotheses, readReferenceCorpus } from "./formats/text.ts";
 import { resolveOptions } from "./plugins/options.ts";
 import { M2SCORER_USAGE, m2scorerCommand } from "./metrics/m2scorer_command.ts";
 import { REPL_HELP, replMain } from "./repl.ts";
+import { REPORT_HELP, reportCommand } from "./cli/report.ts";
 
 /** Where a command writes: injectable for tests. */
 export interface Io {
@@ -399,6 +400,11 @@ does, and print its three lines (Precision, Recall, F_beta).
   --ignore_whitespace_casing    drop edits that only change whitespace or casing
 `,
     run: (args, { io }) => m2scorerCommand(args, io),
+  },
+  report: {
+    summary: "write one self-contained HTML page comparing systems (tables, charts, sentences)",
+    help: REPORT_HELP,
+    run: (args, { registry, io }) => reportCommand(args, { registry, io }),
   },
   repl: {
     summary: "explore a corpus interactively: sentences, alignments, scores, options",

@@ -128,6 +128,19 @@ export {
   renderTable,
   scoreColumns,
 } from "./plugins/render.ts";
+export {
+  buildReport,
+  type Chart,
+  disagreement,
+  m2SentenceEdits,
+  pearson,
+  percentileRanks,
+  renderChart,
+  reportInput,
+  type ReportRequest,
+  typeBreakdown,
+} from "./report/mod.ts";
+export type * from "./report/types.ts";
 
 /**
  * A new registry with the built-in plugin in it.

@@ -1,0 +1,164 @@
+/**
+ * `gecscore report`: score systems and write the HTML report page.
+ *
+ * @module
+ */
+
+import { writeFileAtomic } from "../formats/convert.ts";
+import { readGold } from "../formats/read_gold.ts";
+import { readHypotheses, readReferenceCorpus } from "../formats/text.ts";
+import { parseCommandArgs } from "../plugins/args.ts";
+import { UsageError } from "../plugins/errors.ts";
+import { parseOptionAssignments } from "../plugins/options.ts";
+import type { Registry } from "../plugins/registry.ts";
+import type { GoldCorpus, Hypotheses } from "../plugins/types.ts";
+import { buildReport } from "../report/build_report.ts";
+import { reportInput } from "../report/report_input.ts";
+
+/** The help text of `gecscore report`. */
+export const REPORT_HELP = `Usage:
+  gecscore report --gold GOLD HYP... -o report.html [options]
+  gecscore report --src SRC --ref REF [--ref REF]... HYP... -o report.html [options]
+
+Score one or more system outputs and write one self-contained HTML page (no network needed
+to open it): a summary table with the signatures, charts (score per system, gold edits
+matched per error type, score by sentence length, metric against metric) and a sentence
+browser with token diffs, sentence scores and the gold edits each system made or missed.
+The first system is the baseline of paired comparisons.
+
+Options:
+  --gold FILE              the gold file
+  --src FILE, --ref FILE   source and reference sentences (instead of --gold)
+  -o, --output FILE        where to write the page ("-" for standard output)
+  -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
+                           registered metric the gold can serve)
+  --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
+  --title TEXT             the page title
+  --plugin SPEC            load a metric/format plugin (path, file:/https: URL, npm:)
+  -h, --help               this help
+`;
+
+/** What the command writes to. */
+export interface ReportIo {
+  /** Standard output. */
+  out(text: string): void;
+}
+
+function splitList(values: string[] | undefined): string[] | undefined {
+  if (!values) return undefined;
+  const ids = values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  return ids.length ? [...new Set(ids)] : undefined;
+}
+
+function samePath(a: string, b: string): boolean {
+  try {
+    return Deno.realPathSync(a) === Deno.realPathSync(b);
+  } catch {
+    return a === b;
+  }
+}
+
+/**
+ * Run `gecscore report` with the arguments after its name. Returns the exit status (0);
+ * bad arguments are a {@linkcode UsageError}, unreadable input an `InputError`.
+ *
+ * @example Usage
+ * ```ts
+ * import { reportCommand } from "./report.ts";
+ * import { createRegistry } from "../mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const dir = await Deno.makeTempDir({ dir: "/tmp" });
+ * let out = "";
+ * const io = { out: (t: string) => out += t };
+ * const args = ["--gold", "tests/testdata/m2scorer_example.m2", "tests/testdata/m2scorer_example_system",
+ *   "-m", "m2", "-o", `${dir}/r.html`];
+ * assert.equal(await reportCommand(args, { registry: createRegistry(), io }), 0);
+ * assert.match(await Deno.readTextFile(`${dir}/r.html`), /<table class="summary">/);
+ * assert.match(out, /^Wrote .*r\.html/);
+ * await assert.rejects(reportCommand(["--gold", "x.m2", "sys"], { registry: createRegistry(), io }), /-o/);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ *
+ * @param args The arguments after `report`.
+ * @param context The registry (with plugins loaded) and where to write.
+ * @returns The exit status.
+ */
+export async function reportCommand(
+  args: string[],
+  context: { registry: Registry; io: ReportIo },
+): Promise<number> {
+  const { registry, io } = context;
+  const { values, positionals } = parseCommandArgs("report", {
+    args,
+    allowPositionals: true,
+    options: {
+      gold: { type: "string" },
+      src: { type: "string" },
+      ref: { type: "string", multiple: true },
+      output: { type: "string", short: "o" },
+      metrics: { type: "string", short: "m", multiple: true },
+      opt: { type: "string", multiple: true },
+      title: { type: "string" },
+      plugin: { type: "string", multiple: true },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    io.out(REPORT_HELP);
+    return 0;
+  }
+  const output = values.output as string | undefined;
+  if (!output) {
+    throw new UsageError("report: give the output file with -o FILE (or -o - for stdout)");
+  }
+  if (!positionals.length) throw new UsageError("report: give at least one system output file");
+  if (values.gold && (values.src || values.ref)) {
+    throw new UsageError("report: give either --gold or --src with --ref, not both");
+  }
+  const inputs = [values.gold, values.src, ...(values.ref ?? []), ...positionals].filter(
+    (x): x is string => typeof x === "string",
+  );
+  if (output !== "-" && inputs.some((path) => samePath(path, output))) {
+    throw new UsageError(`report: the output ${output} is also an input file`);
+  }
+  let gold: GoldCorpus;
+  if (values.gold) {
+    gold = await readGold(values.gold as string, { registry });
+  } else if (values.src && values.ref?.length) {
+    gold = await readReferenceCorpus(values.src as string, values.ref as string[]);
+  } else {
+    throw new UsageError("report: give --gold GOLD, or --src SRC with at least one --ref REF");
+  }
+  const systems: Hypotheses[] = [];
+  for (const path of positionals) systems.push(await readHypotheses(path, gold.sentences.length));
+  const names = new Set<string>();
+  for (const s of systems) {
+    if (names.has(s.name)) {
+      throw new UsageError(`Two systems are named ${s.name}: give files distinct base names`);
+    }
+    names.add(s.name);
+  }
+  const input = reportInput({
+    registry,
+    gold,
+    systems,
+    metrics: splitList(values.metrics as string[] | undefined),
+    options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+    title: values.title as string | undefined,
+    generator: "gecscore report",
+  });
+  const html = await buildReport(input);
+  if (output === "-") {
+    io.out(html);
+    return 0;
+  }
+  await writeFileAtomic(output, html);
+  const size = new TextEncoder().encode(html).length;
+  io.out(
+    `Wrote ${output}: ${systems.length} system${systems.length === 1 ? "" : "s"}, ${
+      input.metrics.map((m) => m.id).join(", ")
+    }, ${gold.sentences.length} sentences, ${(size / 1e6).toFixed(1)} MB\n`,
+  );
+  return 0;
+}
