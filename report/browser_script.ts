@@ -70,7 +70,7 @@ function editsHtml(s, sys) {
     var ok = made[k] === true;
     var orig = src.slice(e[0], e[1]).join(" ");
     return '<span class="chip ' + (ok ? "ok" : "miss") + '" title="gold edit ' + (ok ? "made" : "missed") +
-      '"><span aria-hidden="true">' + (ok ? "\u2713" : "\u2717") + '</span><span class="vh">' + (ok ? "made" : "missed") +
+      '"><span aria-hidden="true">' + (ok ? "\u2713 " : "\u2717 ") + '</span><span class="vh">' + (ok ? "made" : "missed") +
       ": </span>" + (e[2] >= 0 ? esc(D.types[e[2]]) + " " : "") + esc(orig || "\u2205") + " \u2192 " + esc(e[3] || "\u2205") + "</span>";
   }).join(" ") + "</div>";
 }

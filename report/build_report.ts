@@ -276,7 +276,7 @@ function summarySection(input: ReportInput): string {
   }).join("\n");
   return `<section id="summary" aria-labelledby="summary-h"><h2 id="summary-h">Summary</h2>
 <div class="scroll"><table class="summary">
-<caption>Corpus score of each system (headline of each metric; the best in bold)</caption>
+<caption>Corpus scores: the headline of each metric (best in bold)</caption>
 <thead><tr><th scope="col">System</th>${head}</tr></thead>
 <tbody>
 ${rows}

@@ -2,10 +2,12 @@
  * The report page in a real browser: headless Chromium from the OS packages, driven by
  * puppeteer-core over a pipe (no network). Skips with a message when no Chromium is installed.
  *
- * Set GECSCORE_SCREENSHOT=FILE to also save the CoNLL-2014 screenshot there (the README's).
+ * Set GECSCORE_SCREENSHOT_DIR=DIR to also save the CoNLL-2014 screenshots there (the README's:
+ * `GECSCORE_SCREENSHOT_DIR=docs deno test -A tests/report_browser_test.ts`).
  */
 
 import assert from "node:assert/strict";
+import { relative } from "node:path";
 // deno-lint-ignore no-import-prefix
 import puppeteer, { type Browser, type Page } from "npm:puppeteer-core@25.16.0";
 import { main } from "../cli.ts";
@@ -231,10 +233,11 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     const dir = await Deno.makeTempDir({ dir: "/tmp" });
-    const gold = shared("data/conll2014/gold/official-2014.combined.m2");
+    // Paths relative to the working directory: the page (and the README's screenshot) shows them.
+    const gold = relative(Deno.cwd(), shared("data/conll2014/gold/official-2014.combined.m2"));
     const names = ["CAMB", "AMU", "INPUT"];
     assert.ok(names.every((n) => CONLL2014_SYSTEMS.includes(n)));
-    const systems = names.map((n) => shared(`data/conll2014/systems/${n}`));
+    const systems = names.map((n) => relative(Deno.cwd(), shared(`data/conll2014/systems/${n}`)));
     const file = `${dir}/report.html`;
     const made = await run(["report", "--gold", gold, ...systems, "-m", "m2,gleu", "-o", file]);
     assert.equal(made.code, 0, made.err);
@@ -255,11 +258,22 @@ Deno.test({
       await checkBrowser(opened.page, "genetic");
       // The per-type chart and table are there (M2 gold has CoNLL types).
       assert.ok(await opened.page.$("#chart-types"));
-      const png = `${dir}/report.png`;
-      await opened.page.screenshot({ path: png });
-      assert.ok(Deno.statSync(png).size > 10_000);
-      const copy = Deno.env.get("GECSCORE_SCREENSHOT");
-      if (copy) await Deno.copyFile(png, copy);
+      // Screenshots: the top of a freshly loaded page, and the sentences that split systems most.
+      const docs = Deno.env.get("GECSCORE_SCREENSHOT_DIR");
+      await opened.page.setViewport({ width: 1100, height: 1300 });
+      await opened.page.reload({ waitUntil: "load" });
+      await opened.page.evaluate("window.scrollTo(0, 0)");
+      const top = `${dir}/report.png`;
+      await opened.page.screenshot({ path: top });
+      await opened.page.select("#sb-sort", "sys");
+      await opened.page.select("#sb-size", "10");
+      await opened.page.$eval("#sentences", (e) => e.scrollIntoView());
+      const sentences = `${dir}/report_sentences.png`;
+      await opened.page.screenshot({ path: sentences });
+      for (const png of [top, sentences]) {
+        assert.ok(Deno.statSync(png).size > 10_000);
+        if (docs) await Deno.copyFile(png, `${docs}/${png.split("/").pop()}`);
+      }
       assert.deepEqual(opened.problems, []);
     } finally {
       await close(opened);
