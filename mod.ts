@@ -131,6 +131,7 @@ export {
 export {
   buildReport,
   type Chart,
+  type ChartSpec,
   disagreement,
   m2SentenceEdits,
   pearson,

@@ -22,8 +22,9 @@ export interface Chart {
   svg: string;
 }
 
+/** A Vega-Lite specification, as plain JSON-like data. */
 // deno-lint-ignore no-explicit-any
-type Spec = Record<string, any>;
+export type ChartSpec = Record<string, any>;
 
 const CONFIG = {
   font: "system-ui, -apple-system, Segoe UI, Roboto, sans-serif",
@@ -32,7 +33,9 @@ const CONFIG = {
   view: { stroke: null },
 };
 
-let engine: Promise<{ vega: typeof import("npm:vega@6.4.0"); compile: (s: Spec) => Spec }>;
+let engine: Promise<
+  { vega: typeof import("npm:vega@6.4.0"); compile: (s: ChartSpec) => ChartSpec }
+>;
 
 function loadEngine() {
   engine ??= Promise.all([
@@ -43,7 +46,7 @@ function loadEngine() {
   ]).then(([vega, vegaLite]) => ({
     vega,
     // deno-lint-ignore no-explicit-any
-    compile: (spec: Spec) => vegaLite.compile(spec as any).spec as Spec,
+    compile: (spec: ChartSpec) => vegaLite.compile(spec as any).spec as ChartSpec,
   }));
   return engine;
 }
@@ -82,7 +85,7 @@ export async function renderChart(
   id: string,
   title: string,
   description: string,
-  spec: Spec,
+  spec: ChartSpec,
 ): Promise<Chart> {
   const { vega, compile } = await loadEngine();
   const compiled = compile({ ...spec, config: { ...CONFIG, ...(spec.config ?? {}) } });
@@ -154,7 +157,7 @@ export function scoreCharts(input: ReportInput): Promise<Chart[]> {
     const withCi = values.some((v) => v.low !== v.score || v.high !== v.score);
     const order = input.systems.map((s) => s.name);
     const y = { field: "system", type: "nominal", sort: order, title: null };
-    const layers: Spec[] = [{
+    const layers: ChartSpec[] = [{
       mark: { type: "bar", color: "#4c78a8" },
       encoding: {
         y,
@@ -233,7 +236,7 @@ export function typeChart(input: ReportInput): Promise<Chart | undefined> {
     field: "tp",
     title: "matched",
   }, { field: "gold" }];
-  const spec: Spec = order.length <= 5
+  const spec: ChartSpec = order.length <= 5
     ? {
       width: 420,
       height: { step: 8 * order.length + 6 },

@@ -18,16 +18,7 @@
  */
 
 export { buildReport, disagreement, percentileRanks } from "./build_report.ts";
-export {
-  bucketCharts,
-  type Chart,
-  humanCharts,
-  pearson,
-  renderChart,
-  scatterCharts,
-  scoreCharts,
-  typeChart,
-} from "./charts.ts";
+export { type Chart, type ChartSpec, pearson, renderChart } from "./charts.ts";
 export { m2SentenceEdits, typeBreakdown } from "./m2_edits.ts";
 export { reportInput, type ReportRequest } from "./report_input.ts";
 export type * from "./types.ts";
