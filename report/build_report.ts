@@ -5,7 +5,8 @@
  * @module
  */
 
-import { formatValue, headlineValue } from "../plugins/render.ts";
+import { headlineValue } from "../plugins/render.ts";
+import { fieldText } from "./fields.ts";
 import { BROWSER_SCRIPT } from "./browser_script.ts";
 import {
   bucketCharts,
@@ -195,7 +196,7 @@ function numberCell(
   return `<td class="num${best ? " best" : ""}" data-system="${
     esc(attributes.system)
   }" data-metric="${esc(attributes.metric)}" data-field="${esc(attributes.field)}"${data}>${
-    esc(formatValue(value, rate))
+    esc(fieldText(value, rate))
   }</td>`;
 }
 

@@ -10,7 +10,8 @@
 import { referenceRewrites } from "../formats/references.ts";
 import type { M2Options, M2Stats } from "../metrics/m2.ts";
 import { resolveOptions } from "../plugins/options.ts";
-import { headlineValue, scoreColumns } from "../plugins/render.ts";
+import { headlineValue } from "../plugins/render.ts";
+import { tableFields } from "./fields.ts";
 import { type ScoreRequest, scoreSystems, selectMetrics } from "../plugins/scoring.ts";
 import type { GoldSentence, Options, Score, Tokens } from "../plugins/types.ts";
 import { m2SentenceEdits, typeBreakdown } from "./m2_edits.ts";
@@ -102,7 +103,7 @@ export function reportInput(request: ReportRequest): ReportInput {
     metrics: metrics.map((metric, k) => ({
       id: metric.id,
       headline: metric.headline,
-      columns: scoreColumns(metric, results[0]?.metrics[k].score ?? {}),
+      columns: tableFields(metric, results[0]?.metrics[k].score ?? {}),
       signature: metric.signature(options[k]),
     })),
     systems: results.map((r, s) => ({
