@@ -15,14 +15,13 @@
  * @module
  */
 
-import { builtinPlugin } from "./plugins/builtin.ts";
-import { Registry } from "./plugins/registry.ts";
-
 export type * from "./plugins/types.ts";
 export { InputError, UsageError } from "./plugins/errors.ts";
 export { Registry } from "./plugins/registry.ts";
-export { builtinPlugin } from "./plugins/builtin.ts";
 export { coerceOption, parseOptionAssignments, resolveOptions } from "./plugins/options.ts";
+export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
+export { headlineValue } from "./plugins/headline.ts";
+export { builtinPlugin, convertCorpus, createRegistry, readGold, registry } from "./builtin.ts";
 export { m2Format, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";
 export {
   baseName,
@@ -41,16 +40,8 @@ export {
   referenceRewrites,
   type RewriteConventions,
 } from "./formats/references.ts";
-export { readGold } from "./formats/read_gold.ts";
 export { ixmlFormat, parseIxml, writeIxml } from "./formats/ixml.ts";
 export { annotatorCount, errorGroups } from "./formats/error_groups.ts";
-export {
-  CONVERT_HELP,
-  convertCommand,
-  type ConvertContext,
-  convertCorpus,
-  writeFileAtomic,
-} from "./formats/convert.ts";
 export {
   chooseAnnotator,
   type M2AnnotatorResult,
@@ -62,26 +53,8 @@ export {
   type M2Score,
   m2Score,
   type M2Stats,
-} from "./metrics/m2.ts";
-export {
-  bestEditSequence,
-  bestPathCost,
-  buildEditGraph,
-  type EditGraph,
-  implicitEditSequence,
-  type M2Edit,
-  type M2GoldEdit,
-  MergedEdgeBudgetError,
-} from "./metrics/m2_lattice.ts";
-export {
-  type LiteralNone,
-  literalNoneOf,
-  m2VerboseTrace,
-  type TraceHypothesis,
-} from "./metrics/m2_trace.ts";
-export { m2scorerCommand } from "./metrics/m2scorer_command.ts";
-export { Session, type SessionOptions } from "./repl/session.ts";
-export { type DiffRun, formatDiff, tokenDiff } from "./repl/token_diff.ts";
+} from "./metrics/m2/mod.ts";
+export type { M2Edit, M2GoldEdit } from "./metrics/m2/lattice.ts";
 export {
   type Gleu2015Stats,
   type Gleu2016Stats,
@@ -90,8 +63,7 @@ export {
   type GleuReferenceStats,
   type GleuScore,
   type GleuStats,
-} from "./metrics/gleu.ts";
-export { MersenneTwister } from "./metrics/mt19937.ts";
+} from "./metrics/gleu/mod.ts";
 export {
   chosenTotals,
   type ImeasureAspectScore,
@@ -102,15 +74,7 @@ export {
   MIX_LIMIT,
   type ReferenceSearch,
   searchReferences,
-} from "./metrics/imeasure.ts";
-export {
-  align3,
-  type Alignment3,
-  alignmentCounts,
-  type ColumnClass,
-  columnClass,
-} from "./metrics/imeasure_align.ts";
-export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
+} from "./metrics/imeasure/mod.ts";
 export {
   goldProvides,
   type MetricResult,
@@ -119,15 +83,11 @@ export {
   selectMetrics,
   type SystemResult,
   unmetNeeds,
-} from "./plugins/scoring.ts";
-export {
-  formatValue,
-  headlineValue,
-  numericPaths,
-  renderExplanation,
-  renderTable,
-  scoreColumns,
-} from "./plugins/render.ts";
+} from "./pipeline/scoring.ts";
+export { readGoldFile } from "./pipeline/read_gold.ts";
+export { writerIds } from "./pipeline/convert.ts";
+export { writeFileAtomic } from "./util/write_file_atomic.ts";
+export { MersenneTwister } from "./util/mt19937.ts";
 export {
   buildReport,
   type Chart,
@@ -142,27 +102,3 @@ export {
   typeBreakdown,
 } from "./report/mod.ts";
 export type * from "./report/types.ts";
-
-/**
- * A new registry with the built-in plugin in it.
- *
- * @example Usage
- * ```ts
- * import { createRegistry } from "./mod.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(createRegistry().format("m2").id, "m2");
- * assert.equal(createRegistry({ builtins: false }).formats.length, 0);
- * ```
- *
- * @param options `builtins: false` for an empty registry.
- * @returns The registry.
- */
-export function createRegistry(options: { builtins?: boolean } = {}): Registry {
-  const registry = new Registry();
-  if (options.builtins !== false) registry.use(builtinPlugin);
-  return registry;
-}
-
-/** The default registry, with the built-in metrics and formats. */
-export const registry: Registry = createRegistry();

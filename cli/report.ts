@@ -4,14 +4,15 @@
  * @module
  */
 
-import { writeFileAtomic } from "../formats/convert.ts";
-import { readGold } from "../formats/read_gold.ts";
-import { readHypotheses, readReferenceCorpus } from "../formats/text.ts";
-import { parseCommandArgs } from "../plugins/args.ts";
+import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
+import { readSystems } from "./read_systems.ts";
+import { readGold } from "../builtin.ts";
+import { readReferenceCorpus } from "../formats/text.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
-import type { GoldCorpus, Hypotheses } from "../plugins/types.ts";
+import type { GoldCorpus } from "../plugins/types.ts";
+import { writeFileAtomic } from "../util/write_file_atomic.ts";
 import { buildReport } from "../report/build_report.ts";
 import { reportInput } from "../report/report_input.ts";
 
@@ -34,7 +35,7 @@ Options:
                            registered metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
   --title TEXT             the page title
-  --plugin SPEC            load a metric/format plugin (path, file:/https: URL, npm:)
+${PLUGIN_HELP}
   -h, --help               this help
 `;
 
@@ -42,12 +43,6 @@ Options:
 export interface ReportIo {
   /** Standard output. */
   out(text: string): void;
-}
-
-function splitList(values: string[] | undefined): string[] | undefined {
-  if (!values) return undefined;
-  const ids = values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
-  return ids.length ? [...new Set(ids)] : undefined;
 }
 
 function samePath(a: string, b: string): boolean {
@@ -130,15 +125,7 @@ export async function reportCommand(
   } else {
     throw new UsageError("report: give --gold GOLD, or --src SRC with at least one --ref REF");
   }
-  const systems: Hypotheses[] = [];
-  for (const path of positionals) systems.push(await readHypotheses(path, gold.sentences.length));
-  const names = new Set<string>();
-  for (const s of systems) {
-    if (names.has(s.name)) {
-      throw new UsageError(`Two systems are named ${s.name}: give files distinct base names`);
-    }
-    names.add(s.name);
-  }
+  const systems = await readSystems(positionals, gold);
   const input = reportInput({
     registry,
     gold,

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { headlineValue } from "../plugins/render.ts";
+import { headlineValue } from "../plugins/headline.ts";
 import { fieldText } from "./fields.ts";
 import { BROWSER_SCRIPT } from "./browser_script.ts";
 import {

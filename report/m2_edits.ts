@@ -7,7 +7,7 @@
  * @module
  */
 
-import { m2Annotators, type M2Options, m2Replay, type M2Stats } from "../metrics/m2.ts";
+import { m2Annotators, type M2Options, m2Replay, type M2Stats } from "../metrics/m2/mod.ts";
 import type { GoldSentence, Tokens } from "../plugins/types.ts";
 import type {
   ReportComparison,
@@ -23,7 +23,7 @@ import type {
  * @example Usage
  * ```ts
  * import { m2SentenceEdits } from "./m2_edits.ts";
- * import { m2Metric } from "../metrics/m2.ts";
+ * import { m2Metric } from "../metrics/m2/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = [{

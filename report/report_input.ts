@@ -8,11 +8,11 @@
  */
 
 import { referenceRewrites } from "../formats/references.ts";
-import type { M2Options, M2Stats } from "../metrics/m2.ts";
+import type { M2Options, M2Stats } from "../metrics/m2/mod.ts";
 import { resolveOptions } from "../plugins/options.ts";
-import { headlineValue } from "../plugins/render.ts";
+import { headlineValue } from "../plugins/headline.ts";
 import { tableFields } from "./fields.ts";
-import { type ScoreRequest, scoreSystems, selectMetrics } from "../plugins/scoring.ts";
+import { type ScoreRequest, scoreSystems, selectMetrics } from "../pipeline/scoring.ts";
 import type { GoldSentence, Options, Score, Tokens } from "../plugins/types.ts";
 import { m2SentenceEdits, typeBreakdown } from "./m2_edits.ts";
 import type {

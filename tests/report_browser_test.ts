@@ -11,7 +11,7 @@ import { relative } from "node:path";
 // deno-lint-ignore no-import-prefix
 import puppeteer, { type Browser, type Page } from "npm:puppeteer-core@25.16.0";
 import { main } from "../cli.ts";
-import { headlineValue } from "../plugins/render.ts";
+import { headlineValue } from "../plugins/headline.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "./shared.ts";
 
 const CANDIDATES = [

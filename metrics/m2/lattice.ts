@@ -51,8 +51,8 @@
  * @module
  */
 
-import { InputError } from "../plugins/errors.ts";
-import type { Tokens } from "../plugins/types.ts";
+import { InputError } from "../../plugins/errors.ts";
+import type { Tokens } from "../../plugins/types.ts";
 
 /** One edit as the reference prints it: token offsets, original text, correction text. */
 export interface M2Edit {
@@ -95,7 +95,7 @@ export const MAX_MERGED_EDGES = 1 << 23;
  *
  * @example Usage
  * ```ts
- * import { buildEditGraph, MergedEdgeBudgetError } from "./m2_lattice.ts";
+ * import { buildEditGraph, MergedEdgeBudgetError } from "./lattice.ts";
  * import assert from "node:assert/strict";
  *
  * assert.throws(() => buildEditGraph(["a", "b", "c"], ["x", "y"], 2, 1), MergedEdgeBudgetError);
@@ -301,7 +301,7 @@ function buildLattice(source: Tokens, hypothesis: Tokens) {
  *
  * @example Usage
  * ```ts
- * import { buildEditGraph, bestEditSequence } from "./m2_lattice.ts";
+ * import { buildEditGraph, bestEditSequence } from "./lattice.ts";
  * import assert from "node:assert/strict";
  *
  * const graph = buildEditGraph("The cat sat at mat .".split(" "), "A cat sat on the mat .".split(" "), 2);
@@ -595,7 +595,7 @@ function goldWeights(
  *
  * @example Usage
  * ```ts
- * import { buildEditGraph, bestEditSequence } from "./m2_lattice.ts";
+ * import { buildEditGraph, bestEditSequence } from "./lattice.ts";
  * import assert from "node:assert/strict";
  *
  * const graph = buildEditGraph("Giant otters is an apex predator .".split(" "),
@@ -624,7 +624,7 @@ export function bestEditSequence(graph: EditGraph, gold: readonly M2GoldEdit[]):
  *
  * @example Usage
  * ```ts
- * import { bestPathCost, buildEditGraph } from "./m2_lattice.ts";
+ * import { bestPathCost, buildEditGraph } from "./lattice.ts";
  * import assert from "node:assert/strict";
  *
  * const graph = buildEditGraph(["a", "b"], ["a", "c"], 2);
@@ -682,7 +682,7 @@ function shortestPath(graph: EditGraph, gold: readonly M2GoldEdit[]) {
  *
  * @example Usage
  * ```ts
- * import { bestPathCost, buildEditGraph, implicitEditSequence } from "./m2_lattice.ts";
+ * import { bestPathCost, buildEditGraph, implicitEditSequence } from "./lattice.ts";
  * import assert from "node:assert/strict";
  *
  * const source = "The cat sat at mat .".split(" "), hyp = "A cat sat on the mat .".split(" ");

@@ -6,7 +6,7 @@
  */
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { UsageError } from "./errors.ts";
+import { UsageError } from "../plugins/errors.ts";
 
 /**
  * Parse a command's arguments strictly. An unknown option or a missing value is a
@@ -79,4 +79,30 @@ export function argsErrorMessage(error: unknown): string {
     }-1`;
   }
   return first.replace(/\. To specify.*$/, "").replace(/\.$/, "");
+}
+
+/** The `--plugin` line of every command's help. */
+export const PLUGIN_HELP: string =
+  "  --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:)";
+
+/**
+ * The ids in repeated, comma-separated list options (`-m m2,gleu -m imeasure`), without
+ * blanks and repeats; undefined when none is given.
+ *
+ * @example Usage
+ * ```ts
+ * import { splitList } from "./args.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(splitList(["m2, gleu", "m2"]), ["m2", "gleu"]);
+ * assert.equal(splitList(undefined), undefined);
+ * ```
+ *
+ * @param values The option's values.
+ * @returns The ids.
+ */
+export function splitList(values: string[] | undefined): string[] | undefined {
+  if (!values) return undefined;
+  const ids = values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  return ids.length ? [...new Set(ids)] : undefined;
 }

@@ -12,12 +12,12 @@
 import { parseArgs } from "node:util";
 import { parseM2 } from "../formats/m2.ts";
 import { lines, readChunks, tokenize } from "../formats/text.ts";
-import { argsErrorMessage } from "../plugins/args.ts";
+import { argsErrorMessage } from "./args.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { resolveOptions } from "../plugins/options.ts";
-import { m2Metric, type M2Options } from "./m2.ts";
-import { pyFixed } from "./m2_python.ts";
-import { m2VerboseTrace, type TraceHypothesis } from "./m2_trace.ts";
+import { m2Metric, type M2Options } from "../metrics/m2/mod.ts";
+import { pyFixed } from "../util/python_number.ts";
+import { m2VerboseTrace, type TraceHypothesis } from "../metrics/m2/trace.ts";
 
 /** Usage text of the command. */
 export const M2SCORER_USAGE: string =
@@ -40,7 +40,7 @@ function writeStdout(text: string): void {
  *
  * @example Usage
  * ```ts
- * import { m2scorerCommand } from "./m2scorer_command.ts";
+ * import { m2scorerCommand } from "./m2scorer.ts";
  * import assert from "node:assert/strict";
  *
  * let out = "";

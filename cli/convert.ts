@@ -1,22 +1,16 @@
 /**
- * Gold format conversion: M2 ⇄ I-measure XML, and the `gecscore convert` command.
- *
- * M2 → XML clusters the annotators' edits into error groups as the I-measure's converter
- * does (see {@linkcode errorGroups}); XML → M2 writes the annotations derived from the
- * alternatives (one M2 annotator per `ann` id, one `A` line per `<c>`).
+ * The `gecscore convert` command: read a gold file in any registered format and write it in
+ * another (the conversion itself is `pipeline/convert.ts`).
  *
  * @module
  */
 
-import { parseCommandArgs } from "../plugins/args.ts";
-import { InputError, UsageError } from "../plugins/errors.ts";
-import { Registry } from "../plugins/registry.ts";
-import { builtinPlugin } from "../plugins/builtin.ts";
-import type { GoldCorpus } from "../plugins/types.ts";
-import { readGold } from "./read_gold.ts";
-
-export { writeIxml } from "./ixml.ts";
-export { writeM2 } from "./m2.ts";
+import { parseCommandArgs } from "./args.ts";
+import { UsageError } from "../plugins/errors.ts";
+import type { Registry } from "../plugins/registry.ts";
+import { createRegistry, readGold } from "../builtin.ts";
+import { writerIds } from "../pipeline/convert.ts";
+import { writeFileAtomic } from "../util/write_file_atomic.ts";
 
 /** The help text of `gecscore convert`. */
 export const CONVERT_HELP = `Usage:
@@ -45,97 +39,14 @@ export interface ConvertContext {
 }
 
 /**
- * Convert a gold corpus to another format's text.
- *
- * @example Usage
- * ```ts
- * import { convertCorpus } from "./convert.ts";
- * import { parseM2 } from "./m2.ts";
- * import assert from "node:assert/strict";
- *
- * const gold = await parseM2(["S a b\nA 1 2|||X|||c|||REQUIRED|||-NONE-|||0\n"], "x.m2");
- * assert.match(convertCorpus(gold, "ixml"), /<c start="1" end="2">c<\/c>/);
- * assert.throws(() => convertCorpus(gold, "nope"), /Unknown format "nope"/);
- * ```
- *
- * @param corpus The corpus.
- * @param to The output format id.
- * @param registry Where to look the format up (the built-ins by default).
- * @returns The text in that format.
- */
-export function convertCorpus(corpus: GoldCorpus, to: string, registry?: Registry): string {
-  const format = (registry ?? builtins()).format(to);
-  if (!format.write) {
-    throw new UsageError(
-      `Format "${to}" cannot write files; formats that can: ${writers(registry)}`,
-    );
-  }
-  return format.write(corpus);
-}
-
-let builtinRegistry: Registry | undefined;
-
-function builtins(): Registry {
-  return builtinRegistry ??= new Registry().use(builtinPlugin);
-}
-
-function writers(registry?: Registry): string {
-  return (registry ?? builtins()).formats.filter((f) => f.write).map((f) => f.id).join(", ");
-}
-
-/**
- * Write a file atomically: the text goes to a temporary file in the same folder, which is
- * then renamed over the target, so a failure never leaves a half-written file behind.
- *
- * @example Usage
- * ```ts
- * import { writeFileAtomic } from "./convert.ts";
- * import assert from "node:assert/strict";
- *
- * const dir = await Deno.makeTempDir({ dir: "/tmp" });
- * await writeFileAtomic(`${dir}/out.txt`, "hello\n");
- * assert.equal(await Deno.readTextFile(`${dir}/out.txt`), "hello\n");
- * await assert.rejects(writeFileAtomic(`${dir}/no/such/dir/out.txt`, "x"), /cannot write file/);
- * await Deno.remove(dir, { recursive: true });
- * ```
- *
- * @param path The file to write.
- * @param text Its new content.
- */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  const dir = slash >= 0 ? path.slice(0, slash + 1) : "";
-  const name = path.slice(slash + 1);
-  const temp = `${dir}.${name}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  try {
-    await Deno.writeTextFile(temp, text, { createNew: true });
-    await Deno.rename(temp, path);
-  } catch (error) {
-    await Deno.remove(temp).catch(() => {});
-    const why = error instanceof Deno.errors.NotFound
-      ? "no such folder"
-      : error instanceof Deno.errors.NotCapable
-      ? "permission denied (run Deno with --allow-write)"
-      : error instanceof Deno.errors.PermissionDenied
-      ? "permission denied"
-      : error instanceof Deno.errors.IsADirectory
-      ? "is a directory"
-      : error instanceof Error
-      ? error.message.split("\n")[0]
-      : String(error);
-    throw new InputError(`cannot write file: ${why}`, path);
-  }
-}
-
-/**
  * `gecscore convert IN OUT [--to m2|ixml]`: read a gold file in any registered format and
  * write it in another. Returns the exit status (0); bad arguments are a
- * {@linkcode UsageError}, unreadable or unconvertible input an {@linkcode InputError}.
+ * {@linkcode UsageError}, unreadable or unconvertible input an `InputError`.
  *
  * @example Usage
  * ```ts
  * import { convertCommand } from "./convert.ts";
- * import { readGold } from "./read_gold.ts";
+ * import { readGold } from "../builtin.ts";
  * import assert from "node:assert/strict";
  *
  * const dir = await Deno.makeTempDir({ dir: "/tmp" });
@@ -155,7 +66,7 @@ export async function convertCommand(
   args: string[],
   context: ConvertContext = {},
 ): Promise<number> {
-  const registry = context.registry ?? builtins();
+  const registry = context.registry ?? createRegistry();
   const out = context.io?.out ?? ((text: string) => console.log(text.replace(/\n$/, "")));
   const parsed = parseCommandArgs("convert", {
     args,
@@ -190,7 +101,7 @@ export async function convertCommand(
   }
   if (!format.write) {
     throw new UsageError(
-      `convert: format "${format.id}" cannot write files; formats that can: ${writers(registry)}`,
+      `convert: format "${format.id}" cannot write files; formats that can: ${writerIds(registry)}`,
     );
   }
   if (await sameFile(input, output)) {

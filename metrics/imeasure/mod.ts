@@ -14,9 +14,10 @@
  * Mixing: the number of mixed references is the product of the alternatives of the errors
  * (about 2^45 on one CoNLL-2014 sentence). When the maximised metric is WAcc or accuracy, the
  * sentence is cut into independent segments and only candidates that can still win are kept
- * (see `imeasure_search.ts`); other metrics enumerate up to {@linkcode MIX_LIMIT} combinations.
+ * (see `search.ts`); other metrics enumerate up to {@linkcode MIX_LIMIT} combinations.
  * When neither is possible within the limits, the candidates are the whole-annotator
- * references only and the sentence carries a warning (in its stats and score, and on stderr):
+ * references only and the sentence carries a warning (in its stats, score and explanation;
+ * the CLI and the REPL echo it on stderr):
  * its score is then not the exact mixed maximum. Nothing is truncated silently.
  *
  * With `mix: false` the system's alignment against each annotator's reference is cut at the
@@ -27,9 +28,9 @@
  * @module
  */
 
-import { annotatorCount, errorGroups } from "../formats/error_groups.ts";
-import type { ErrorGroup, Explanation, GoldSentence, Metric, Tokens } from "../plugins/types.ts";
-import { align3, type Alignment3, alignmentCounts, columnClass } from "./imeasure_align.ts";
+import { annotatorCount, errorGroups } from "../../formats/error_groups.ts";
+import type { ErrorGroup, Explanation, GoldSentence, Metric, Tokens } from "../../plugins/types.ts";
+import { align3, type Alignment3, alignmentCounts, columnClass } from "./align.ts";
 import {
   type AnnotatorCandidate,
   annotatorCandidates,
@@ -37,8 +38,8 @@ import {
   combinationCount,
   errorOptions,
   mixedReferences,
-} from "./imeasure_refs.ts";
-import { cutPoints, ratioOf, segmentedSearch } from "./imeasure_search.ts";
+} from "./refs.ts";
+import { cutPoints, ratioOf, segmentedSearch } from "./search.ts";
 
 /** Largest number of mixed combinations of one sentence that is searched in full. */
 export const MIX_LIMIT = 4096;
@@ -313,7 +314,7 @@ export interface ReferenceSearch {
  *
  * @example Usage
  * ```ts
- * import { imeasureMetric, searchReferences } from "./imeasure.ts";
+ * import { imeasureMetric, searchReferences } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = { source: ["a", "b"], numAnnotators: 0, errors: [] };
@@ -362,7 +363,6 @@ export function searchReferences(
       }: ${n} mixed references and ${
         overflow ?? "no exact search"
       }; scored against whole-annotator references only (not the exact mixed maximum)`;
-      console.error(`Warning: imeasure: ${warning}`);
     }
   }
   if (!references) {
@@ -435,7 +435,7 @@ function pct(x: number): string {
  *
  * @example Usage
  * ```ts
- * import { imeasureMetric } from "./imeasure.ts";
+ * import { imeasureMetric } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = {

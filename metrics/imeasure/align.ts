@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { Tokens } from "../plugins/types.ts";
+import type { Tokens } from "../../plugins/types.ts";
 
 /** Cost of a column pair with two equal tokens. */
 const MATCH = 0;
@@ -60,7 +60,7 @@ function pairTable(a: Int32Array, b: Int32Array): Int32Array {
  *
  * @example Usage
  * ```ts
- * import { pairAlign } from "./imeasure_align.ts";
+ * import { pairAlign } from "./align.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(pairAlign(Int32Array.of(1, 2, 3), Int32Array.of(1, 3)), [[0, 1, 2], [0, -1, 1]]);
@@ -185,7 +185,7 @@ function threeAlign(s1: Int32Array, s2: Int32Array, s3: Int32Array): number[][] 
  *
  * @example Usage
  * ```ts
- * import { intern } from "./imeasure_align.ts";
+ * import { intern } from "./align.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(intern([["a", "b"], ["b"]]), [Int32Array.of(1, 2), Int32Array.of(2)]);
@@ -210,7 +210,7 @@ export function intern(seqs: Tokens[]): Int32Array[] {
  *
  * @example Usage
  * ```ts
- * import { align3 } from "./imeasure_align.ts";
+ * import { align3 } from "./align.ts";
  * import assert from "node:assert/strict";
  *
  * const a = align3(["a", "cat", "sat"], ["the", "cat", "sat"], ["the", "cat", "sits"]);
@@ -252,7 +252,7 @@ export function align3(source: Tokens, hypothesis: Tokens, reference: Tokens): A
  *
  * @example Usage
  * ```ts
- * import { columnClass } from "./imeasure_align.ts";
+ * import { columnClass } from "./align.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(columnClass("a", "the", "the"), "TP");
@@ -279,7 +279,7 @@ export function columnClass(s: string, h: string, r: string): ColumnClass {
  *
  * @example Usage
  * ```ts
- * import { align3, alignmentCounts } from "./imeasure_align.ts";
+ * import { align3, alignmentCounts } from "./align.ts";
  * import assert from "node:assert/strict";
  *
  * const a = align3(["a", "cat"], ["an", "cat"], ["the", "cat"]);

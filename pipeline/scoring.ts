@@ -6,9 +6,9 @@
  * @module
  */
 
-import { InputError } from "./errors.ts";
-import { resolveOptions } from "./options.ts";
-import type { Registry } from "./registry.ts";
+import { InputError } from "../plugins/errors.ts";
+import { resolveOptions } from "../plugins/options.ts";
+import type { Registry } from "../plugins/registry.ts";
 import type {
   AnyMetric,
   GoldCorpus,
@@ -17,7 +17,7 @@ import type {
   Options,
   OptionValue,
   Score,
-} from "./types.ts";
+} from "../plugins/types.ts";
 
 /**
  * What a gold corpus can give metrics: annotations (edits), error groups (given, or derived
@@ -144,7 +144,7 @@ export function selectMetrics(registry: Registry, gold: GoldCorpus, ids?: string
  * ```ts
  * import { scoreSystems } from "./scoring.ts";
  * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
- * import plugin from "./examples/exact_match.ts";
+ * import plugin from "../examples/exact_match.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");

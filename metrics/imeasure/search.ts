@@ -23,15 +23,9 @@
  * @module
  */
 
-import type { ErrorGroup, Tokens } from "../plugins/types.ts";
-import { align3, alignmentCounts, intern, pairAlign } from "./imeasure_align.ts";
-import {
-  applySpans,
-  combinationCount,
-  compatible,
-  errorOptions,
-  type Span,
-} from "./imeasure_refs.ts";
+import type { ErrorGroup, Tokens } from "../../plugins/types.ts";
+import { align3, alignmentCounts, intern, pairAlign } from "./align.ts";
+import { applySpans, combinationCount, compatible, errorOptions, type Span } from "./refs.ts";
 
 /**
  * Anchor half-width: tokens on each side of a cut shared by source, hypothesis and references.
@@ -67,7 +61,7 @@ export type RatioOf = ((c: readonly number[]) => [number, number]) | undefined;
  *
  * @example Usage
  * ```ts
- * import { ratioOf } from "./imeasure_search.ts";
+ * import { ratioOf } from "./search.ts";
  * import assert from "node:assert/strict";
  *
  * const f = ratioOf("cwacc", 2)!;
@@ -120,7 +114,7 @@ function prune(cands: SearchCandidate[], ratio: RatioOf): SearchCandidate[] {
  *
  * @example Usage
  * ```ts
- * import { cutPoints } from "./imeasure_search.ts";
+ * import { cutPoints } from "./search.ts";
  * import assert from "node:assert/strict";
  *
  * const src = "a b c d e f g h".split(" ");
@@ -180,7 +174,7 @@ export function cutPoints(
  *
  * @example Usage
  * ```ts
- * import { segmentedSearch, ratioOf } from "./imeasure_search.ts";
+ * import { segmentedSearch, ratioOf } from "./search.ts";
  * import assert from "node:assert/strict";
  *
  * const src = "a cat sat on mat and a dog sat on mat".split(" ");

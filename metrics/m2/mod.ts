@@ -1,12 +1,21 @@
 /**
  * The MaxMatch (M2) metric (Dahlmeier & Ng 2012), reproducing the NUS m2scorer 3.2 number
- * for number: edits extracted by the edit lattice (`m2_lattice.ts`), counts per annotator,
- * and the reference's greedy choice of annotator against the running corpus totals.
+ * for number: edits extracted by the edit lattice, counts per annotator, and the reference's
+ * greedy choice of annotator against the running corpus totals.
+ *
+ * Where the tricky parts live, in this folder:
+ * - `lattice.ts`: the edit lattice, its merged edges, gold-aware weights and the shortest
+ *   path with the reference's tie-breaks, in polynomial time; past a size budget an implicit
+ *   search with the same optimum (the sentence then carries a warning).
+ * - this file: gold edits per annotator (with the reference's shrinking of edits), the
+ *   annotator choice against the running totals, P/R/F with Python's float printing.
+ * - `trace.ts`: the per-sentence trace that `m2scorer -v` prints, byte for byte.
+ * Python number printing is shared in `util/python_number.ts`.
  *
  * @module
  */
 
-import { sortAnnotators } from "../formats/m2.ts";
+import { sortAnnotators } from "../../formats/m2.ts";
 import type {
   Explanation,
   GoldSentence,
@@ -14,7 +23,7 @@ import type {
   OptionSpec,
   Score,
   Tokens,
-} from "../plugins/types.ts";
+} from "../../plugins/types.ts";
 import {
   bestEditSequence,
   buildEditGraph,
@@ -23,8 +32,8 @@ import {
   type M2Edit,
   type M2GoldEdit,
   MergedEdgeBudgetError,
-} from "./m2_lattice.ts";
-import { pyRepr } from "./m2_python.ts";
+} from "./lattice.ts";
+import { pyRepr } from "../../util/python_number.ts";
 
 /** M2 options (names as on the command line: `--opt m2.beta=1`). */
 export interface M2Options {
@@ -98,7 +107,7 @@ const M2_VERSION = "1.0";
  *
  * @example Usage
  * ```ts
- * import { m2GoldEdits } from "./m2.ts";
+ * import { m2GoldEdits } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = m2GoldEdits({
@@ -144,7 +153,7 @@ function matchEdit(e: M2Edit, g: M2GoldEdit): boolean {
  *
  * @example Usage
  * ```ts
- * import { shrinkEdit } from "./m2.ts";
+ * import { shrinkEdit } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(shrinkEdit({ start: 45, end: 48, original: "hospital and do", correction: "the hospital and" }),
@@ -226,7 +235,7 @@ function ignorable(e: M2Edit): boolean {
  *
  * @example Usage
  * ```ts
- * import { m2Annotators } from "./m2.ts";
+ * import { m2Annotators } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * const results = m2Annotators(
@@ -314,7 +323,7 @@ export function m2CountF(c: number, e: number, g: number, b: number): number {
  *
  * @example Usage
  * ```ts
- * import { chooseAnnotator } from "./m2.ts";
+ * import { chooseAnnotator } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(chooseAnnotator([2, 3, 2], [[0, 0, 1], [0, 0, 0]], 0.5), 1);
@@ -419,9 +428,9 @@ function fmt(x: number): string {
  *
  * @example Usage
  * ```ts
- * import { m2Metric } from "./m2.ts";
- * import { readGold } from "../formats/read_gold.ts";
- * import { readSentences } from "../formats/text.ts";
+ * import { m2Metric } from "./mod.ts";
+ * import { readGold } from "../../builtin.ts";
+ * import { readSentences } from "../../formats/text.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");

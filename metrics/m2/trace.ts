@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { GoldSentence, Tokens } from "../plugins/types.ts";
+import type { GoldSentence, Tokens } from "../../plugins/types.ts";
 import {
   chooseAnnotator,
   editRepr,
@@ -15,9 +15,9 @@ import {
   type M2Options,
   m2Score,
   shrinkEdit,
-} from "./m2.ts";
-import type { M2GoldEdit } from "./m2_lattice.ts";
-import { pyFixed, pyFloat, pyRepr } from "./m2_python.ts";
+} from "./mod.ts";
+import type { M2GoldEdit } from "./lattice.ts";
+import { pyFixed, pyFloat, pyRepr } from "../../util/python_number.ts";
 
 /** One system sentence: its tokens and its text as the reference prints it. */
 export interface TraceHypothesis {
@@ -45,8 +45,8 @@ export type LiteralNone = (
  *
  * @example Usage
  * ```ts
- * import { literalNoneOf } from "./m2_trace.ts";
- * import { parseM2 } from "../formats/m2.ts";
+ * import { literalNoneOf } from "./trace.ts";
+ * import { parseM2 } from "../../formats/m2.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await parseM2(["S a b\nA 0 1|||X|||-NONE-|||R|||-|||0\nA 1 2|||X||||||R|||-|||0\n"], "x");
@@ -85,8 +85,8 @@ function annotatorId(id: string): string {
  *
  * @example Usage
  * ```ts
- * import { m2VerboseTrace } from "./m2_trace.ts";
- * import { readGold } from "../formats/read_gold.ts";
+ * import { m2VerboseTrace } from "./trace.ts";
+ * import { readGold } from "../../builtin.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");

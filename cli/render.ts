@@ -5,7 +5,10 @@
  * @module
  */
 
-import type { AnyMetric, Explanation, Score } from "./types.ts";
+import type { AnyMetric, Explanation, Score } from "../plugins/types.ts";
+import { headlineValue } from "../plugins/headline.ts";
+
+export { headlineValue };
 
 /**
  * Lay out rows as an aligned table: the first row is the header, followed by a rule. Cells
@@ -141,28 +144,4 @@ export function renderExplanation(explanation: Explanation): string {
     parts.push(body.join("\n"));
   }
   return parts.join("\n\n");
-}
-
-/**
- * Read a dotted path (`"correction.i"`) in a score object.
- *
- * @example Usage
- * ```ts
- * import { headlineValue } from "./render.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(headlineValue({ correction: { i: 0.25 } }, "correction.i"), 0.25);
- * ```
- *
- * @param score A score object.
- * @param path The dotted path.
- * @returns The value there (undefined when absent).
- */
-export function headlineValue(score: unknown, path: string): unknown {
-  let value: unknown = score;
-  for (const key of path.split(".")) {
-    if (value === null || typeof value !== "object") return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
 }

@@ -8,16 +8,16 @@
  * @module
  */
 
-import { CONLL2014_CONVENTIONS, referenceRewrites } from "../formats/references.ts";
-import { InputError } from "../plugins/errors.ts";
+import { CONLL2014_CONVENTIONS, referenceRewrites } from "../../formats/references.ts";
+import { InputError } from "../../plugins/errors.ts";
 import type {
   Explanation,
   ExplanationBlock,
   GoldSentence,
   Metric,
   Tokens,
-} from "../plugins/types.ts";
-import { MersenneTwister } from "./mt19937.ts";
+} from "../../plugins/types.ts";
+import { MersenneTwister } from "../../util/mt19937.ts";
 
 /** The n-gram orders GLEU uses: 1 to 4 (the reference tool ignores its `-n`). */
 const ORDER = 4;
@@ -636,8 +636,8 @@ function explain2015(
  *
  * @example Scoring two sentences against one reference each
  * ```ts
- * import { gleuMetric } from "./gleu.ts";
- * import { resolveOptions } from "../plugins/options.ts";
+ * import { gleuMetric } from "./mod.ts";
+ * import { resolveOptions } from "../../plugins/options.ts";
  * import assert from "node:assert/strict";
  *
  * const options = resolveOptions<typeof gleuMetric.defaults>(gleuMetric, {});

@@ -1,7 +1,7 @@
 /**
  * An example third-party plugin, written as an outsider would write one: it imports only
  * the public API (`mod.ts`; from outside, the package's URL) and is loaded with
- * `gecscore score --plugin plugins/examples/exact_match.ts -m exact_match,token_edit_rate ...`.
+ * `gecscore score --plugin examples/exact_match.ts -m exact_match,token_edit_rate ...`.
  *
  * Two metrics that need only reference rewrites, so they run on every gold format:
  * - `exact_match`: the share of sentences whose hypothesis equals some reference exactly;
@@ -21,7 +21,7 @@ import {
   type Plugin,
   referenceRewrites,
   type Tokens,
-} from "../../mod.ts";
+} from "../mod.ts";
 
 /** Options shared by both metrics. */
 export type ExampleOptions = {

@@ -14,7 +14,7 @@
  * @module
  */
 
-import type { Correction, ErrorGroup, Tokens } from "../plugins/types.ts";
+import type { Correction, ErrorGroup, Tokens } from "../../plugins/types.ts";
 
 /** One correction of a candidate: a span of the source and its replacement. */
 export type Span = Correction;
@@ -55,7 +55,7 @@ function mergeSpans(corrections: readonly Correction[]): Span[] {
  *
  * @example Usage
  * ```ts
- * import { applySpans } from "./imeasure_refs.ts";
+ * import { applySpans } from "./refs.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(
@@ -100,7 +100,7 @@ export function compatible(spans: readonly Span[]): boolean {
  *
  * @example Usage
  * ```ts
- * import { annotatorReferences } from "./imeasure_refs.ts";
+ * import { annotatorReferences } from "./refs.ts";
  * import assert from "node:assert/strict";
  *
  * const refs = annotatorReferences(["a", "b"], [{
@@ -136,7 +136,7 @@ export interface AnnotatorCandidate {
  *
  * @example Usage
  * ```ts
- * import { annotatorCandidates } from "./imeasure_refs.ts";
+ * import { annotatorCandidates } from "./refs.ts";
  * import assert from "node:assert/strict";
  *
  * const c = annotatorCandidates(["a", "b"], [{

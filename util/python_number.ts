@@ -12,7 +12,7 @@
  *
  * @example Usage
  * ```ts
- * import { pyFixed } from "./m2_python.ts";
+ * import { pyFixed } from "./python_number.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(pyFixed(0.03125, 4), "0.0312");
@@ -43,7 +43,7 @@ export function pyFixed(x: number, digits: number): string {
  *
  * @example Usage
  * ```ts
- * import { pyFloat } from "./m2_python.ts";
+ * import { pyFloat } from "./python_number.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(pyFloat(2 / 3), "0.666666666667");
@@ -77,7 +77,7 @@ export function pyFloat(x: number): string {
  *
  * @example Usage
  * ```ts
- * import { pyRepr } from "./m2_python.ts";
+ * import { pyRepr } from "./python_number.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(pyRepr("on"), "u'on'");
