@@ -8,6 +8,8 @@
  * @module
  */
 
+import { pearson } from "../stats/pearson.ts";
+import { spearman } from "../stats/spearman.ts";
 import type { ReportInput } from "./types.ts";
 
 /** A chart rendered to SVG. */
@@ -42,7 +44,7 @@ function loadEngine() {
     // deno-lint-ignore no-import-prefix
     import("npm:vega@6.4.0"),
     // deno-lint-ignore no-import-prefix
-    import("npm:vega-lite@6.5.0"),
+    import("npm:vega-lite@6.4.1"),
   ]).then(([vega, vegaLite]) => ({
     vega,
     // deno-lint-ignore no-explicit-any
@@ -108,33 +110,14 @@ function fixed(x: number): string {
   return Number.isFinite(x) ? x.toFixed(4) : "n/a";
 }
 
-/**
- * Pearson's correlation of two equally long lists (NaN when either is constant).
- *
- * @example Usage
- * ```ts
- * import { pearson } from "./charts.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(pearson([1, 2, 3], [2, 4, 6]), 1);
- * assert.equal(pearson([1, 2, 3], [3, 2, 1]), -1);
- * ```
- *
- * @param x The first list.
- * @param y The second list.
- * @returns r.
- */
-export function pearson(x: readonly number[], y: readonly number[]): number {
-  const n = x.length;
-  if (n < 2) return NaN;
-  const mx = x.reduce((a, b) => a + b, 0) / n, my = y.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0, sxx = 0, syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) ** 2;
-    syy += (y[i] - my) ** 2;
-  }
-  return sxx === 0 || syy === 0 ? NaN : sxy / Math.sqrt(sxx * syy);
+/** Pearson's r, or NaN with fewer than two pairs. */
+function r(x: readonly number[], y: readonly number[]): number {
+  return x.length < 2 ? NaN : pearson(x, y);
+}
+
+/** Spearman's rho, or NaN with fewer than two pairs. */
+function rho(x: readonly number[], y: readonly number[]): number {
+  return x.length < 2 ? NaN : spearman(x, y);
 }
 
 const SYSTEM_SCALE = { scheme: "category20" };
@@ -394,14 +377,14 @@ export function scatterCharts(input: ReportInput): Promise<Chart[]> {
         if (cell) cell.n++;
         else cells.set(key, { x: cx, y: cy, n: 1 });
       });
-      const r = pearson(xs, ys);
+      const corr = r(xs, ys);
       const nameA = `${ma.id} ${ma.headline}`, nameB = `${mb.id} ${mb.headline}`;
       return renderChart(
         `chart-scatter-${k}`,
-        `Sentence scores: ${nameA} against ${nameB} (Pearson r = ${fixed(r)})`,
+        `Sentence scores: ${nameA} against ${nameB} (Pearson r = ${fixed(corr)})`,
         `Binned scatter plot of the sentence-level ${nameA} (x) and ${nameB} (y) of ${xs.length} ` +
           `sentence-system pairs; circle area is the number of pairs in a cell. Pearson r = ${
-            fixed(r)
+            fixed(corr)
           }.`,
         {
           width: 300,
@@ -441,11 +424,12 @@ export function humanCharts(input: ReportInput): Promise<Chart[]> {
       metric: headlineOf(s.scores[metric.id], metric.headline),
       human: human.scores[s.name],
     }));
-    const r = pearson(values.map((v) => v.metric), values.map((v) => v.human));
+    const xs = values.map((v) => v.metric), ys = values.map((v) => v.human);
+    const correlation = `Pearson r = ${fixed(r(xs, ys))}, Spearman rho = ${fixed(rho(xs, ys))}`;
     const name = `${metric.id} ${metric.headline}`;
     return renderChart(
       `chart-human-${m}`,
-      `${name} against ${human.label} (Pearson r = ${fixed(r)})`,
+      `${name} against ${human.label} (${correlation})`,
       `Scatter plot of the corpus ${name} (x) and ${human.label} (y) of ${values.length} ` +
         `systems: ${
           values.map((v) => `${v.system} ${fixed(v.metric)}, ${fixed(v.human)}`).join("; ")
