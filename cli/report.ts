@@ -15,6 +15,8 @@ import type { GoldCorpus } from "../plugins/types.ts";
 import { writeFileAtomic } from "../util/write_file_atomic.ts";
 import { buildReport } from "../report/build_report.ts";
 import { reportInput } from "../report/report_input.ts";
+import type { ReportHuman } from "../report/types.ts";
+import { readHumanScores } from "../meta/load.ts";
 
 /** The help text of `gecscore report`. */
 export const REPORT_HELP = `Usage:
@@ -34,6 +36,9 @@ Options:
   -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
                            registered metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
+  --human FILE             system-level human scores to plot each metric against, repeatable
+                           (WMT "METRIC LP TESTSET SYSTEM SCORE", gzip allowed, or an Appraise
+                           ranking XML, from which Expected Wins is computed)
   --title TEXT             the page title
 ${PLUGIN_HELP}
   -h, --help               this help
@@ -95,6 +100,7 @@ export async function reportCommand(
       metrics: { type: "string", short: "m", multiple: true },
       opt: { type: "string", multiple: true },
       title: { type: "string" },
+      human: { type: "string", multiple: true },
       plugin: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
@@ -111,7 +117,14 @@ export async function reportCommand(
   if (values.gold && (values.src || values.ref)) {
     throw new UsageError("report: give either --gold or --src with --ref, not both");
   }
-  const inputs = [values.gold, values.src, ...(values.ref ?? []), ...positionals].filter(
+  const humanPaths = (values.human as string[] | undefined) ?? [];
+  const inputs = [
+    values.gold,
+    values.src,
+    ...(values.ref ?? []),
+    ...humanPaths,
+    ...positionals,
+  ].filter(
     (x): x is string => typeof x === "string",
   );
   if (output !== "-" && inputs.some((path) => samePath(path, output))) {
@@ -126,6 +139,12 @@ export async function reportCommand(
     throw new UsageError("report: give --gold GOLD, or --src SRC with at least one --ref REF");
   }
   const systems = await readSystems(positionals, gold);
+  const human: ReportHuman[] = [];
+  for (const path of humanPaths) {
+    for (const set of await readHumanScores(path)) {
+      human.push({ label: set.name, scores: Object.fromEntries(set.scores) });
+    }
+  }
   const input = reportInput({
     registry,
     gold,
@@ -133,6 +152,7 @@ export async function reportCommand(
     metrics: splitList(values.metrics as string[] | undefined),
     options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
     title: values.title as string | undefined,
+    human,
     generator: "gecscore report",
   });
   const html = await buildReport(input);

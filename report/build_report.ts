@@ -445,7 +445,11 @@ export async function buildReport(input: ReportInput): Promise<string> {
   if (human.length && input.human) {
     sections.push(
       `<section id="human" aria-labelledby="human-h"><h2 id="human-h">Metrics against human judgments</h2>
-<p class="help">Human score: ${esc(input.human.label)}.</p>${figures(human)}</section>`,
+<p class="help">Each metric's corpus score against ${
+        esc(input.human.map((h) => h.label).join(", "))
+      }, one point per judged system (systems without a human score are left out).</p>${
+        figures(human)
+      }</section>`,
     );
     nav.push(["human", "Human judgments"]);
   }

@@ -414,42 +414,42 @@ export function scatterCharts(input: ReportInput): Promise<Chart[]> {
  * @returns The charts (none without human judgments).
  */
 export function humanCharts(input: ReportInput): Promise<Chart[]> {
-  const human = input.human;
-  if (!human) return Promise.resolve([]);
-  const judged = input.systems.filter((s) => Number.isFinite(human.scores[s.name]));
-  if (judged.length < 2) return Promise.resolve([]);
-  return Promise.all(input.metrics.map((metric, m) => {
-    const values = judged.map((s) => ({
-      system: s.name,
-      metric: headlineOf(s.scores[metric.id], metric.headline),
-      human: human.scores[s.name],
-    }));
-    const xs = values.map((v) => v.metric), ys = values.map((v) => v.human);
-    const correlation = `Pearson r = ${fixed(r(xs, ys))}, Spearman rho = ${fixed(rho(xs, ys))}`;
-    const name = `${metric.id} ${metric.headline}`;
-    return renderChart(
-      `chart-human-${m}`,
-      `${name} against ${human.label} (${correlation})`,
-      `Scatter plot of the corpus ${name} (x) and ${human.label} (y) of ${values.length} ` +
-        `systems: ${
-          values.map((v) => `${v.system} ${fixed(v.metric)}, ${fixed(v.human)}`).join("; ")
-        }.`,
-      {
-        width: 320,
-        height: 260,
-        data: { values },
-        encoding: {
-          x: { field: "metric", type: "quantitative", title: name, scale: { zero: false } },
-          y: { field: "human", type: "quantitative", title: human.label, scale: { zero: false } },
-        },
-        layer: [
-          { mark: { type: "point", filled: true, color: "#4c78a8", size: 50 } },
-          {
-            mark: { type: "text", align: "left", dx: 5, fontSize: 10 },
-            encoding: { text: { field: "system" } },
+  return Promise.all((input.human ?? []).flatMap((human, h) => {
+    const judged = input.systems.filter((s) => Number.isFinite(human.scores[s.name]));
+    if (judged.length < 2) return [];
+    return input.metrics.map((metric, m) => {
+      const values = judged.map((s) => ({
+        system: s.name,
+        metric: headlineOf(s.scores[metric.id], metric.headline),
+        human: human.scores[s.name],
+      }));
+      const xs = values.map((v) => v.metric), ys = values.map((v) => v.human);
+      const correlation = `Pearson r = ${fixed(r(xs, ys))}, Spearman rho = ${fixed(rho(xs, ys))}`;
+      const name = `${metric.id} ${metric.headline}`;
+      return renderChart(
+        `chart-human-${h}-${m}`,
+        `${name} against ${human.label} (${correlation})`,
+        `Scatter plot of the corpus ${name} (x) and ${human.label} (y) of ${values.length} ` +
+          `systems: ${
+            values.map((v) => `${v.system} ${fixed(v.metric)}, ${fixed(v.human)}`).join("; ")
+          }.`,
+        {
+          width: 320,
+          height: 260,
+          data: { values },
+          encoding: {
+            x: { field: "metric", type: "quantitative", title: name, scale: { zero: false } },
+            y: { field: "human", type: "quantitative", title: human.label, scale: { zero: false } },
           },
-        ],
-      },
-    );
+          layer: [
+            { mark: { type: "point", filled: true, color: "#4c78a8", size: 50 } },
+            {
+              mark: { type: "text", align: "left", dx: 5, fontSize: 10 },
+              encoding: { text: { field: "system" } },
+            },
+          ],
+        },
+      );
+    });
   }));
 }

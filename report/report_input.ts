@@ -32,8 +32,8 @@ export interface ReportRequest extends ScoreRequest {
   significance?: ReportSignificance;
   /** Per-type counts (default: from M2's matching, when M2 runs and the gold has types). */
   types?: ReportTypeBreakdown;
-  /** Human judgments of the systems. */
-  human?: ReportHuman;
+  /** Human judgments of the systems: one entry per human ranking. */
+  human?: ReportHuman[];
   /** What made the page. */
   generator?: string;
 }
@@ -160,7 +160,7 @@ export function reportInput(request: ReportRequest): ReportInput {
   }
   if (request.types) input.types = request.types;
   if (request.significance) input.significance = request.significance;
-  if (request.human) input.human = request.human;
+  if (request.human?.length) input.human = request.human;
   if (request.generator) input.generator = request.generator;
   const warnings = results.flatMap((r) =>
     r.metrics.flatMap((m) => {

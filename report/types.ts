@@ -156,8 +156,8 @@ export interface ReportInput {
   types?: ReportTypeBreakdown;
   /** Gold edits matched and missed, per sentence and system. */
   edits?: ReportSentenceEdits;
-  /** Human judgments. */
-  human?: ReportHuman;
+  /** Human judgments: one entry per human ranking. */
+  human?: ReportHuman[];
   /** Warnings to show at the top (e.g. from the metrics). */
   warnings?: string[];
   /** What made the page, e.g. `"gecscore 0.1.0"`. */

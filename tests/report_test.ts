@@ -113,10 +113,10 @@ Deno.test("buildReport() adds metric-vs-human plots only when given human scores
   const [a, b] = input.systems.map((s) => s.name);
   const html = await buildReport({
     ...input,
-    human: { label: "TrueSkill", scores: { [a]: 0.2, [b]: -0.1 } },
+    human: [{ label: "TrueSkill", scores: { [a]: 0.2, [b]: -0.1 } }],
   });
   assert.match(html, /<section id="human"/);
-  assert.match(html, /<title id="chart-human-0-title">m2 f against TrueSkill \(Pearson r = /);
+  assert.match(html, /<title id="chart-human-0-0-title">m2 f against TrueSkill \(Pearson r = /);
 });
 
 Deno.test("buildReport() makes a page that needs no network and keeps its data inside its script", async () => {
@@ -171,5 +171,46 @@ Deno.test("gecscore report writes the page, or says in one line what is wrong", 
     assert.equal(result.err.trim().split("\n").length, 1, result.err);
     assert.equal(result.out, "");
   }
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("gecscore report --human plots each metric against the human scores, with meta's r", async () => {
+  const dir = await Deno.makeTempDir({ dir: "/tmp" });
+  const systems = [...SYSTEMS, `${dir}/INPUT`];
+  const gold = await readGold(GOLD);
+  await Deno.writeTextFile(
+    systems[2],
+    gold.sentences.map((s) => s.source.join(" ")).join("\n") + "\n",
+  );
+  const human = `${dir}/ew.txt`;
+  await Deno.writeTextFile(
+    human,
+    "human\tsrc-trg\tt\tm2scorer_example_system\t0.5\n" +
+      "human\tsrc-trg\tt\tm2scorer_example_system2\t0.4\n" +
+      "human\tsrc-trg\tt\tINPUT\t0.1\n",
+  );
+  const file = `${dir}/r.html`;
+  const made = await run([
+    "report",
+    "--gold",
+    GOLD,
+    ...systems,
+    "-m",
+    "m2",
+    "--human",
+    human,
+    "-o",
+    file,
+  ]);
+  assert.equal(made.code, 0, made.err);
+  const html = await Deno.readTextFile(file);
+  const title = html.match(
+    /<title id="chart-human-0-0-title">m2 f against ew \(Pearson r = ([-\d.]+), Spearman rho = ([-\d.]+)\)/,
+  );
+  assert.ok(title, "the human chart");
+  const meta = await run(["meta", "--gold", GOLD, ...systems, "-m", "m2", "--human", human]);
+  assert.equal(meta.code, 0, meta.err);
+  const row = meta.out.split("\n").find((l) => l.startsWith("m2 "))!.trim().split(/\s+/);
+  assert.deepEqual([Number(title[1]).toFixed(3), Number(title[2]).toFixed(3)], [row[1], row[2]]);
   await Deno.remove(dir, { recursive: true });
 });
