@@ -192,6 +192,7 @@ export {
   renderChart,
   reportInput,
   type ReportRequest,
+  reportSignificance,
   typeBreakdown,
 } from "./report/mod.ts";
 export type * from "./report/types.ts";

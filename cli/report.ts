@@ -6,6 +6,7 @@
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import { readSystems } from "./read_systems.ts";
+import { type SignificanceFlags, significanceRequest } from "./significance.ts";
 import { readGold } from "../builtin.ts";
 import { readReferenceCorpus } from "../formats/text.ts";
 import { UsageError } from "../plugins/errors.ts";
@@ -27,7 +28,8 @@ Score one or more system outputs and write one self-contained HTML page (no netw
 to open it): a summary table with the signatures, charts (score per system, gold edits
 matched per error type, score by sentence length, metric against metric) and a sentence
 browser with token diffs, sentence scores and the gold edits each system made or missed.
-The first system is the baseline of paired comparisons.
+The first system is the baseline: by default the page shows 95% bootstrap intervals and
+paired bootstrap p-values against it (--paired bs; one system: intervals only).
 
 Options:
   --gold FILE              the gold file
@@ -40,6 +42,12 @@ Options:
                            (WMT "METRIC LP TESTSET SYSTEM SCORE", gzip allowed, or an Appraise
                            ranking XML, from which Expected Wins is computed)
   --title TEXT             the page title
+  --no-significance        no intervals, paired tests or rank ranges
+  --paired bs|ar           the paired test (default bs): paired bootstrap or approximate
+                           randomization
+  --ranks                  also rank ranges from testing every pair (Holm's correction)
+  --samples N              bootstrap resamples (default 1000), or trials with --paired ar
+  --seed S                 the seed of every draw (default 12345)
 ${PLUGIN_HELP}
   -h, --help               this help
 `;
@@ -101,6 +109,11 @@ export async function reportCommand(
       opt: { type: "string", multiple: true },
       title: { type: "string" },
       human: { type: "string", multiple: true },
+      "no-significance": { type: "boolean", default: false },
+      paired: { type: "string" },
+      ranks: { type: "boolean", default: false },
+      samples: { type: "string" },
+      seed: { type: "string" },
       plugin: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
@@ -117,6 +130,24 @@ export async function reportCommand(
   if (values.gold && (values.src || values.ref)) {
     throw new UsageError("report: give either --gold or --src with --ref, not both");
   }
+  const flags: SignificanceFlags = {
+    paired: values.paired as string | undefined,
+    ci: true,
+    ranks: values.ranks as boolean,
+    samples: values.samples as string | undefined,
+    seed: values.seed as string | undefined,
+  };
+  if (values["no-significance"]) {
+    const stray = (["paired", "samples", "seed"] as const).find((k) => flags[k] !== undefined) ??
+      (flags.ranks ? "ranks" : undefined);
+    if (stray) throw new UsageError(`report: --${stray} and --no-significance exclude each other`);
+  } else if (flags.paired === undefined && positionals.length > 1) flags.paired = "bs";
+  if (flags.paired !== undefined && positionals.length < 2) {
+    throw new UsageError(
+      `report: --paired ${flags.paired} needs at least two systems (the first is the baseline)`,
+    );
+  }
+  const resampling = values["no-significance"] ? undefined : significanceRequest(flags);
   const humanPaths = (values.human as string[] | undefined) ?? [];
   const inputs = [
     values.gold,
@@ -153,6 +184,7 @@ export async function reportCommand(
     options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
     title: values.title as string | undefined,
     human,
+    resampling,
     generator: "gecscore report",
   });
   const html = await buildReport(input);

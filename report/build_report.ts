@@ -209,17 +209,22 @@ function summarySection(input: ReportInput): string {
   const sig = input.significance;
   const baseline = input.systems[0]?.name ?? "";
   const level = sig ? `${Math.round(sig.level * 100)}% CI` : "";
-  const head = input.metrics.map((m) =>
-    `<th scope="col" class="num">${esc(m.id)} ${esc(m.headline)}</th>` +
-    (sig
-      ? `<th scope="col" class="num">${esc(level)}</th><th scope="col" class="num">p vs ${
-        esc(baseline)
-      }</th>`
-      : "")
-  ).join("");
-  const best = input.metrics.map((m) =>
-    Math.max(...input.systems.map((s) => headlineNumber(s.scores[m.id], m.headline)))
-  );
+  const has = (metric: string) => ({
+    ci: !!sig?.intervals.some((c) => c.metric === metric),
+    p: !!sig?.pValues.some((c) => c.metric === metric),
+    rank: !!sig?.ranks?.some((c) => c.metric === metric),
+  });
+  const head = input.metrics.map((m) => {
+    const h = has(m.id);
+    return `<th scope="col" class="num">${esc(m.id)} ${esc(m.headline)}</th>` +
+      (h.ci ? `<th scope="col" class="num">${esc(level)}</th>` : "") +
+      (h.p ? `<th scope="col" class="num">p vs ${esc(baseline)}</th>` : "") +
+      (h.rank ? `<th scope="col" class="num">rank</th>` : "");
+  }).join("");
+  const best = input.metrics.map((m) => {
+    const values = input.systems.map((s) => headlineNumber(s.scores[m.id], m.headline));
+    return m.lowerIsBetter ? Math.min(...values) : Math.max(...values);
+  });
   const rows = input.systems.map((s, k) => {
     const cells = input.metrics.map((m, j) => {
       const value = headlineValue(s.scores[m.id], m.headline);
@@ -229,14 +234,30 @@ function summarySection(input: ReportInput): string {
         { system: s.name, metric: m.id, field: m.headline },
         input.systems.length > 1 && value === best[j],
       );
-      if (sig) {
-        const ci = sig.intervals.find((c) => c.system === s.name && c.metric === m.id);
-        const p = sig.pValues.find((c) => c.system === s.name && c.metric === m.id);
-        cell += `<td class="num ci">${
-          ci ? `[${ci.low.toFixed(4)}, ${ci.high.toFixed(4)}]` : "-"
-        }</td>`;
-        cell += `<td class="num p">${
-          k === 0 ? "(baseline)" : p ? (p.p < 0.001 ? "&lt; 0.001" : p.p.toFixed(3)) : "-"
+      const h = has(m.id);
+      const where = `data-system="${esc(s.name)}" data-metric="${esc(m.id)}"`;
+      if (h.ci) {
+        const ci = sig!.intervals.find((c) => c.system === s.name && c.metric === m.id);
+        cell += ci
+          ? `<td class="num ci" ${where} data-low="${ci.low}" data-high="${ci.high}">[${
+            ci.low.toFixed(4)
+          }, ${ci.high.toFixed(4)}]</td>`
+          : `<td class="num ci">-</td>`;
+      }
+      if (h.p) {
+        const p = sig!.pValues.find((c) => c.system === s.name && c.metric === m.id);
+        cell += k === 0
+          ? `<td class="num p">(baseline)</td>`
+          : p
+          ? `<td class="num p" ${where} data-p="${p.p}">${
+            p.p < 0.001 ? "&lt; 0.001" : p.p.toFixed(3)
+          }${p.p < 0.05 ? "*" : ""}</td>`
+          : `<td class="num p">-</td>`;
+      }
+      if (h.rank) {
+        const r = sig!.ranks!.find((c) => c.system === s.name && c.metric === m.id);
+        cell += `<td class="num rank">${
+          r ? (r.best === r.worst ? `${r.best}` : `${r.best}&ndash;${r.worst}`) : "-"
         }</td>`;
       }
       return cell;
@@ -244,8 +265,12 @@ function summarySection(input: ReportInput): string {
     return `<tr><th scope="row">${esc(s.name)}</th>${cells}</tr>`;
   }).join("\n");
   const sigNote = sig
-    ? `<p>Intervals and p-values: ${esc(sig.method)}; p is the paired test of each system against ${
+    ? `<p>${
+      esc(sig.method.charAt(0).toUpperCase() + sig.method.slice(1))
+    }. p is the paired test of each system against ${
       esc(baseline)
+    } (* below 0.05, uncorrected for the number of systems)${
+      sig.ranks?.length ? "; a rank range spans every rank a system cannot be separated from" : ""
     }.</p>`
     : `<p class="help">No confidence intervals or paired tests were computed for this report.</p>`;
   const details = input.metrics.map((m) => {
@@ -285,8 +310,11 @@ ${rows}
 ${sigNote}
 <h3>Signatures</h3>
 <dl class="sigs">${
-    input.metrics.map((m) => `<dt>${esc(m.id)}</dt><dd><code>${esc(m.signature)}</code></dd>`)
-      .join("")
+    input.metrics.map((m) => {
+      const resampling = sig?.signatures?.[m.id];
+      const full = resampling ? `${m.signature}|${resampling}` : m.signature;
+      return `<dt>${esc(m.id)}</dt><dd><code data-metric="${esc(m.id)}">${esc(full)}</code></dd>`;
+    }).join("")
   }</dl>
 <h3>All score fields</h3>
 ${details}

@@ -14,6 +14,11 @@ import { headlineValue } from "../plugins/headline.ts";
 import { tableFields } from "./fields.ts";
 import { type ScoreRequest, scoreSystems, selectMetrics } from "../pipeline/scoring.ts";
 import type { GoldSentence, Options, Score, Tokens } from "../plugins/types.ts";
+import {
+  assessSignificance,
+  type MetricSignificance,
+  type SignificanceRequest,
+} from "../pipeline/significance.ts";
 import { m2SentenceEdits, typeBreakdown } from "./m2_edits.ts";
 import type {
   ReportBucket,
@@ -28,7 +33,12 @@ import type {
 export interface ReportRequest extends ScoreRequest {
   /** The page title (default: "gecscore report: " and the gold's file name). */
   title?: string;
-  /** Confidence intervals and paired p-values. */
+  /**
+   * Resample for confidence intervals, paired tests against the first system and rank ranges
+   * (each metric's headline; metrics that are not resamplable are left out, with a warning).
+   */
+  resampling?: SignificanceRequest;
+  /** Confidence intervals and paired p-values computed elsewhere (instead of `resampling`). */
   significance?: ReportSignificance;
   /** Per-type counts (default: from M2's matching, when M2 runs and the gold has types). */
   types?: ReportTypeBreakdown;
@@ -71,6 +81,78 @@ function editTypes(sentence: GoldSentence): string[] {
   return [...types].sort();
 }
 
+function describeResampling(sig: MetricSignificance): string {
+  const parts: string[] = [];
+  if (sig.test === "bs") parts.push(`paired bootstrap test (${sig.samples} resamples)`);
+  if (sig.test === "ar") parts.push(`paired approximate randomization (${sig.trials} trials)`);
+  if (sig.samples !== undefined) {
+    parts.push(`95% bootstrap percentile intervals (${sig.samples} resamples)`);
+  }
+  if (sig.systems.some((s) => s.rank)) {
+    parts.push(`rank ranges from every pair (Holm's correction at ${sig.alpha})`);
+  }
+  return `${parts.join("; ")}; seed ${sig.seed}`;
+}
+
+/**
+ * The report's significance data from resampling results (one per metric).
+ *
+ * @example Usage
+ * ```ts
+ * import { reportSignificance } from "./report_input.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const sig = reportSignificance([{
+ *   metric: "m2", headline: "f", test: "bs", samples: 100, seed: 1, alpha: 0.05,
+ *   signature: "bs:100|seed:1",
+ *   systems: [
+ *     { name: "A", value: 0.5, ci: { mean: 0.5, lower: 0.4, upper: 0.6, half_width: 0.1 } },
+ *     { name: "B", value: 0.3, p_value: 0.02, ci: { mean: 0.3, lower: 0.2, upper: 0.4, half_width: 0.1 } },
+ *   ],
+ * }]);
+ * assert.deepEqual(sig.pValues, [{ system: "B", metric: "m2", p: 0.02 }]);
+ * assert.deepEqual(sig.intervals[0], { system: "A", metric: "m2", low: 0.4, high: 0.6 });
+ * assert.equal(sig.signatures?.m2, "bs:100|seed:1");
+ * ```
+ *
+ * @param results Resampling results of each metric.
+ * @returns Intervals, p-values, rank ranges and signatures.
+ */
+export function reportSignificance(results: readonly MetricSignificance[]): ReportSignificance {
+  const out: ReportSignificance = {
+    method: results.length ? describeResampling(results[0]) : "",
+    level: 0.95,
+    intervals: [],
+    pValues: [],
+    signatures: {},
+  };
+  for (const sig of results) {
+    out.signatures![sig.metric] = sig.signature;
+    for (const s of sig.systems) {
+      if (s.ci) {
+        out.intervals.push({
+          system: s.name,
+          metric: sig.metric,
+          low: s.ci.lower,
+          high: s.ci.upper,
+        });
+      }
+      if (s.p_value !== undefined) {
+        out.pValues.push({ system: s.name, metric: sig.metric, p: s.p_value });
+      }
+      if (s.rank) {
+        (out.ranks ??= []).push({
+          system: s.name,
+          metric: sig.metric,
+          best: s.rank[0],
+          worst: s.rank[1],
+        });
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * Score the systems and gather everything the report page shows.
  *
@@ -105,6 +187,7 @@ export function reportInput(request: ReportRequest): ReportInput {
       headline: metric.headline,
       columns: tableFields(metric, results[0]?.metrics[k].score ?? {}),
       signature: metric.signature(options[k]),
+      ...(metric.lowerIsBetter ? { lowerIsBetter: true } : {}),
     })),
     systems: results.map((r, s) => ({
       name: r.name,
@@ -159,15 +242,34 @@ export function reportInput(request: ReportRequest): ReportInput {
     }
   }
   if (request.types) input.types = request.types;
+  const warnings: string[] = [];
+  if (request.resampling && results.length) {
+    const assessed: MetricSignificance[] = [];
+    metrics.forEach((metric, k) => {
+      if (metric.notResamplable) {
+        warnings.push(`${metric.id}: no intervals or tests: ${metric.notResamplable}`);
+        return;
+      }
+      const sig = assessSignificance(
+        metric,
+        options[k],
+        results.map((r) => ({ name: r.name, stats: r.metrics[k].stats })),
+        request.resampling!,
+      );
+      for (const w of sig.warnings ?? []) warnings.push(`${metric.id}: ${w}`);
+      assessed.push(sig);
+    });
+    input.significance = reportSignificance(assessed);
+  }
   if (request.significance) input.significance = request.significance;
   if (request.human?.length) input.human = request.human;
   if (request.generator) input.generator = request.generator;
-  const warnings = results.flatMap((r) =>
+  warnings.unshift(...results.flatMap((r) =>
     r.metrics.flatMap((m) => {
       const list = (m.score as { warnings?: unknown }).warnings;
       return Array.isArray(list) ? list.map((w) => `${m.metric} on ${r.name}: ${w}`) : [];
     })
-  );
+  ));
   if (warnings.length) input.warnings = warnings;
   return input;
 }

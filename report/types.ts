@@ -18,6 +18,8 @@ export interface ReportMetric {
   columns: string[];
   /** The signature of the metric with the options used. */
   signature: string;
+  /** Lower scores are better (e.g. an error rate). */
+  lowerIsBetter?: boolean;
 }
 
 /** One system: its output and every metric's scores. */
@@ -64,6 +66,18 @@ export interface ReportPValue {
   p: number;
 }
 
+/** A rank range of one system on one metric (1 is best). */
+export interface ReportRank {
+  /** The system. */
+  system: string;
+  /** The metric id. */
+  metric: string;
+  /** Best rank it cannot be separated from. */
+  best: number;
+  /** Worst rank it cannot be separated from. */
+  worst: number;
+}
+
 /** Resampling results: confidence intervals and paired p-values against the first system. */
 export interface ReportSignificance {
   /** How they were computed, e.g. `"paired bootstrap, 1000 samples, seed 12345"`. */
@@ -74,6 +88,10 @@ export interface ReportSignificance {
   intervals: ReportInterval[];
   /** The p-values (the baseline has none). */
   pValues: ReportPValue[];
+  /** Rank ranges, when computed. */
+  ranks?: ReportRank[];
+  /** The resampling part of each metric's signature (`bs:1000|seed:12345`), by metric id. */
+  signatures?: Record<string, string>;
 }
 
 /** Gold edits matched and missed, per error type, for each system. */

@@ -135,6 +135,49 @@ async function checkSummary(page: Page, json: string): Promise<number> {
   return cells.length;
 }
 
+/**
+ * The intervals, p-values and signatures on the page equal `score --format json --paired bs`.
+ * Returns how many numbers were compared.
+ */
+async function checkSignificance(page: Page, json: string): Promise<number> {
+  const report = JSON.parse(json) as {
+    systems: {
+      name: string;
+      metrics: Record<
+        string,
+        { signature: string; p_value?: number; ci?: { lower: number; upper: number } }
+      >;
+    }[];
+  };
+  const cells = await page.$$eval("td[data-low], td[data-p]", (tds) =>
+    tds.map((td) => ({
+      system: td.getAttribute("data-system")!,
+      metric: td.getAttribute("data-metric")!,
+      low: td.getAttribute("data-low"),
+      high: td.getAttribute("data-high"),
+      p: td.getAttribute("data-p"),
+    })));
+  const metrics = Object.keys(report.systems[0].metrics);
+  const n = report.systems.length;
+  assert.equal(cells.filter((c) => c.low !== null).length, n * metrics.length, "intervals");
+  assert.equal(cells.filter((c) => c.p !== null).length, (n - 1) * metrics.length, "p-values");
+  for (const c of cells) {
+    const m = report.systems.find((s) => s.name === c.system)!.metrics[c.metric];
+    if (c.low !== null) {
+      assert.deepEqual([Number(c.low), Number(c.high)], [m.ci!.lower, m.ci!.upper], c.system);
+    } else assert.equal(Number(c.p), m.p_value, `${c.system} ${c.metric} p`);
+  }
+  const signatures = await page.$$eval(
+    "code[data-metric]",
+    (codes) => codes.map((c) => [c.getAttribute("data-metric")!, c.textContent ?? ""]),
+  );
+  assert.deepEqual(
+    Object.fromEntries(signatures),
+    Object.fromEntries(metrics.map((id) => [id, report.systems[0].metrics[id].signature])),
+  );
+  return cells.length;
+}
+
 async function shownCount(page: Page): Promise<number> {
   return Number(await page.$eval("#sb-list", (e) => e.getAttribute("data-count")));
 }
@@ -197,9 +240,20 @@ Deno.test({
     const made = await run(["report", "--gold", gold, ...systems, "-o", file]);
     assert.equal(made.code, 0, made.err);
     const score = await run(["score", "--gold", gold, ...systems, "--format", "json"]);
+    const paired = await run([
+      "score",
+      "--gold",
+      gold,
+      ...systems,
+      "--format",
+      "json",
+      "--paired",
+      "bs",
+    ]);
     const opened = await open(file);
     try {
       assert.ok(await checkSummary(opened.page, score.out) > 10);
+      assert.equal(await checkSignificance(opened.page, paired.out), 9);
       assert.equal(await shownCount(opened.page), 3);
       await checkBrowser(opened.page, "otters");
       assert.ok(

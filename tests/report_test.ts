@@ -102,7 +102,7 @@ Deno.test("buildReport() adds CI and p-value columns only when given significanc
   });
   assert.match(html, /<th scope="col" class="num">95% CI<\/th><th scope="col" class="num">p vs /);
   assert.match(html, /\[0\.6100, 0\.9300\]<\/td><td class="num p">\(baseline\)/);
-  assert.match(html, /\[0\.5200, 0\.8800\]<\/td><td class="num p">0\.031</);
+  assert.match(html, /\[0\.5200, 0\.8800\]<\/td><td class="num p" [^>]*data-p="0\.0312">0\.031\*</);
   // The score chart draws the intervals and says so.
   assert.match(html, /m2 f by system \(95% CI\)/);
 });
@@ -152,9 +152,32 @@ Deno.test("gecscore report writes the page, or says in one line what is wrong", 
   assert.match(ok.out, /^Wrote .*r\.html: 2 systems, m2, 3 sentences/);
   assert.match(await Deno.readTextFile(file), /^<!DOCTYPE html>/);
   assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["r.html"]);
+  // Default: intervals and paired p-values (two systems); one system: intervals only.
+  const page = await Deno.readTextFile(file);
+  assert.match(page, /<th scope="col" class="num">95% CI<\/th><th scope="col" class="num">p vs /);
+  assert.match(page, /m2\|beta:0\.5\|muw:2\|v:1\.0\|bs:1000\|seed:12345/);
   const stdout = await run(["report", "--gold", GOLD, SYSTEMS[0], "-m", "m2", "-o", "-"]);
   assert.equal(stdout.code, 0);
   assert.match(stdout.out, /^<!DOCTYPE html>[\s\S]*<\/html>\n$/);
+  assert.match(stdout.out, /95% CI<\/th><\/tr>/);
+  assert.doesNotMatch(stdout.out, /p vs /);
+  const none = await run(["report", "--gold", GOLD, ...SYSTEMS, "--no-significance", "-o", "-"]);
+  assert.doesNotMatch(none.out, /95% CI|p vs /);
+  const ranked = await run([
+    "report",
+    "--gold",
+    GOLD,
+    ...SYSTEMS,
+    "--paired",
+    "ar",
+    "--ranks",
+    "--samples",
+    "200",
+    "-o",
+    "-",
+  ]);
+  assert.match(ranked.out, /paired approximate randomization \(200 trials\)/);
+  assert.match(ranked.out, /<th scope="col" class="num">rank<\/th>/);
   const cases: [string[], number, RegExp][] = [
     [["report", "--gold", GOLD, SYSTEMS[0]], 2, /give the output file with -o FILE/],
     [["report", "--gold", GOLD, "-o", file], 2, /at least one system output/],
@@ -163,6 +186,13 @@ Deno.test("gecscore report writes the page, or says in one line what is wrong", 
     [["report", "--gold", GOLD, SYSTEMS[0], SYSTEMS[0], "-o", file], 2, /Two systems are named/],
     [["report", "--gold", GOLD, SYSTEMS[0], "-m", "nope", "-o", file], 2, /nope/],
     [["report", "--gold", GOLD, SYSTEMS[0], "-o", `${dir}/no/such/r.html`], 1, /no such folder/],
+    [["report", "--gold", GOLD, SYSTEMS[0], "--paired", "bs", "-o", file], 2, /two systems/],
+    [["report", "--gold", GOLD, ...SYSTEMS, "--paired", "xx", "-o", file], 2, /bs or ar/],
+    [
+      ["report", "--gold", GOLD, ...SYSTEMS, "--no-significance", "--seed", "1", "-o", file],
+      2,
+      /exclude/,
+    ],
   ];
   for (const [args, code, message] of cases) {
     const result = await run(args);
