@@ -159,6 +159,9 @@ document.addEventListener("keydown", function (e) {
     e.preventDefault();
   }
 });
+window.addEventListener("beforeprint", function () {
+  Array.prototype.forEach.call(document.querySelectorAll("details"), function (d) { d.open = true; });
+});
 refilter();
 render();
 })();`;
