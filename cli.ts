@@ -22,6 +22,7 @@ import { InputError, UsageError } from "./plugins/errors.ts";
 import { loadPlugin } from "./plugins/loader.ts";
 import { REPL_HELP, replMain } from "./repl.ts";
 import { REPORT_HELP, reportCommand } from "./cli/report.ts";
+import { errantCompareCommand } from "./cli/errant_compare.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
 
@@ -55,6 +56,7 @@ does, and print its three lines (Precision, Recall, F_beta).
     help: REPORT_HELP,
     run: (args, { registry, io }) => reportCommand(args, { registry, io }),
   },
+  errant_compare: errantCompareCommand,
   meta: metaCommand,
   repl: {
     summary: "explore a corpus interactively: sentences, alignments, scores, options",
