@@ -234,6 +234,6 @@ export {
   reportInput,
   type ReportRequest,
   reportSignificance,
-  typeBreakdown,
+  typeBreakdowns,
 } from "./report/mod.ts";
 export type * from "./report/types.ts";

@@ -5,7 +5,7 @@
  */
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
-import { readSystems } from "./read_systems.ts";
+import { readSystems, systemFiles } from "./read_systems.ts";
 import { type SignificanceFlags, significanceRequest } from "./significance.ts";
 import { readGold } from "../builtin.ts";
 import { readReferenceCorpus } from "../formats/text.ts";
@@ -21,7 +21,7 @@ import { readHumanScores } from "../meta/load.ts";
 
 /** The help text of `gecscore report`. */
 export const REPORT_HELP = `Usage:
-  gecscore report --gold GOLD HYP... -o report.html [options]
+  gecscore report --gold GOLD [HYP]... [--hyp-m2 SYS.m2]... -o report.html [options]
   gecscore report --src SRC --ref REF [--ref REF]... HYP... -o report.html [options]
 
 Score one or more system outputs and write one self-contained HTML page (no network needed
@@ -34,6 +34,8 @@ paired bootstrap p-values against it (--paired bs; one system: intervals only).
 Options:
   --gold FILE              the gold file
   --src FILE, --ref FILE   source and reference sentences (instead of --gold)
+  --hyp-m2 FILE            a system given as a hypothesis M2 (its own edits, as ERRANT
+                           needs), repeatable (mixes with HYP)
   -o, --output FILE        where to write the page ("-" for standard output)
   -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
                            registered metric the gold can serve)
@@ -56,6 +58,8 @@ ${PLUGIN_HELP}
 export interface ReportIo {
   /** Standard output. */
   out(text: string): void;
+  /** Standard error (warnings). */
+  err(text: string): void;
 }
 
 function samePath(a: string, b: string): boolean {
@@ -78,7 +82,7 @@ function samePath(a: string, b: string): boolean {
  *
  * const dir = await Deno.makeTempDir({ dir: "/tmp" });
  * let out = "";
- * const io = { out: (t: string) => out += t };
+ * const io = { out: (t: string) => out += t, err: (_: string) => {} };
  * const args = ["--gold", "tests/testdata/m2scorer_example.m2", "tests/testdata/m2scorer_example_system",
  *   "-m", "m2", "-o", `${dir}/r.html`];
  * assert.equal(await reportCommand(args, { registry: createRegistry(), io }), 0);
@@ -97,10 +101,12 @@ export async function reportCommand(
   context: { registry: Registry; io: ReportIo },
 ): Promise<number> {
   const { registry, io } = context;
-  const { values, positionals } = parseCommandArgs("report", {
+  const { values, tokens } = parseCommandArgs("report", {
     args,
     allowPositionals: true,
+    tokens: true,
     options: {
+      "hyp-m2": { type: "string", multiple: true },
       gold: { type: "string" },
       src: { type: "string" },
       ref: { type: "string", multiple: true },
@@ -126,7 +132,10 @@ export async function reportCommand(
   if (!output) {
     throw new UsageError("report: give the output file with -o FILE (or -o - for stdout)");
   }
-  if (!positionals.length) throw new UsageError("report: give at least one system output file");
+  const files = systemFiles(tokens);
+  if (!files.length) {
+    throw new UsageError("report: give at least one system output file (HYP or --hyp-m2 FILE)");
+  }
   if (values.gold && (values.src || values.ref)) {
     throw new UsageError("report: give either --gold or --src with --ref, not both");
   }
@@ -141,8 +150,8 @@ export async function reportCommand(
     const stray = (["paired", "samples", "seed"] as const).find((k) => flags[k] !== undefined) ??
       (flags.ranks ? "ranks" : undefined);
     if (stray) throw new UsageError(`report: --${stray} and --no-significance exclude each other`);
-  } else if (flags.paired === undefined && positionals.length > 1) flags.paired = "bs";
-  if (flags.paired !== undefined && positionals.length < 2) {
+  } else if (flags.paired === undefined && files.length > 1) flags.paired = "bs";
+  if (flags.paired !== undefined && files.length < 2) {
     throw new UsageError(
       `report: --paired ${flags.paired} needs at least two systems (the first is the baseline)`,
     );
@@ -154,7 +163,7 @@ export async function reportCommand(
     values.src,
     ...(values.ref ?? []),
     ...humanPaths,
-    ...positionals,
+    ...files.map((f) => f.path),
   ].filter(
     (x): x is string => typeof x === "string",
   );
@@ -169,7 +178,7 @@ export async function reportCommand(
   } else {
     throw new UsageError("report: give --gold GOLD, or --src SRC with at least one --ref REF");
   }
-  const systems = await readSystems(positionals, gold);
+  const systems = await readSystems(files, gold, io);
   const human: ReportHuman[] = [];
   for (const path of humanPaths) {
     for (const set of await readHumanScores(path)) {

@@ -15,10 +15,10 @@ import {
   scatterCharts,
   scoreCharts,
   TYPE_CHART_LIMIT,
-  typeChart,
+  typeCharts,
 } from "./charts.ts";
 import { REPORT_CSS } from "./style.ts";
-import type { ReportInput } from "./types.ts";
+import type { ReportInput, ReportTypeBreakdown } from "./types.ts";
 
 function esc(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(
@@ -331,24 +331,30 @@ function figures(charts: readonly Chart[]): string {
   }</div>`;
 }
 
-function typeTable(input: ReportInput): string {
-  const types = input.types!;
+function typeTable(input: ReportInput, types: ReportTypeBreakdown): string {
   const names = input.systems.map((s) => s.name);
-  return `<details><summary>All ${types.types.length} error types (matched / gold edits)</summary>
-<div class="scroll"><table class="types">
-<caption>Gold edits matched and gold edits compared with, per error type (${
-    esc(types.source)
-  })</caption>
+  const counts = types.columns.includes("tp") && types.columns.includes("fn");
+  const cell = (row: Record<string, unknown> | undefined) => {
+    if (!row) return `<td class="num">-</td>`;
+    const value = row[types.value];
+    const text = typeof value === "number" ? value.toFixed(4) : "-";
+    const extra = counts && typeof row.tp === "number" && typeof row.fn === "number"
+      ? ` (${row.tp}/${row.tp + row.fn})`
+      : "";
+    return `<td class="num">${text}${extra}</td>`;
+  };
+  return `<details><summary>All ${types.types.length} types: ${esc(types.value)}${
+    counts ? " (matched/gold edits)" : ""
+  } of each system</summary>
+<div class="scroll"><table class="types" data-metric="${esc(types.metric)}">
+<caption>${esc(types.metric)}: ${esc(types.value)} per ${esc(types.label)}</caption>
 <thead><tr><th scope="col">Type</th>${
     names.map((n) => `<th scope="col" class="num">${esc(n)}</th>`).join("")
   }</tr></thead>
 <tbody>${
     types.types.map((t) =>
       `<tr><th scope="row">${esc(t)}</th>${
-        names.map((n) => {
-          const c = types.counts[n]?.[t] ?? { tp: 0, fn: 0 };
-          return `<td class="num">${c.tp}/${c.tp + c.fn}</td>`;
-        }).join("")
+        names.map((n) => cell(types.scores[n]?.[t])).join("")
       }</tr>`
     ).join("\n")
   }</tbody></table></div></details>`;
@@ -429,7 +435,7 @@ Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous sentence, <kbd>n</kbd>/<kbd>p</kbd
 export async function buildReport(input: ReportInput): Promise<string> {
   const [scores, types, buckets, scatters, human] = await Promise.all([
     scoreCharts(input),
-    typeChart(input),
+    typeCharts(input),
     bucketCharts(input),
     scatterCharts(input),
     humanCharts(input),
@@ -442,17 +448,26 @@ export async function buildReport(input: ReportInput): Promise<string> {
     }</section>`,
   );
   nav.push(["scores", "Scores"]);
-  if (types && input.types) {
+  if (types.length && input.types) {
     sections.push(
       `<section id="types" aria-labelledby="types-h"><h2 id="types-h">Error types</h2>
-<p class="help">Gold edits of each type that each system made, from ${esc(input.types.source)}${
-        input.types.types.length > TYPE_CHART_LIMIT
-          ? `; the chart shows the ${TYPE_CHART_LIMIT} most frequent types, the table all`
-          : ""
-      }.</p>${figures([types])}${typeTable(input)}</section>`,
+${
+        input.types.map((breakdown, k) =>
+          `<h3>${esc(breakdown.metric)}: ${esc(breakdown.label)}</h3>
+<p class="help">${
+            esc([
+              ...(breakdown.notes ?? []),
+              ...(breakdown.types.length > TYPE_CHART_LIMIT
+                ? [`The chart shows the ${TYPE_CHART_LIMIT} most frequent types, the table all.`]
+                : []),
+            ].join(" "))
+          }</p>${figures([types[k]])}${typeTable(input, breakdown)}`
+        ).join("\n")
+      }</section>`,
     );
     nav.push(["types", "Error types"]);
   }
+
   if (buckets.length) {
     sections.push(
       `<section id="length" aria-labelledby="length-h"><h2 id="length-h">Scores by sentence length</h2>

@@ -10,7 +10,7 @@
 
 import { pearson } from "../stats/pearson.ts";
 import { spearman } from "../stats/spearman.ts";
-import type { ReportInput } from "./types.ts";
+import type { ReportInput, ReportTypeBreakdown } from "./types.ts";
 
 /** A chart rendered to SVG. */
 export interface Chart {
@@ -187,48 +187,64 @@ function headlineOf(score: unknown, path: string): number {
 export const TYPE_CHART_LIMIT = 12;
 
 /**
- * Recall per error type and system (gold edits matched / gold edits), for the most frequent
- * types: grouped bars for up to five systems, a heat map for more.
+ * One chart per per-type breakdown: its charted field (recall for M2, F for ERRANT...) per
+ * error type and system, for the most frequent types: grouped bars for up to five systems, a
+ * heat map for more.
  *
  * @param input The report input (with `types`).
- * @returns The chart, or undefined without per-type data.
+ * @returns The charts (none without per-type data).
  */
-export function typeChart(input: ReportInput): Promise<Chart | undefined> {
-  const types = input.types;
-  if (!types || !types.types.length) return Promise.resolve(undefined);
+export function typeCharts(input: ReportInput): Promise<Chart[]> {
+  return Promise.all((input.types ?? []).map((breakdown, k) => typeChart(input, breakdown, k)));
+}
+
+function num(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+function typeChart(input: ReportInput, types: ReportTypeBreakdown, k: number): Promise<Chart> {
   const shown = types.types.slice(0, TYPE_CHART_LIMIT);
   const order = input.systems.map((s) => s.name);
+  const field = types.value;
   const values = order.flatMap((system) =>
-    shown.map((type) => {
-      const c = types.counts[system]?.[type] ?? { tp: 0, fn: 0 };
-      const gold = c.tp + c.fn;
-      return { system, type, recall: gold ? c.tp / gold : 0, tp: c.tp, gold };
+    shown.flatMap((type) => {
+      const row = types.scores[system]?.[type];
+      const value = num(row?.[field]);
+      if (value === undefined) return [];
+      const tp = num(row?.tp), fn = num(row?.fn);
+      return [{
+        system,
+        type,
+        value,
+        counts: tp !== undefined && fn !== undefined ? `${tp}/${tp + fn}` : "",
+      }];
     })
   );
-  const title = `Gold edits matched per error type (${shown.length} most frequent types)`;
-  const description = `Recall (gold edits the system made, divided by gold edits) for each ` +
-    `error type and system, from ${types.source}. ` +
+  const title = `${types.metric}: ${field} per ${types.label} (${shown.length} most frequent)`;
+  const description = `${field} of each system for each ${types.label}, from the metric ` +
+    `${types.metric}${values.some((v) => v.counts) ? " (matched/gold edits in brackets)" : ""}. ` +
     shown.map((type) =>
       `${type}: ${
-        values.filter((v) => v.type === type).map((v) => `${v.system} ${v.tp}/${v.gold}`).join(
-          ", ",
-        )
+        values.filter((v) => v.type === type).map((v) =>
+          `${v.system} ${fixed(v.value)}${v.counts ? ` (${v.counts})` : ""}`
+        ).join(", ")
       }`
     ).join("; ") + ".";
-  const tooltip = [{ field: "system" }, { field: "type" }, { field: "recall", format: ".3f" }, {
-    field: "tp",
-    title: "matched",
-  }, { field: "gold" }];
+  const tooltip = [{ field: "system" }, { field: "type" }, {
+    field: "value",
+    title: field,
+    format: ".3f",
+  }, { field: "counts", title: "matched/gold" }];
   const spec: ChartSpec = order.length <= 5
     ? {
       width: 420,
-      height: { step: 8 * order.length + 6 },
+      height: { step: 8 * order.length + 6, for: "position" },
       data: { values },
       mark: "bar",
       encoding: {
         y: { field: "type", type: "nominal", sort: shown, title: null },
         yOffset: { field: "system", sort: order },
-        x: { field: "recall", type: "quantitative", scale: { domain: [0, 1] }, title: "recall" },
+        x: { field: "value", type: "quantitative", title: field },
         color: { field: "system", sort: order, scale: SYSTEM_SCALE, title: "system" },
         tooltip,
       },
@@ -252,10 +268,10 @@ export function typeChart(input: ReportInput): Promise<Chart | undefined> {
           mark: "rect",
           encoding: {
             color: {
-              field: "recall",
+              field: "value",
               type: "quantitative",
-              scale: { domain: [0, 1], scheme: "blues" },
-              title: "recall",
+              scale: { scheme: "blues" },
+              title: field,
             },
             tooltip,
           },
@@ -263,13 +279,13 @@ export function typeChart(input: ReportInput): Promise<Chart | undefined> {
         {
           mark: { type: "text", fontSize: 9 },
           encoding: {
-            text: { field: "recall", type: "quantitative", format: ".2f" },
-            color: { condition: { test: "datum.recall > 0.5", value: "white" }, value: "black" },
+            text: { field: "value", type: "quantitative", format: ".2f" },
+            color: { condition: { test: "datum.value > 0.5", value: "white" }, value: "black" },
           },
         },
       ],
     };
-  return renderChart("chart-types", title, description, spec);
+  return renderChart(`chart-types-${k}`, title, description, spec);
 }
 
 /**

@@ -2,19 +2,14 @@
  * Which gold edits each system made, as the M2 metric counts them: for every sentence, the
  * annotator that the m2scorer's greedy choice picked for that system (the same choice that
  * gives the corpus score), and which of that annotator's edits the system's chosen edit
- * sequence matched. Per-type counts follow from it ({@linkcode typeBreakdown}).
+ * sequence matched: what the sentence browser shows.
  *
  * @module
  */
 
 import { m2Annotators, type M2Options, m2Replay, type M2Stats } from "../metrics/m2/mod.ts";
 import type { GoldSentence, Tokens } from "../plugins/types.ts";
-import type {
-  ReportComparison,
-  ReportGoldEdit,
-  ReportSentenceEdits,
-  ReportTypeBreakdown,
-} from "./types.ts";
+import type { ReportComparison, ReportGoldEdit, ReportSentenceEdits } from "./types.ts";
 
 /**
  * The gold edits of every sentence (per annotator, in the m2scorer's annotator order) and, for
@@ -94,55 +89,4 @@ export function m2SentenceEdits(
     goldEdits.push(annotators ?? []);
   });
   return { source: "m2", gold: goldEdits, compared };
-}
-
-/**
- * Gold edits matched (`tp`) and missed (`fn`) per error type and system, from the per-sentence
- * comparisons. Types are sorted by how many gold edits the first system was compared with.
- *
- * @example Usage
- * ```ts
- * import { typeBreakdown } from "./m2_edits.ts";
- * import assert from "node:assert/strict";
- *
- * const breakdown = typeBreakdown({
- *   source: "m2",
- *   gold: [[[{ start: 0, end: 1, type: "Mec", correction: "A" },
- *            { start: 2, end: 3, type: "SVA", correction: "sits" }]]],
- *   compared: [[{ annotator: 0, matched: [1] }]],
- * }, ["sys"]);
- * assert.deepEqual(breakdown.counts.sys, { Mec: { tp: 0, fn: 1 }, SVA: { tp: 1, fn: 0 } });
- * ```
- *
- * @param edits The per-sentence comparisons.
- * @param systems The system names, in the order of `compared[sentence]`.
- * @returns The counts.
- */
-export function typeBreakdown(
-  edits: ReportSentenceEdits,
-  systems: readonly string[],
-): ReportTypeBreakdown {
-  const counts: Record<string, Record<string, { tp: number; fn: number }>> = {};
-  for (const name of systems) counts[name] = {};
-  edits.compared.forEach((row, i) => {
-    row.forEach(({ annotator, matched }, k) => {
-      const goldEdits = edits.gold[i][annotator] ?? [];
-      const made = new Set(matched);
-      goldEdits.forEach((edit, e) => {
-        const type = edit.type || "(none)";
-        const cell = counts[systems[k]][type] ??= { tp: 0, fn: 0 };
-        if (made.has(e)) cell.tp++;
-        else cell.fn++;
-      });
-    });
-  });
-  const first = counts[systems[0]] ?? {};
-  const all = new Set(Object.values(counts).flatMap((c) => Object.keys(c)));
-  const size = (t: string) => (first[t]?.tp ?? 0) + (first[t]?.fn ?? 0);
-  const types = [...all].sort((a, b) => size(b) - size(a) || (a < b ? -1 : a > b ? 1 : 0));
-  for (const name of systems) {
-    for (const t of types) counts[name][t] ??= { tp: 0, fn: 0 };
-    counts[name] = Object.fromEntries(types.map((t) => [t, counts[name][t]]));
-  }
-  return { source: edits.source, types, counts };
 }

@@ -19,6 +19,11 @@
 
 export { buildReport, disagreement, percentileRanks } from "./build_report.ts";
 export { type Chart, type ChartSpec, renderChart } from "./charts.ts";
-export { m2SentenceEdits, typeBreakdown } from "./m2_edits.ts";
-export { reportInput, type ReportRequest, reportSignificance } from "./report_input.ts";
+export { m2SentenceEdits } from "./m2_edits.ts";
+export {
+  reportInput,
+  type ReportRequest,
+  reportSignificance,
+  typeBreakdowns,
+} from "./report_input.ts";
 export type * from "./types.ts";

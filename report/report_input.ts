@@ -12,14 +12,19 @@ import type { M2Options, M2Stats } from "../metrics/m2/mod.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import { headlineValue } from "../plugins/headline.ts";
 import { tableFields } from "./fields.ts";
-import { type ScoreRequest, scoreSystems, selectMetrics } from "../pipeline/scoring.ts";
-import type { GoldSentence, Options, Score, Tokens } from "../plugins/types.ts";
+import {
+  type ScoreRequest,
+  scoreSystems,
+  selectMetrics,
+  type SystemResult,
+} from "../pipeline/scoring.ts";
+import type { GoldSentence, Options, Score, Tokens, TypeBreakdown } from "../plugins/types.ts";
 import {
   assessSignificance,
   type MetricSignificance,
   type SignificanceRequest,
 } from "../pipeline/significance.ts";
-import { m2SentenceEdits, typeBreakdown } from "./m2_edits.ts";
+import { m2SentenceEdits } from "./m2_edits.ts";
 import type {
   ReportBucket,
   ReportHuman,
@@ -40,8 +45,8 @@ export interface ReportRequest extends ScoreRequest {
   resampling?: SignificanceRequest;
   /** Confidence intervals and paired p-values computed elsewhere (instead of `resampling`). */
   significance?: ReportSignificance;
-  /** Per-type counts (default: from M2's matching, when M2 runs and the gold has types). */
-  types?: ReportTypeBreakdown;
+  /** Per-type breakdowns (default: from every metric with `byType`, when the gold has types). */
+  types?: ReportTypeBreakdown[];
   /** Human judgments of the systems: one entry per human ranking. */
   human?: ReportHuman[];
   /** What made the page. */
@@ -79,6 +84,85 @@ function editTypes(sentence: GoldSentence): string[] {
   }
   for (const e of sentence.errors ?? []) if (e.type) types.add(e.type);
   return [...types].sort();
+}
+
+/** The field a per-type chart shows: the breakdown's headline, else F, else recall. */
+function chartedField(breakdown: TypeBreakdown): string {
+  if (breakdown.headline) return breakdown.headline;
+  for (const field of ["f", "recall"]) if (breakdown.columns.includes(field)) return field;
+  return breakdown.columns[breakdown.columns.length - 1] ?? "";
+}
+
+/**
+ * The per-type breakdowns of a scoring run (metrics with `byType`), with the types sorted by
+ * how many gold edits the first system was compared with (`tp + fn`), most first. A metric
+ * whose breakdown has no typed rows (a gold without types) is left out.
+ *
+ * @example Usage
+ * ```ts
+ * import { typeBreakdowns } from "./report_input.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const byType = (rows: [string, number, number][]) => ({
+ *   label: "gold error type",
+ *   columns: ["tp", "fn", "recall"],
+ *   types: rows.map(([type, tp, fn]) => ({ type, score: { tp, fn, recall: tp / (tp + fn) } })),
+ * });
+ * const results = [
+ *   { name: "A", path: "A", metrics: [{ metric: "m2", signature: "", score: {}, stats: [],
+ *     byType: byType([["Mec", 1, 1], ["Nn", 2, 4]]) }] },
+ *   { name: "B", path: "B", metrics: [{ metric: "m2", signature: "", score: {}, stats: [],
+ *     byType: byType([["Nn", 0, 6]]) }] },
+ * ];
+ * const [m2] = typeBreakdowns(results, ["m2"]);
+ * assert.deepEqual(m2.types, ["Nn", "Mec"]);
+ * assert.equal(m2.value, "recall");
+ * assert.equal(m2.scores.B.Mec, undefined);
+ * assert.equal(m2.scores.B.Nn.fn, 6);
+ * ```
+ *
+ * @param results The results of `scoreSystems` with `byType`.
+ * @param metrics The metric ids, in the order of each result's `metrics`.
+ * @returns One breakdown per metric that has one.
+ */
+export function typeBreakdowns(
+  results: readonly SystemResult[],
+  metrics: readonly string[],
+): ReportTypeBreakdown[] {
+  const out: ReportTypeBreakdown[] = [];
+  metrics.forEach((metric, k) => {
+    const first = results[0]?.metrics[k]?.byType;
+    if (!first) return;
+    const scores: ReportTypeBreakdown["scores"] = {};
+    const all = new Set<string>();
+    for (const r of results) {
+      const rows = r.metrics[k].byType?.types ?? [];
+      scores[r.name] = Object.fromEntries(rows.map((row) => [row.type, { ...row.score }]));
+      for (const row of rows) all.add(row.type);
+    }
+    if (![...all].some((t) => t && t !== "(none)")) return;
+    const size = (t: string) => {
+      const row = scores[results[0].name][t] as { tp?: unknown; fn?: unknown } | undefined;
+      return (typeof row?.tp === "number" ? row.tp : 0) +
+        (typeof row?.fn === "number" ? row.fn : 0);
+    };
+    const order = first.types.map((t) => t.type);
+    const position = (t: string) => {
+      const at = order.indexOf(t);
+      return at < 0 ? order.length : at;
+    };
+    const breakdown: ReportTypeBreakdown = {
+      metric,
+      label: first.label,
+      columns: [...first.columns],
+      value: chartedField(first),
+      types: [...all].sort((a, b) => size(b) - size(a) || position(a) - position(b)),
+      scores,
+    };
+    if (first.notes?.length) breakdown.notes = [...first.notes];
+    out.push(breakdown);
+  });
+  return out;
 }
 
 function describeResampling(sig: MetricSignificance): string {
@@ -175,8 +259,13 @@ export function reportSignificance(results: readonly MetricSignificance[]): Repo
  */
 export function reportInput(request: ReportRequest): ReportInput {
   const { registry, gold } = request;
-  const metrics = selectMetrics(registry, gold, request.metrics);
-  const results = scoreSystems({ ...request, metrics: metrics.map((m) => m.id), sentences: true });
+  const metrics = selectMetrics(registry, gold, request.metrics, request.systems);
+  const results = scoreSystems({
+    ...request,
+    metrics: metrics.map((m) => m.id),
+    sentences: true,
+    byType: !request.types,
+  });
   const options = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
   const input: ReportInput = {
     title: request.title ?? `gecscore report: ${gold.path.split(/[\\/]/).pop()}`,
@@ -236,12 +325,9 @@ export function reportInput(request: ReportRequest): ReportInput {
       results.map((r) => r.metrics[m2].stats as M2Stats[]),
       options[m2] as M2Options,
     );
-    const hasTypes = input.edits.gold.some((a) => a.some((edits) => edits.some((e) => e.type)));
-    if (hasTypes && !request.types) {
-      input.types = typeBreakdown(input.edits, results.map((r) => r.name));
-    }
   }
-  if (request.types) input.types = request.types;
+  const breakdowns = request.types ?? typeBreakdowns(results, metrics.map((m) => m.id));
+  if (breakdowns.length) input.types = breakdowns;
   const warnings: string[] = [];
   if (request.resampling && results.length) {
     const assessed: MetricSignificance[] = [];

@@ -94,14 +94,22 @@ export interface ReportSignificance {
   signatures?: Record<string, string>;
 }
 
-/** Gold edits matched and missed, per error type, for each system. */
+/** One metric's per-error-type breakdown (its `byType`), for each system. */
 export interface ReportTypeBreakdown {
-  /** Where the counts come from, e.g. `"m2 (annotator chosen per sentence)"`. */
-  source: string;
+  /** The metric id. */
+  metric: string;
+  /** What the rows are, e.g. `"gold error type"` or `"ERRANT category (level 3)"`. */
+  label: string;
+  /** The score fields of a row, in order. */
+  columns: string[];
+  /** The field the chart shows (e.g. `"recall"` or `"f"`). */
+  value: string;
   /** The types, most frequent first. */
   types: string[];
-  /** By system name, then type: gold edits matched (`tp`) and missed (`fn`). */
-  counts: Record<string, Record<string, { tp: number; fn: number }>>;
+  /** By system name, then type: the row's score fields. */
+  scores: Record<string, Record<string, Record<string, unknown>>>;
+  /** How to read the numbers. */
+  notes?: string[];
 }
 
 /** One gold edit of one annotator. */
@@ -170,8 +178,8 @@ export interface ReportInput {
   buckets?: ReportBucket[];
   /** Confidence intervals and paired p-values. */
   significance?: ReportSignificance;
-  /** Per-type counts. */
-  types?: ReportTypeBreakdown;
+  /** Per-type breakdowns, one per metric that has them. */
+  types?: ReportTypeBreakdown[];
   /** Gold edits matched and missed, per sentence and system. */
   edits?: ReportSentenceEdits;
   /** Human judgments: one entry per human ranking. */

@@ -311,7 +311,7 @@ Deno.test({
       assert.equal(await shownCount(opened.page), 1312);
       await checkBrowser(opened.page, "genetic");
       // The per-type chart and table are there (M2 gold has CoNLL types).
-      assert.ok(await opened.page.$("#chart-types"));
+      assert.ok(await opened.page.$("#chart-types-0"));
       // Screenshots: the top of a freshly loaded page, and the sentences that split systems most.
       const docs = Deno.env.get("GECSCORE_SCREENSHOT_DIR");
       await opened.page.setViewport({ width: 1100, height: 1300 });

@@ -18,22 +18,39 @@ async function exampleInput(metrics?: string[]): Promise<ReportInput> {
   return reportInput({ registry: createRegistry(), gold, systems, metrics });
 }
 
+/**
+ * The M2 per-type breakdown adds up to M2's corpus tp and fn, and equals the counts of the
+ * sentence browser's matched/missed gold edits (computed separately, in report/m2_edits.ts).
+ */
 function checkTypeTotals(input: ReportInput): void {
-  assert.ok(input.types, "per-type counts");
-  for (const system of input.systems) {
+  const m2Types = input.types?.find((t) => t.metric === "m2");
+  assert.ok(m2Types, "an M2 per-type breakdown");
+  assert.equal(m2Types.value, "recall");
+  input.systems.forEach((system, k) => {
     const m2 = system.scores.m2 as { tp: number; fn: number };
-    const cells: { tp: number; fn: number }[] = Object.values(
-      input.types!.counts[system.name],
+    const rows = Object.values(m2Types.scores[system.name]) as { tp: number; fn: number }[];
+    assert.equal(rows.reduce((a, c) => a + c.tp, 0), m2.tp, `${system.name} tp`);
+    assert.equal(rows.reduce((a, c) => a + c.fn, 0), m2.fn, `${system.name} fn`);
+    const fromEdits: Record<string, { tp: number; fn: number }> = {};
+    input.edits!.compared.forEach((row, i) => {
+      const { annotator, matched } = row[k];
+      (input.edits!.gold[i][annotator] ?? []).forEach((edit, e) => {
+        const cell = fromEdits[edit.type || "(none)"] ??= { tp: 0, fn: 0 };
+        if (matched.includes(e)) cell.tp++;
+        else cell.fn++;
+      });
+    });
+    const fromBreakdown = Object.fromEntries(
+      Object.entries(m2Types.scores[system.name]).map(([t, r]) => [t, { tp: r.tp, fn: r.fn }]),
     );
-    assert.equal(cells.reduce((a: number, c) => a + c.tp, 0), m2.tp, `${system.name} tp`);
-    assert.equal(cells.reduce((a: number, c) => a + c.fn, 0), m2.fn, `${system.name} fn`);
-  }
+    assert.deepEqual(fromEdits, fromBreakdown, `${system.name}: browser edits and breakdown`);
+  });
 }
 
 Deno.test("reportInput() per-type counts add up to M2's corpus tp and fn", async () => {
   const input = await exampleInput();
   checkTypeTotals(input);
-  assert.ok(input.types!.types.length >= 2);
+  assert.ok(input.types![0].types.length >= 2);
 });
 
 sharedTest("reportInput() per-type counts add up to M2's tp and fn on CoNLL-2014", async () => {
@@ -45,7 +62,7 @@ sharedTest("reportInput() per-type counts add up to M2's tp and fn on CoNLL-2014
   );
   const input = reportInput({ registry: createRegistry(), gold, systems, metrics: ["m2"] });
   checkTypeTotals(input);
-  assert.ok(input.types!.types.includes("ArtOrDet"));
+  assert.ok(input.types![0].types.includes("ArtOrDet"));
   // The matched edits of each sentence are as many as M2's chosen annotator's tp.
   const stats = gold.sentences.map((s, i) =>
     m2Metric.stats(s, systems[0].sentences[i], m2Metric.defaults)
@@ -176,7 +193,7 @@ Deno.test("gecscore report writes the page, or says in one line what is wrong", 
     "-o",
     "-",
   ]);
-  assert.match(ranked.out, /paired approximate randomization \(200 trials\)/);
+  assert.match(ranked.out, /Paired approximate randomization \(200 trials\)/);
   assert.match(ranked.out, /<th scope="col" class="num">rank<\/th>/);
   const cases: [string[], number, RegExp][] = [
     [["report", "--gold", GOLD, SYSTEMS[0]], 2, /give the output file with -o FILE/],
@@ -243,4 +260,36 @@ Deno.test("gecscore report --human plots each metric against the human scores, w
   const row = meta.out.split("\n").find((l) => l.startsWith("m2 "))!.trim().split(/\s+/);
   assert.deepEqual([Number(title[1]).toFixed(3), Number(title[2]).toFixed(3)], [row[1], row[2]]);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("gecscore report --hyp-m2 scores ERRANT and shows its per-category F", async () => {
+  const gold = "tests/testdata/errant/ref.m2", hyp = "tests/testdata/errant/hyp.m2";
+  const page = await run(["report", "--gold", gold, "--hyp-m2", hyp, "-m", "errant", "-o", "-"]);
+  assert.equal(page.code, 0, page.err);
+  const json = await run([
+    "score",
+    "--gold",
+    gold,
+    "--hyp-m2",
+    hyp,
+    "-m",
+    "errant",
+    "--format",
+    "json",
+  ]);
+  const errant = JSON.parse(json.out).systems[0].metrics.errant;
+  assert.match(
+    page.out,
+    new RegExp(`data-metric="errant" data-field="f" data-value="${errant.f}"`),
+  );
+  assert.match(page.out, /<h3>errant: ERRANT category \(level 3\)<\/h3>/);
+  const table = page.out.match(/<table class="types" data-metric="errant">[\s\S]*?<\/table>/)![0];
+  for (
+    const [category, row] of Object.entries(errant.categories as Record<string, { f: number }>)
+  ) {
+    assert.match(
+      table,
+      new RegExp(`<th scope="row">${category}</th><td class="num">${row.f.toFixed(4)} `),
+    );
+  }
 });
