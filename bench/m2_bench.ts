@@ -80,6 +80,17 @@ const ADVERSARIAL: [string, GoldSentence, Tokens][] = [
     Array.from({ length: 100 }, (_, i) => `h${i}`),
   ],
   [
+    // Hours for the earlier fallback (about n^3.6): the bounded sweep.
+    "1000 tokens rewritten as 1000 unrelated ones (implicit fallback)",
+    gold(Array.from({ length: 1000 }, (_, i) => `s${i}`), [[3, 4, "h3"], [500, 500, "h499"]]),
+    Array.from({ length: 1000 }, (_, i) => `h${i}`),
+  ],
+  [
+    "6 tokens rewritten as 2000 unrelated ones (implicit fallback)",
+    gold(Array.from({ length: 6 }, (_, i) => `s${i}`), [[3, 4, "h3"]]),
+    Array.from({ length: 2000 }, (_, i) => `h${i}`),
+  ],
+  [
     "240 tokens of a repeated 4-gram deleted down to 8",
     gold(cycle(["in", "the", "end", ","], 240), [[0, 232, ""]]),
     cycle(["in", "the", "end", ","], 8),

@@ -7,6 +7,7 @@
  */
 
 import { sortAnnotators } from "../formats/m2.ts";
+import { InputError } from "../plugins/errors.ts";
 import type {
   Explanation,
   GoldSentence,
@@ -91,6 +92,14 @@ export interface M2AnnotatorResult {
 }
 
 const M2_VERSION = "1.0";
+
+/**
+ * The largest edit lattice M2 scores, in cells (`(n + 1)(m + 1)` for `n` source and `m`
+ * hypothesis tokens): about 1250 tokens against 1250, or 1 against 750 thousand. It bounds
+ * the memory of one sentence to some 450 MB; up to 1000 tokens each a sentence scores in
+ * about a second (`bench/m2_bench.ts`). Larger pairs are an {@linkcode InputError}.
+ */
+export const MAX_LATTICE_CELLS = 1_572_864;
 
 /**
  * The gold edits of each annotator of a sentence, in the reference's annotator order
@@ -251,6 +260,15 @@ export function m2Annotators(
   options: Partial<M2Options> = {},
 ): M2AnnotatorResult[] {
   const opts = { ...M2_DEFAULTS, ...options };
+  const cells = (gold.source.length + 1) * (hypothesis.length + 1);
+  if (cells > MAX_LATTICE_CELLS) {
+    const where = gold.line === undefined ? "a sentence" : `sentence at gold line ${gold.line}`;
+    throw new InputError(
+      `m2: ${where}: a ${gold.source.length}-token source against a ${hypothesis.length}-token ` +
+        `hypothesis needs an edit lattice of ${cells} cells, more than the ${MAX_LATTICE_CELLS} ` +
+        "M2 bounds itself to (about 1250 tokens each)",
+    );
+  }
   // An unchanged sentence has a lattice that is one diagonal of no-change steps: no edits,
   // whatever the gold (a gold edit that changes nothing can only reward a no-change step).
   const unchanged = hypothesis.length === gold.source.length &&
