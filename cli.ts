@@ -24,8 +24,9 @@ import {
   scoreColumns,
 } from "./plugins/render.ts";
 import { scoreSystems, selectMetrics, type SystemResult } from "./plugins/scoring.ts";
-import type { AnyMetric, GoldCorpus, Hypotheses } from "./plugins/types.ts";
+import type { AnyMetric, GoldCorpus, Hypotheses, ReadLimits } from "./plugins/types.ts";
 import { readGold } from "./formats/read_gold.ts";
+import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./formats/limits.ts";
 import { CONVERT_HELP, convertCommand } from "./formats/convert.ts";
 import { readHypotheses, readReferenceCorpus } from "./formats/text.ts";
 import { resolveOptions } from "./plugins/options.ts";
@@ -86,10 +87,14 @@ function splitList(values: string[] | undefined): string[] | undefined {
   return ids.length ? [...new Set(ids)] : undefined;
 }
 
-async function readSystems(paths: string[], gold: GoldCorpus): Promise<Hypotheses[]> {
+async function readSystems(
+  paths: string[],
+  gold: GoldCorpus,
+  limits?: Partial<ReadLimits>,
+): Promise<Hypotheses[]> {
   const systems: Hypotheses[] = [];
   for (const path of paths) {
-    const hyp = await readHypotheses(path, gold.sentences.length);
+    const hyp = await readHypotheses(path, gold.sentences.length, limits);
     systems.push(hyp);
   }
   const names = new Set<string>();
@@ -189,6 +194,7 @@ Options:
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
   --format FORMAT          table (default), json or tsv
   --sentences              also report sentence-level scores
+${READ_LIMIT_HELP}
 ${PLUGIN_HELP}
   -h, --help               this help
 `,
@@ -206,8 +212,10 @@ ${PLUGIN_HELP}
         sentences: { type: "boolean", default: false },
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
+        ...READ_LIMIT_FLAGS,
       },
     });
+    const limits = readLimitsFromFlags(values);
     if (values.help) {
       io.out(this.help);
       return 0;
@@ -222,16 +230,16 @@ ${PLUGIN_HELP}
     }
     let gold: GoldCorpus;
     if (values.gold) {
-      gold = await readGold(values.gold as string, { registry });
+      gold = await readGold(values.gold as string, { registry, limits });
     } else if (values.src && values.ref?.length) {
-      gold = await readReferenceCorpus(values.src as string, values.ref as string[]);
+      gold = await readReferenceCorpus(values.src as string, values.ref as string[], limits);
     } else {
       throw new UsageError("score: give --gold GOLD, or --src SRC with at least one --ref REF");
     }
     const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     const metricIds = splitList(values.metrics as string[] | undefined);
     const metrics = selectMetrics(registry, gold, metricIds);
-    const systems = await readSystems(positionals, gold);
+    const systems = await readSystems(positionals, gold, limits);
     const results = scoreSystems({
       registry,
       gold,
@@ -264,6 +272,7 @@ Options:
   --sentence N             the sentence, 1-based (default 1)
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
+${READ_LIMIT_HELP}
 ${PLUGIN_HELP}
   -h, --help               this help
 `,
@@ -278,22 +287,24 @@ ${PLUGIN_HELP}
         opt: { type: "string", multiple: true },
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
+        ...READ_LIMIT_FLAGS,
       },
     });
     if (values.help) {
       io.out(this.help);
       return 0;
     }
+    const limits = readLimitsFromFlags(values);
     if (!values.gold) throw new UsageError("show: give --gold GOLD");
     if (positionals.length !== 1) throw new UsageError("show: give exactly one system output");
-    const gold = await readGold(values.gold as string, { registry });
+    const gold = await readGold(values.gold as string, { registry, limits });
     const n = /^\d+$/.test(values.sentence as string) ? Number(values.sentence) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
       throw new UsageError(
         `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
       );
     }
-    const [system] = await readSystems(positionals, gold);
+    const [system] = await readSystems(positionals, gold, limits);
     const metrics = selectMetrics(
       registry,
       gold,

@@ -12,7 +12,15 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
-import type { Annotation, Edit, Format, GoldCorpus, GoldSentence } from "../plugins/types.ts";
+import type {
+  Annotation,
+  Edit,
+  Format,
+  GoldCorpus,
+  GoldSentence,
+  ReadLimits,
+} from "../plugins/types.ts";
+import { readLimits } from "./limits.ts";
 import { lines, tokenize } from "./text.ts";
 
 const A_SHAPE = 'expected "A start end|||type|||correction|||required|||comment|||annotator"';
@@ -43,6 +51,7 @@ function parseALine(
   file: string,
   line: number,
   intern: Map<string, string>,
+  maxAlternatives: number,
 ): { annotator: string; edit?: Edit } {
   const fields = body.split("|||");
   if (fields.length < 6) {
@@ -86,7 +95,15 @@ function parseALine(
     );
   }
   const literalNone: number[] = [];
-  const corrections = fields[2].split("||").map((c, k) => {
+  const alternatives = fields[2].split("||");
+  if (alternatives.length > maxAlternatives) {
+    throw new InputError(
+      `expected at most ${maxAlternatives} alternative corrections, found ${alternatives.length} (the limit; --max-alternatives)`,
+      file,
+      line,
+    );
+  }
+  const corrections = alternatives.map((c, k) => {
     const t = c.trim();
     if (t !== "-NONE-") return tokenize(t, intern);
     literalNone.push(k);
@@ -122,12 +139,17 @@ function parseALine(
  *
  * @param chunks The text, in chunks of any size.
  * @param file The file name for messages and the corpus' `path`.
+ * @param limits Line length, distinct annotators and alternatives per edit allowed (defaults
+ *   for what is not given); past one is an {@linkcode InputError} at its line.
  * @returns The gold corpus.
  */
 export async function parseM2(
   chunks: AsyncIterable<string> | Iterable<string>,
   file: string,
+  limits?: Partial<ReadLimits>,
 ): Promise<GoldCorpus> {
+  const { maxLineLength, maxAnnotators, maxAlternatives } = readLimits(limits);
+  const annotatorIds = new Set<string>();
   const sentences: GoldSentence[] = [];
   let current: GoldSentence | undefined;
   let byAnnotator = new Map<string, Annotation>();
@@ -141,7 +163,7 @@ export async function parseM2(
     current = undefined;
     byAnnotator = new Map();
   };
-  for await (const { line, text } of lines(chunks)) {
+  for await (const { line, text } of lines(chunks, { maxLineLength, file })) {
     if (text.trim() === "") {
       finish();
       continue;
@@ -159,7 +181,20 @@ export async function parseM2(
         file,
         line,
         intern,
+        maxAlternatives,
       );
+      if (!annotatorIds.has(annotator)) {
+        annotatorIds.add(annotator);
+        if (annotatorIds.size > maxAnnotators) {
+          throw new InputError(
+            `expected at most ${maxAnnotators} distinct annotators, found a new one (${
+              excerpt(annotator)
+            }) past the limit (--max-annotators)`,
+            file,
+            line,
+          );
+        }
+      }
       let annotation = byAnnotator.get(annotator);
       if (!annotation) {
         annotation = { annotator, edits: [] };

@@ -6,7 +6,7 @@
 
 import { InputError } from "../plugins/errors.ts";
 import { Registry } from "../plugins/registry.ts";
-import type { GoldCorpus } from "../plugins/types.ts";
+import type { GoldCorpus, ReadLimits } from "../plugins/types.ts";
 import { builtinPlugin } from "../plugins/builtin.ts";
 import { readChunks } from "./text.ts";
 
@@ -27,12 +27,13 @@ let builtins: Registry | undefined;
  * ```
  *
  * @param path The file.
- * @param options The registry to look formats up in, and an explicit format id.
+ * @param options The registry to look formats up in, an explicit format id, and read limits
+ *   (defaults for what is not given; see {@linkcode ReadLimits}).
  * @returns The corpus.
  */
 export async function readGold(
   path: string,
-  options: { registry?: Registry; format?: string } = {},
+  options: { registry?: Registry; format?: string; limits?: Partial<ReadLimits> } = {},
 ): Promise<GoldCorpus> {
   const registry = options.registry ?? (builtins ??= new Registry().use(builtinPlugin));
   let format = options.format ? registry.format(options.format) : undefined;
@@ -55,5 +56,5 @@ export async function readGold(
     if (!first.done) yield head;
     yield* chunks;
   }
-  return await format.parse(all(), path);
+  return await format.parse(all(), path, options.limits);
 }

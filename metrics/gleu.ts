@@ -195,11 +195,19 @@ function prepare(gold: GoldSentence, options: GleuOptions): Prepared {
     if (rewrites.length === 0) {
       throw new InputError("gold sentence has no reference to score GLEU", undefined, gold.line);
     }
-    const vocab = vocabulary([gold.source, ...rewrites]);
+    // Identical references (many annotators leave a sentence alone) share one entry: memory
+    // grows with the distinct references, not with the annotators of the corpus.
+    const distinct = new Map<string, PreparedReference>();
+    for (const tokens of rewrites) {
+      const key = tokens.join(" ");
+      if (!distinct.has(key)) distinct.set(key, { tokens, counts: [] });
+    }
+    const vocab = vocabulary([gold.source, ...[...distinct.values()].map((r) => r.tokens)]);
+    for (const ref of distinct.values()) ref.counts = ngramCounts(ref.tokens, vocab);
     entry = {
       vocab,
       source: ngramCounts(gold.source, vocab),
-      references: rewrites.map((tokens) => ({ tokens, counts: ngramCounts(tokens, vocab) })),
+      references: rewrites.map((tokens) => distinct.get(tokens.join(" "))!),
     };
     bySentence.set(options.refs, entry);
   }
@@ -281,10 +289,16 @@ function sentenceStats(
   options: GleuOptions,
 ): GleuStats {
   if (options.variant === "2015") return stats2015(hypothesis, hyp, entry);
+  // Shared references share their statistics (the same object, computed once).
+  const memo = new Map<PreparedReference, GleuReferenceStats>();
   return {
     variant: "2016",
     length: hypothesis.length,
-    references: entry.references.map((ref) => referenceStats(hyp, entry.source, ref)),
+    references: entry.references.map((ref) => {
+      let stats = memo.get(ref);
+      if (!stats) memo.set(ref, stats = referenceStats(hyp, entry.source, ref));
+      return stats;
+    }),
   };
 }
 
@@ -385,8 +399,9 @@ function corpus2016(stats: readonly Gleu2016Stats[], options: GleuOptions): Gleu
   const count = stats.length;
   let c = 0;
   const denominators = new Float64Array(ORDER);
-  // Per sentence and reference: [length, numerator_1, ..., numerator_4].
-  const width = 1 + ORDER;
+  // Per sentence and distinct reference: [length, numerator_1, ..., numerator_4]; `slot`
+  // maps each reference (in order) to its row: references shared by several annotators (the
+  // same statistics object) share a row.
   const offsets = new Int32Array(count);
   const numRefs = new Int32Array(count);
   let total = 0;
@@ -395,23 +410,34 @@ function corpus2016(stats: readonly Gleu2016Stats[], options: GleuOptions): Gleu
     if (refs === 0) throw new TypeError(`GLEU statistics of sentence ${i + 1} have no reference`);
     offsets[i] = total;
     numRefs[i] = refs;
-    total += refs * width;
+    total += refs;
   }
-  const table = new Float64Array(total);
+  const slot = new Int32Array(total);
+  const rows: number[] = [];
   let maxRefs = 0;
   for (let i = 0; i < count; i++) {
     const s = stats[i];
     c += s.length;
     for (let n = 0; n < ORDER; n++) denominators[n] += available(s.length, n);
     maxRefs = Math.max(maxRefs, s.references.length);
-    s.references.forEach((ref, k) => {
-      const at = offsets[i] + k * width;
-      table[at] = ref.length;
-      for (let n = 0; n < ORDER; n++) {
-        table[at + 1 + n] = Math.max(ref.matches[n] - ref.penalties[n], 0);
+    const refs = s.references;
+    const seen = refs.length > 8 ? new Map<GleuReferenceStats, number>() : undefined;
+    refs.forEach((ref, k) => {
+      let at = seen ? seen.get(ref) : undefined;
+      if (!seen) {
+        const first = refs.indexOf(ref);
+        if (first < k) at = slot[offsets[i] + first];
       }
+      if (at === undefined) {
+        at = rows.length;
+        seen?.set(ref, at);
+        rows.push(ref.length);
+        for (let n = 0; n < ORDER; n++) rows.push(Math.max(ref.matches[n] - ref.penalties[n], 0));
+      }
+      slot[offsets[i] + k] = at;
     });
   }
+  const table = Float64Array.from(rows);
   // As the reference tool: a single reference is one iteration; otherwise iteration j seeds
   // the generator with j * 101 and draws one reference per sentence with randint(0, k - 1).
   const iterations = maxRefs <= 1 ? 1 : options.iterations;
@@ -430,7 +456,7 @@ function corpus2016(stats: readonly Gleu2016Stats[], options: GleuOptions): Gleu
       row = 0;
     }
     for (let i = 0; i < count; i++) {
-      const at = offsets[i] + Math.floor(uniforms[row + i] * numRefs[i]) * width;
+      const at = slot[offsets[i] + Math.floor(uniforms[row + i] * numRefs[i])];
       r += table[at];
       numerators[0] += table[at + 1];
       numerators[1] += table[at + 2];

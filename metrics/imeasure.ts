@@ -30,6 +30,7 @@
 import { annotatorCount, errorGroups } from "../formats/error_groups.ts";
 import type { ErrorGroup, Explanation, GoldSentence, Metric, Tokens } from "../plugins/types.ts";
 import { align3, type Alignment3, alignmentCounts, columnClass } from "./imeasure_align.ts";
+import { checkAlignmentSize } from "./imeasure_bounds.ts";
 import {
   type AnnotatorCandidate,
   annotatorCandidates,
@@ -335,6 +336,7 @@ export function searchReferences(
   exhaustive = false,
 ): ReferenceSearch {
   const errors = errorGroups(gold);
+  checkAlignmentSize(gold, hypothesis, errors);
   let references: Tokens[] | undefined;
   let counts: number[][] | undefined;
   let warning: string | undefined;

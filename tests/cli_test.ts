@@ -154,7 +154,7 @@ Deno.test("gecscore gives one-line errors and exit 1 on bad input, never a stack
     [
       "too many lines",
       ["--gold", GOLD, `${BAD}/four_lines.txt`],
-      /four_lines\.txt: has 4 lines but the gold has 3 sentences/,
+      /four_lines\.txt: has more than 3 lines but the gold has 3 sentences/,
     ],
     [
       "not UTF-8",
