@@ -1,0 +1,161 @@
+import assert from "node:assert/strict";
+import {
+  gleuMetric,
+  imeasureMetric,
+  lines,
+  parseIxml,
+  parseM2,
+  readGold,
+  readHypotheses,
+  resolveOptions,
+} from "../mod.ts";
+
+async function drain(iterable: AsyncIterable<unknown>): Promise<number> {
+  let n = 0;
+  for await (const _ of iterable) n++;
+  return n;
+}
+
+/** An M2 gold of `sentences` sentences, each edited by its own `perSentence` annotators. */
+function manyAnnotators(sentences: number, perSentence: number): string {
+  const out: string[] = [];
+  for (let s = 0, id = 0; s < sentences; s++) {
+    out.push(`S The cat sat on the mat number ${s} .`);
+    for (let k = 0; k < perSentence; k++, id++) {
+      out.push(`A 1 2|||N|||dog${k % 3}|||REQUIRED|||-NONE-|||${id}`);
+    }
+    out.push("");
+  }
+  return out.join("\n") + "\n";
+}
+
+Deno.test("lines() stops at the first line past maxLineLength, naming file and line", async () => {
+  const chunks = function* () {
+    yield "short\n";
+    // A 10 MB line in 1 KB chunks: the error comes after its first 100 KB.
+    for (let i = 0; i < 10_000; i++) {
+      if (i > 200) throw new Error("read past the limit");
+      yield "x".repeat(1000);
+    }
+  };
+  await assert.rejects(
+    drain(lines(chunks(), { maxLineLength: 100_000, file: "big.txt" })),
+    /^InputError: big\.txt:2: line is longer than 100000 characters, the limit \(--max-line-length\)$/,
+  );
+  // Up to the limit is fine, a trailing "\r" included.
+  assert.equal(await drain(lines(["a".repeat(10) + "\r\n", "b"], { maxLineLength: 10 })), 2);
+});
+
+Deno.test("readHypotheses() fails at the first line past the gold's count, not at the end", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // Three lines, one too many, two megabytes of empty lines, then a byte that is not UTF-8:
+    // a reader that reads to the end reports the byte instead.
+    const path = `${dir}/system.txt`;
+    const bytes = new TextEncoder().encode("a\nb\nc\n" + "\n".repeat(2 << 20));
+    await Deno.writeFile(path, new Uint8Array([...bytes, 0xff]));
+    await assert.rejects(
+      readHypotheses(path, 2),
+      (e: Error) => e.message === `${path}: has more than 2 lines but the gold has 2 sentences`,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("parseM2() bounds annotators and alternatives while reading", async () => {
+  await assert.rejects(
+    parseM2([manyAnnotators(3, 40)], "many.m2"),
+    // Sentence 3 starts at line 85; its 21st annotator is the corpus' 101st.
+    /^InputError: many\.m2:106: expected at most 100 distinct annotators, found a new one \("100"\) past the limit \(--max-annotators\)$/,
+  );
+  const gold = await parseM2([manyAnnotators(3, 40)], "many.m2", { maxAnnotators: 120 });
+  assert.equal(gold.sentences[0].allAnnotators?.length, 120);
+  const alternatives = Array.from({ length: 101 }, (_, i) => `w${i}`).join("||");
+  await assert.rejects(
+    parseM2([`S a b\nA 0 1|||X|||${alternatives}|||REQUIRED|||-NONE-|||0\n`], "alt.m2"),
+    /^InputError: alt\.m2:2: expected at most 100 alternative corrections, found 101/,
+  );
+  await assert.rejects(
+    parseM2([`S ${"word ".repeat(30_000)}\n`], "long.m2"),
+    /^InputError: long\.m2:1: line is longer than 100000 characters/,
+  );
+});
+
+Deno.test("parseIxml() bounds numann, annotators, alternatives and text while reading", async () => {
+  const xml = (numann: string, alts = 1, text = "a b") =>
+    `<scripts><script id="1">\n<sentence id="1" numann="${numann}"><text>${text}</text>` +
+    `<error-list><error id="1" req="yes">` +
+    Array.from({ length: alts }, (_, k) => `<alt ann="${k}"><c start="0" end="1">x</c></alt>`)
+      .join("") +
+    `</error></error-list></sentence></script></scripts>`;
+  // Once an "internal error" after seconds (and 3.5 GB for GLEU at numann=1e6).
+  await assert.rejects(
+    parseIxml([xml("99999999")], "big.xml"),
+    /^InputError: big\.xml:2:1: expected numann <= 100 \(the annotator limit; --max-annotators\), found numann="99999999"$/,
+  );
+  assert.equal(
+    (await parseIxml([xml("150")], "ok.xml", { maxAnnotators: 150 })).sentences.length,
+    1,
+  );
+  await assert.rejects(
+    parseIxml([xml("100", 101)], "alts.xml"),
+    /^InputError: alts\.xml:2:\d+: expected at most 100 <alt> per <error>/,
+  );
+  await assert.rejects(
+    parseIxml([xml("1", 1, "w ".repeat(60_000))], "text.xml"),
+    /^InputError: text\.xml:2:\d+: expected at most 100000 characters inside <text>/,
+  );
+});
+
+Deno.test("readGold() passes its limits to the format", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/many.m2`, manyAnnotators(2, 60));
+    await assert.rejects(readGold(`${dir}/many.m2`), /many\.m2:\d+: expected at most 100 distinct/);
+    const gold = await readGold(`${dir}/many.m2`, { limits: { maxAnnotators: 120 } });
+    assert.equal(gold.sentences.length, 2);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("gleuMetric shares the references of annotators absent from a sentence", async () => {
+  // 5000 annotators, 40 sentences of 125 each: once one reference object per corpus annotator
+  // per sentence (200,000 n-gram tables; the 452 KB version of this ran out of memory).
+  const gold = await parseM2([manyAnnotators(40, 125)], "many.m2", { maxAnnotators: 5000 });
+  const options = resolveOptions<typeof gleuMetric.defaults>(gleuMetric, { iterations: 20 });
+  const hyp = "The dog1 sat on the mat number 0 .".split(" ");
+  const stats = gold.sentences.map((s) => gleuMetric.stats(s, hyp, options));
+  for (const s of stats) {
+    assert.ok(s.variant === "2016");
+    assert.equal(s.references.length, 5000);
+    // The unchanged source and the three distinct corrections.
+    assert.equal(new Set(s.references).size, 4);
+  }
+  const score = gleuMetric.corpus(stats, options);
+  // The same numbers as with every reference written out separately.
+  const unshared = stats.map((s) =>
+    s.variant === "2016" ? { ...s, references: s.references.map((r) => structuredClone(r)) } : s
+  );
+  assert.deepEqual(gleuMetric.corpus(unshared, options), score);
+  assert.deepEqual(
+    gleuMetric.sentence(unshared[0], options),
+    gleuMetric.sentence(stats[0], options),
+  );
+});
+
+Deno.test("imeasureMetric refuses a sentence too long to align, naming its gold line", () => {
+  // Once "Array buffer allocation failed" (a 1 MB line) or minutes of work.
+  const long = Array.from({ length: 1000 }, (_, i) => `t${i}`);
+  const options = resolveOptions<typeof imeasureMetric.defaults>(imeasureMetric, {});
+  assert.throws(
+    () =>
+      imeasureMetric.stats(
+        { source: long, annotations: [{ annotator: "0", edits: [] }], line: 7 },
+        long,
+        options,
+      ),
+    /^InputError: imeasure: sentence at gold line 7: a 1000-token source, a 1000-token hypothesis/,
+  );
+});
