@@ -25,7 +25,7 @@ import {
   type M2GoldEdit,
   MergedEdgeBudgetError,
 } from "./m2_lattice.ts";
-import { pyRepr } from "./m2_python.ts";
+import { python2DictOrder, pyRepr } from "./m2_python.ts";
 
 /** M2 options (names as on the command line: `--opt m2.beta=1`). */
 export interface M2Options {
@@ -102,8 +102,35 @@ const M2_VERSION = "1.0";
 export const MAX_LATTICE_CELLS = 1_572_864;
 
 /**
- * The gold edits of each annotator of a sentence, in the reference's annotator order
- * (numeric ids ascending). A `noop` annotation has no edits.
+ * The order in which the reference walks a sentence's annotators: its `int` ids are the keys
+ * of a Python 2 dict filled in order of first appearance, then copied into a second dict, and
+ * it iterates that (see {@linkcode python2DictOrder}). Small consecutive ids (0, 1, 2...) come
+ * out ascending; others need not (5, 8, 16 come out 8, 16, 5). Ids that are not all integers
+ * (which the reference cannot read) are sorted. Two spellings of one number ("5", "05") stay
+ * two annotators here, where the reference would merge them.
+ *
+ * @example Usage
+ * ```ts
+ * import { annotatorOrder } from "./m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(annotatorOrder(["1", "0"]), ["0", "1"]);
+ * assert.deepEqual(annotatorOrder(["5", "8", "16"]), ["8", "16", "5"]);
+ * assert.deepEqual(annotatorOrder(["b", "a"]), ["a", "b"]);
+ * ```
+ *
+ * @param ids The sentence's annotator ids, in order of first appearance.
+ * @returns The ids in the reference's order.
+ */
+export function annotatorOrder(ids: readonly string[]): string[] {
+  if (!ids.every((id) => /^[-+]?\d+$/.test(id))) return sortAnnotators(ids);
+  const first = python2DictOrder(ids.map((id) => BigInt(id))).map((i) => ids[i]);
+  return python2DictOrder(first.map((id) => BigInt(id))).map((i) => first[i]);
+}
+
+/**
+ * The gold edits of each annotator of a sentence, in the reference's annotator order (see
+ * {@linkcode annotatorOrder}). A `noop` annotation has no edits.
  *
  * @example Usage
  * ```ts
@@ -131,7 +158,7 @@ export function m2GoldEdits(
     ? sentence.annotations
     : [{ annotator: "0", edits: [] }];
   const byId = new Map(annotations.map((a) => [a.annotator, a]));
-  return sortAnnotators(byId.keys()).map((id) => ({
+  return annotatorOrder([...byId.keys()]).map((id) => ({
     annotator: id,
     edits: byId.get(id)!.edits.map((e) => ({
       start: e.start,
