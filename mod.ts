@@ -15,14 +15,13 @@
  * @module
  */
 
-import { builtinPlugin } from "./plugins/builtin.ts";
-import { Registry } from "./plugins/registry.ts";
-
 export type * from "./plugins/types.ts";
 export { InputError, UsageError } from "./plugins/errors.ts";
 export { Registry } from "./plugins/registry.ts";
-export { builtinPlugin } from "./plugins/builtin.ts";
 export { coerceOption, parseOptionAssignments, resolveOptions } from "./plugins/options.ts";
+export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
+export { headlineValue } from "./plugins/headline.ts";
+export { builtinPlugin, convertCorpus, createRegistry, readGold, registry } from "./builtin.ts";
 export { m2Format, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";
 export {
   baseName,
@@ -42,16 +41,8 @@ export {
   referenceRewrites,
   type RewriteConventions,
 } from "./formats/references.ts";
-export { readGold } from "./formats/read_gold.ts";
 export { ixmlFormat, parseIxml, writeIxml } from "./formats/ixml.ts";
 export { annotatorCount, errorGroups } from "./formats/error_groups.ts";
-export {
-  CONVERT_HELP,
-  convertCommand,
-  type ConvertContext,
-  convertCorpus,
-  writeFileAtomic,
-} from "./formats/convert.ts";
 export {
   chooseAnnotator,
   type M2AnnotatorResult,
@@ -63,26 +54,8 @@ export {
   type M2Score,
   m2Score,
   type M2Stats,
-} from "./metrics/m2.ts";
-export {
-  bestEditSequence,
-  bestPathCost,
-  buildEditGraph,
-  type EditGraph,
-  implicitEditSequence,
-  type M2Edit,
-  type M2GoldEdit,
-  MergedEdgeBudgetError,
-} from "./metrics/m2_lattice.ts";
-export {
-  type LiteralNone,
-  literalNoneOf,
-  m2VerboseTrace,
-  type TraceHypothesis,
-} from "./metrics/m2_trace.ts";
-export { m2scorerCommand } from "./metrics/m2scorer_command.ts";
-export { Session, type SessionOptions } from "./repl/session.ts";
-export { type DiffRun, formatDiff, tokenDiff } from "./repl/token_diff.ts";
+} from "./metrics/m2/mod.ts";
+export type { M2Edit, M2GoldEdit } from "./metrics/m2/lattice.ts";
 export {
   type Gleu2015Stats,
   type Gleu2016Stats,
@@ -91,8 +64,7 @@ export {
   type GleuReferenceStats,
   type GleuScore,
   type GleuStats,
-} from "./metrics/gleu.ts";
-export { MersenneTwister } from "./metrics/mt19937.ts";
+} from "./metrics/gleu/mod.ts";
 export {
   chosenTotals,
   type ImeasureAspectScore,
@@ -103,15 +75,7 @@ export {
   MIX_LIMIT,
   type ReferenceSearch,
   searchReferences,
-} from "./metrics/imeasure.ts";
-export {
-  align3,
-  type Alignment3,
-  alignmentCounts,
-  type ColumnClass,
-  columnClass,
-} from "./metrics/imeasure_align.ts";
-export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
+} from "./metrics/imeasure/mod.ts";
 export {
   goldProvides,
   type MetricResult,
@@ -120,36 +84,72 @@ export {
   selectMetrics,
   type SystemResult,
   unmetNeeds,
-} from "./plugins/scoring.ts";
+} from "./pipeline/scoring.ts";
+export { readGoldFile } from "./pipeline/read_gold.ts";
+export { writerIds } from "./pipeline/convert.ts";
+export { writeFileAtomic } from "./util/write_file_atomic.ts";
+export { MersenneTwister } from "./util/mt19937.ts";
+
+// Meta-evaluation: statistics and agreement of metrics with human judgments.
+export { averageRanks } from "./stats/ranks.ts";
+export { pearson } from "./stats/pearson.ts";
+export { spearman } from "./stats/spearman.ts";
+export { studentTUpperTail } from "./stats/student_t.ts";
+export { type WilliamsInput, type WilliamsResult, williamsTest } from "./stats/williams.ts";
 export {
-  formatValue,
-  headlineValue,
-  numericPaths,
-  renderExplanation,
-  renderTable,
-  scoreColumns,
-} from "./plugins/render.ts";
-
-/**
- * A new registry with the built-in plugin in it.
- *
- * @example Usage
- * ```ts
- * import { createRegistry } from "./mod.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(createRegistry().format("m2").id, "m2");
- * assert.equal(createRegistry({ builtins: false }).formats.length, 0);
- * ```
- *
- * @param options `builtins: false` for an empty registry.
- * @returns The registry.
- */
-export function createRegistry(options: { builtins?: boolean } = {}): Registry {
-  const registry = new Registry();
-  if (options.builtins !== false) registry.use(builtinPlugin);
-  return registry;
-}
-
-/** The default registry, with the built-in metrics and formats. */
-export const registry: Registry = createRegistry();
+  type OutcomeCounts,
+  type PairRelation,
+  type PairwiseTau,
+  pairwiseTau,
+  scoreRelation,
+  tallyOutcomes,
+  TAU_VARIANTS,
+  type TauVariant,
+} from "./stats/pairwise_tau.ts";
+export {
+  type BootstrapOptions,
+  bootstrapResamples,
+  type PercentileBounds,
+  percentileBounds,
+  randBelow,
+} from "./stats/bootstrap.ts";
+export { readTextFile } from "./meta/read_text.ts";
+export {
+  parseWmtScores,
+  type SentenceScores,
+  type SystemScores,
+  type WmtScores,
+} from "./meta/wmt_scores.ts";
+export {
+  type PairwiseJudgment,
+  type PairwiseJudgments,
+  parsePairwiseJudgments,
+  wmtSystemName,
+} from "./meta/judgments.ts";
+export {
+  appraisePairs,
+  type AppraisePairsOptions,
+  parseAppraise,
+  type RankedOutput,
+  type RankingItem,
+} from "./meta/appraise.ts";
+export { expectedWins } from "./meta/expected_wins.ts";
+export { fileLabel, readHumanScores, readJudgments, readScoreFile } from "./meta/load.ts";
+export { computedScores } from "./meta/computed_scores.ts";
+export {
+  type CorrelationMethod,
+  type SystemCorrelation,
+  systemLevel,
+  type SystemLevelOptions,
+  type SystemLevelResult,
+  type SystemPoint,
+  type WilliamsComparison,
+} from "./meta/system_level.ts";
+export {
+  sentenceLevel,
+  type SentenceLevelOptions,
+  type SentenceLevelResult,
+  type SentenceMetricResult,
+  type SentenceTau,
+} from "./meta/sentence_level.ts";
+export { type ScatterOptions, type ScatterPoint, scatterSvg } from "./meta/scatter_svg.ts";

@@ -18,7 +18,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { argsErrorMessage } from "./plugins/args.ts";
+import { argsErrorMessage } from "./cli/args.ts";
 import { createInterface } from "node:readline/promises";
 import process from "node:process";
 import { InputError, UsageError } from "./plugins/errors.ts";
@@ -222,7 +222,11 @@ export async function replMain(
   }
   const tty = Deno.stdin.isTerminal();
   const color = tty && Deno.stdout.isTerminal() && !Deno.noColor;
-  const session = new Session({ registry: options.registry, color });
+  const session = new Session({
+    registry: options.registry,
+    color,
+    onWarning: (text) => write(Deno.stderr, text),
+  });
   const startup = [
     ...(values.plugin ?? []).map((spec) => () => session.loadPlugin(spec)),
     ...(values.gold ? [() => session.loadGold(values.gold!)] : []),

@@ -11,10 +11,10 @@
  */
 
 import { errorGroups } from "../formats/error_groups.ts";
-import { readGold } from "../formats/read_gold.ts";
+import { readGold } from "../builtin.ts";
 import { readSentences } from "../formats/text.ts";
-import { imeasureMetric, type ImeasureOptions, searchReferences } from "../metrics/imeasure.ts";
-import { combinationCount, errorOptions } from "../metrics/imeasure_refs.ts";
+import { imeasureMetric, type ImeasureOptions, searchReferences } from "../metrics/imeasure/mod.ts";
+import { combinationCount, errorOptions } from "../metrics/imeasure/refs.ts";
 import type { GoldSentence, Tokens } from "../plugins/types.ts";
 import { CONLL2014_SYSTEMS } from "../tests/shared.ts";
 

@@ -7,8 +7,10 @@
  * Corpus scores are not benched here: their cost is the metrics' statistics over the whole
  * corpus (see each metric's bench), computed once per system, metric and options.
  */
-import { createRegistry, Session } from "../mod.ts";
-import example from "../plugins/examples/exact_match.ts";
+import { createRegistry } from "../mod.ts";
+import { Session } from "../repl/session.ts";
+import { alignView } from "../repl/commands/inspect.ts";
+import example from "../examples/exact_match.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const GOLD = shared("data/conll2014/gold/official-2014.combined.m2");
@@ -59,6 +61,6 @@ Deno.bench({
   fn() {
     step();
     ready!.goto(next + 1);
-    for (const metric of ready!.registry.metrics) ready!.align(metric.id);
+    for (const metric of ready!.registry.metrics) alignView(ready!, metric.id);
   },
 });

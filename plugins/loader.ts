@@ -112,7 +112,7 @@ export function pluginUrl(spec: string, base?: string): string {
  * import { loadPlugin } from "./loader.ts";
  * import assert from "node:assert/strict";
  *
- * const plugin = await loadPlugin("plugins/examples/exact_match.ts");
+ * const plugin = await loadPlugin("examples/exact_match.ts");
  * assert.ok(plugin.metrics?.some((m) => m.id === "exact_match"));
  * await assert.rejects(loadPlugin("no/such/plugin.ts"), /Cannot load plugin no\/such\/plugin\.ts/);
  * ```

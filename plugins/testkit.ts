@@ -13,7 +13,7 @@
 
 import assert from "node:assert/strict";
 import { resolveOptions } from "./options.ts";
-import { headlineValue } from "./render.ts";
+import { headlineValue } from "./headline.ts";
 import type { AnyMetric, GoldSentence, Options, Tokens } from "./types.ts";
 
 /** What the kit scores: parallel arrays of gold sentences and hypotheses. */

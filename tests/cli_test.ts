@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 
-const EXAMPLE = "plugins/examples/exact_match.ts";
+const EXAMPLE = "examples/exact_match.ts";
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
 const SYSTEM2 = "tests/testdata/m2scorer_example_system2";

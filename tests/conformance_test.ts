@@ -6,7 +6,7 @@
 import { createRegistry, loadPlugin, readGold, readSentences, unmetNeeds } from "../mod.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 
-const registry = createRegistry().use(await loadPlugin("plugins/examples/exact_match.ts"));
+const registry = createRegistry().use(await loadPlugin("examples/exact_match.ts"));
 const gold = await readGold("tests/testdata/m2scorer_example.m2");
 const system = await readSentences("tests/testdata/m2scorer_example_system");
 const system2 = await readSentences("tests/testdata/m2scorer_example_system2");

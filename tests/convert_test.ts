@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
-import { convertCommand, convertCorpus, writeFileAtomic } from "../formats/convert.ts";
+import { convertCommand } from "../cli/convert.ts";
+import { convertCorpus } from "../builtin.ts";
+import { writeFileAtomic } from "../util/write_file_atomic.ts";
 import { errorGroups } from "../formats/error_groups.ts";
 import { parseIxml, writeIxml } from "../formats/ixml.ts";
 import { parseM2, writeM2 } from "../formats/m2.ts";
-import { readGold } from "../formats/read_gold.ts";
+import { readGold } from "../builtin.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import type { ErrorGroup, GoldCorpus } from "../plugins/types.ts";
 import { shared, sharedTest } from "./shared.ts";

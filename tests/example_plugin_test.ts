@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createRegistry, readGold, readHypotheses } from "../mod.ts";
-import plugin, { exactMatchMetric, tokenEditRateMetric } from "../plugins/examples/exact_match.ts";
+import plugin, { exactMatchMetric, tokenEditRateMetric } from "../examples/exact_match.ts";
 import { loadPlugin } from "../plugins/loader.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 
@@ -56,7 +56,7 @@ Deno.test("tokenEditRateMetric.corpus() sums edits over nearest-reference length
 });
 
 Deno.test("loadPlugin() loads the example plugin by path and it registers", async () => {
-  const loaded = await loadPlugin("./plugins/examples/exact_match.ts");
+  const loaded = await loadPlugin("./examples/exact_match.ts");
   assert.equal(loaded, plugin);
   const registry = createRegistry().use(loaded);
   assert.equal(registry.metric("exact_match"), exactMatchMetric);
@@ -76,7 +76,7 @@ Deno.test("loadPlugin() refuses modules that do not export a plugin", async () =
 });
 
 Deno.test("loadPlugin() loads by file: URL", async () => {
-  const url = new URL("../plugins/examples/exact_match.ts", import.meta.url).href;
+  const url = new URL("../examples/exact_match.ts", import.meta.url).href;
   assert.ok(url.startsWith("file:"));
   assert.equal(await loadPlugin(url), plugin);
 });

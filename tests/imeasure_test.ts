@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import { compareWithBruteForce } from "../bench/imeasure_brute.ts";
 import {
-  align3,
-  alignmentCounts,
   chosenTotals,
   type GoldSentence,
   imeasureMetric,
@@ -12,6 +10,7 @@ import {
   resolveOptions,
   searchReferences,
 } from "../mod.ts";
+import { align3, alignmentCounts } from "../metrics/imeasure/align.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";
 

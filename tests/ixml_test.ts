@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ixmlFormat, parseIxml } from "../formats/ixml.ts";
-import { readGold } from "../formats/read_gold.ts";
+import { readGold } from "../builtin.ts";
 import { readChunks } from "../formats/text.ts";
 import { InputError } from "../plugins/errors.ts";
 import type { GoldCorpus } from "../plugins/types.ts";

@@ -3,9 +3,10 @@
  * the 13 systems against the combined gold and each annotator's derived gold.
  */
 import assert from "node:assert/strict";
-import { m2Metric, m2scorerCommand, readGold, readHypotheses } from "../mod.ts";
+import { m2Metric, readGold, readHypotheses } from "../mod.ts";
+import { m2scorerCommand } from "../cli/m2scorer.ts";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";
-import { pyFixed } from "../metrics/m2_python.ts";
+import { pyFixed } from "../util/python_number.ts";
 
 const GOLDS = [
   { dir: "combined", file: "official-2014.combined.m2" },

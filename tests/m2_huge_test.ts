@@ -1,16 +1,13 @@
 import assert from "node:assert/strict";
+import { m2GoldEdits, m2Metric, parseM2, tokenize } from "../mod.ts";
+import { m2scorerCommand } from "../cli/m2scorer.ts";
 import {
   bestEditSequence,
   bestPathCost,
   buildEditGraph,
   implicitEditSequence,
-  m2GoldEdits,
-  m2Metric,
-  m2scorerCommand,
-  parseM2,
-  tokenize,
-} from "../mod.ts";
-import type { M2Edit, M2GoldEdit } from "../metrics/m2_lattice.ts";
+} from "../metrics/m2/lattice.ts";
+import type { M2Edit, M2GoldEdit } from "../metrics/m2/lattice.ts";
 import { randomM2Cases } from "./m2_naive.ts";
 
 /**

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { M2Edit, M2GoldEdit } from "../metrics/m2_lattice.ts";
+import type { M2Edit, M2GoldEdit } from "../metrics/m2/lattice.ts";
 
 type Node = [number, number];
 type EditT = { type: string; start: number; end: number; orig: string; corr: string; unch: number };

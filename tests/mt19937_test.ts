@@ -5,7 +5,7 @@
  * seeds and `random()`, Python 2.7 gives the same values.
  */
 import assert from "node:assert/strict";
-import { MersenneTwister } from "../metrics/mt19937.ts";
+import { MersenneTwister } from "../util/mt19937.ts";
 
 Deno.test("MersenneTwister.random() equals Python's random() after seed(n)", async (t) => {
   const expected: [number | bigint, number[]][] = [

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { createRegistry } from "../mod.ts";
 import { Session } from "../repl/session.ts";
-import { formatDiff, tokenDiff } from "../repl/token_diff.ts";
-import examplePlugin from "../plugins/examples/exact_match.ts";
+import { formatDiff, tokenDiff } from "../util/token_diff.ts";
+import examplePlugin from "../examples/exact_match.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYS1 = "tests/testdata/m2scorer_example_system";
@@ -461,7 +461,7 @@ Deno.test("repl.ts runs commands piped on stdin without prompts", async (t) => {
     const { code, stdout, stderr } = await repl(
       ["--plugin", TOY, "--gold", GOLD, SYS1, SYS2],
       [
-        "load plugin plugins/examples/exact_match.ts",
+        "load plugin examples/exact_match.ts",
         "goto 3",
         "score toy_len exact_match",
         "find diff",

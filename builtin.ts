@@ -1,0 +1,116 @@
+/**
+ * The composition root: which metrics and formats are built in, and the registry made of
+ * them. The CLI, the REPL and library users start here; nothing below this file knows
+ * which plugins exist.
+ *
+ * @module
+ */
+
+import { ixmlFormat } from "./formats/ixml.ts";
+import { m2Format } from "./formats/m2.ts";
+import { textFormat } from "./formats/text.ts";
+import { m2Metric } from "./metrics/m2/mod.ts";
+import { gleuMetric } from "./metrics/gleu/mod.ts";
+import { imeasureMetric } from "./metrics/imeasure/mod.ts";
+import { Registry } from "./plugins/registry.ts";
+import type { AnyMetric, Format, GoldCorpus, Plugin, ReadLimits } from "./plugins/types.ts";
+import { readGoldFile } from "./pipeline/read_gold.ts";
+import { convertCorpus as convertWith } from "./pipeline/convert.ts";
+
+const metrics: AnyMetric[] = [m2Metric, imeasureMetric, gleuMetric];
+
+const formats: Format[] = [m2Format, textFormat, ixmlFormat];
+
+/**
+ * The built-in plugin.
+ *
+ * @example Usage
+ * ```ts
+ * import { builtinPlugin } from "./builtin.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(builtinPlugin.formats?.some((f) => f.id === "m2"));
+ * ```
+ */
+export const builtinPlugin: Plugin = {
+  name: "gecscore-builtin",
+  version: "0.1.0",
+  metrics,
+  formats,
+};
+
+/**
+ * A new registry with the built-in plugin in it.
+ *
+ * @example Usage
+ * ```ts
+ * import { createRegistry } from "./builtin.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(createRegistry().format("m2").id, "m2");
+ * assert.equal(createRegistry({ builtins: false }).formats.length, 0);
+ * ```
+ *
+ * @param options `builtins: false` for an empty registry.
+ * @returns The registry.
+ */
+export function createRegistry(options: { builtins?: boolean } = {}): Registry {
+  const registry = new Registry();
+  if (options.builtins !== false) registry.use(builtinPlugin);
+  return registry;
+}
+
+/** The default registry, with the built-in metrics and formats. */
+export const registry: Registry = createRegistry();
+
+let builtins: Registry | undefined;
+
+/**
+ * Read a gold corpus. The format is `format` when given, else the registered format whose
+ * extension the file has, else the one whose `sniff()` accepts its first bytes.
+ *
+ * @example Usage
+ * ```ts
+ * import { readGold } from "./builtin.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await readGold("tests/testdata/m2scorer_example.m2");
+ * assert.equal(gold.format, "m2");
+ * await assert.rejects(readGold("no/such/file.m2"), /no\/such\/file\.m2: cannot open file/);
+ * ```
+ *
+ * @param path The file.
+ * @param options The registry to look formats up in (the built-ins by default), an
+ * explicit format id, and read limits (defaults for what is not given).
+ * @returns The corpus.
+ */
+export function readGold(
+  path: string,
+  options: { registry?: Registry; format?: string; limits?: Partial<ReadLimits> } = {},
+): Promise<GoldCorpus> {
+  const registry = options.registry ?? (builtins ??= createRegistry());
+  return readGoldFile(path, registry, options.format, options.limits);
+}
+
+/**
+ * Convert a gold corpus to another format's text.
+ *
+ * @example Usage
+ * ```ts
+ * import { convertCorpus } from "./builtin.ts";
+ * import { parseM2 } from "./formats/m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await parseM2(["S a b\nA 1 2|||X|||c|||REQUIRED|||-NONE-|||0\n"], "x.m2");
+ * assert.match(convertCorpus(gold, "ixml"), /<c start="1" end="2">c<\/c>/);
+ * assert.throws(() => convertCorpus(gold, "nope"), /Unknown format "nope"/);
+ * ```
+ *
+ * @param corpus The corpus.
+ * @param to The output format id.
+ * @param registry Where to look the format up (the built-ins by default).
+ * @returns The text in that format.
+ */
+export function convertCorpus(corpus: GoldCorpus, to: string, registry?: Registry): string {
+  return convertWith(corpus, to, registry ?? (builtins ??= createRegistry()));
+}

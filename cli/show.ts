@@ -1,0 +1,93 @@
+/**
+ * `gecscore show`: every selected metric's explanation of one sentence.
+ *
+ * @module
+ */
+
+import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
+import type { Command } from "./command.ts";
+import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
+import { readSystems } from "./read_systems.ts";
+import { renderExplanation } from "./render.ts";
+import { echoedWarnings } from "./warnings.ts";
+import { readGold } from "../builtin.ts";
+import { UsageError } from "../plugins/errors.ts";
+import { parseOptionAssignments, resolveOptions } from "../plugins/options.ts";
+import { selectMetrics } from "../pipeline/scoring.ts";
+
+/** The `show` command. */
+export const showCommand: Command = {
+  summary: "show each metric's alignment and score for one sentence",
+  help: `Usage:
+  gecscore show --gold GOLD HYP [--sentence N] [-m IDS] [--opt METRIC.NAME=VALUE]...
+
+Print the source, the hypothesis and every selected metric's explanation (chosen edits,
+alignment, n-grams) for sentence N (1-based, default 1).
+
+Options:
+  --gold FILE              the gold file
+  --sentence N             the sentence, 1-based (default 1)
+  -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
+  --opt METRIC.NAME=VALUE  a metric option, repeatable
+${READ_LIMIT_HELP}
+${PLUGIN_HELP}
+  -h, --help               this help
+`,
+  async run(args, { registry, io }) {
+    const { values, positionals } = parseCommandArgs("show", {
+      args,
+      allowPositionals: true,
+      options: {
+        gold: { type: "string" },
+        sentence: { type: "string", default: "1" },
+        metrics: { type: "string", short: "m", multiple: true },
+        opt: { type: "string", multiple: true },
+        plugin: { type: "string", multiple: true },
+        help: { type: "boolean", short: "h" },
+        ...READ_LIMIT_FLAGS,
+      },
+    });
+    if (values.help) {
+      io.out(this.help);
+      return 0;
+    }
+    const limits = readLimitsFromFlags(values);
+    if (!values.gold) throw new UsageError("show: give --gold GOLD");
+    if (positionals.length !== 1) throw new UsageError("show: give exactly one system output");
+    const gold = await readGold(values.gold as string, { registry, limits });
+    const n = /^\d+$/.test(values.sentence as string) ? Number(values.sentence) : NaN;
+    if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
+      throw new UsageError(
+        `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
+      );
+    }
+    const [system] = await readSystems(positionals, gold, limits);
+    const metrics = selectMetrics(
+      registry,
+      gold,
+      splitList(values.metrics as string[] | undefined),
+    );
+    const raw = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
+    for (const id of Object.keys(raw)) registry.metric(id);
+    const sentence = gold.sentences[n - 1];
+    const hypothesis = system.sentences[n - 1];
+    const parts = [
+      [
+        `Sentence ${n} of ${gold.sentences.length} (${gold.path})`,
+        `source     : ${sentence.source.join(" ")}`,
+        `hypothesis : ${hypothesis.join(" ")}  (${system.name})`,
+      ].join("\n"),
+    ];
+    for (const metric of metrics) {
+      const options = resolveOptions(metric, raw[metric.id] ?? {});
+      const explanation = metric.explain(sentence, hypothesis, options);
+      const warned = echoedWarnings(metric, explanation);
+      if (warned) io.err(warned);
+      parts.push(
+        `== ${metric.id} (${metric.signature(options)})\n${renderExplanation(explanation)}`,
+      );
+    }
+    io.out(parts.join("\n\n") + "\n");
+    return 0;
+  },
+};

@@ -1,0 +1,745 @@
+/**
+ * GLEU (Napoles et al.): n-gram precision of the hypothesis against a reference, minus the
+ * n-grams it keeps from the source that the reference changed, with a brevity penalty. The
+ * default is the 2016 formulation ("GLEU without tuning", as `compute_gleu` of
+ * cnap/gec-ranking computes it, with its Python 2 reference sampling reproduced draw for
+ * draw); `variant: "2015"` gives the original GLEU with the weight lambda.
+ *
+ * @module
+ */
+
+import { CONLL2014_CONVENTIONS, referenceRewrites } from "../../formats/references.ts";
+import { InputError } from "../../plugins/errors.ts";
+import type {
+  Explanation,
+  ExplanationBlock,
+  GoldSentence,
+  Metric,
+  Tokens,
+} from "../../plugins/types.ts";
+import { MersenneTwister } from "../../util/mt19937.ts";
+
+/** The n-gram orders GLEU uses: 1 to 4 (the reference tool ignores its `-n`). */
+const ORDER = 4;
+
+/** `scipy.special.ndtri(0.025000000000000022)` and `ndtri(0.975)`: the 95% normal quantiles. */
+const Z_LOW = -1.959963984540054;
+const Z_HIGH = 1.959963984540054;
+
+/** GLEU options. */
+export type GleuOptions = {
+  /** `"2016"` (GLEU without tuning; the default) or `"2015"` (original GLEU, with lambda). */
+  variant: string;
+  /** 2016: sampling iterations when there are several references (one reference: 1). */
+  iterations: number;
+  /** 2015: weight of the penalty for source n-grams the references changed. */
+  lambda: number;
+  /**
+   * How references are derived from an M2 gold's annotations: `"plain"` (apply every edit;
+   * an annotator absent from a sentence leaves the source) or `"conll2014"` (the conventions
+   * of the distributed CoNLL-2014 `.trg` files: skip `Um` edits, an absent annotator takes the
+   * first present one's rewrite). Explicit references (`--ref` files) are used as they are.
+   */
+  refs: string;
+};
+
+/** A GLEU score: the mean over sampling iterations, their spread and 95% normal interval. */
+export type GleuScore = {
+  /** The GLEU score (corpus: mean over iterations; sentence: mean over references). */
+  gleu: number;
+  /** Population standard deviation of the values averaged. */
+  std: number;
+  /**
+   * 95% normal interval `mean ± 1.96 std`. When `std` is 0 it is `[gleu, gleu]` (the
+   * reference tool prints `(nan,nan)` there).
+   */
+  ci: [number, number];
+  /**
+   * How many values were averaged: sampling iterations for a corpus score, references for a
+   * 2016 sentence score.
+   */
+  iterations: number;
+};
+
+/** What a hypothesis shares with one reference, per n-gram order (index 0 = unigrams). */
+export interface GleuReferenceStats {
+  /** The reference's length in tokens. */
+  length: number;
+  /** Hypothesis n-grams found in the reference (counts clipped to the reference's). */
+  matches: number[];
+  /**
+   * Hypothesis n-grams found in the source but not in this reference (counts clipped to the
+   * source's): the n-grams the reference changed and the hypothesis did not.
+   */
+  penalties: number[];
+}
+
+/** Per-sentence statistics of the 2016 formulation: one entry per reference. */
+export interface Gleu2016Stats {
+  /** The formulation. */
+  variant: "2016";
+  /** The hypothesis length in tokens. */
+  length: number;
+  /** One entry per reference, in reference order. */
+  references: GleuReferenceStats[];
+}
+
+/**
+ * Per-sentence statistics of the 2015 formulation (all references merged: each n-gram with
+ * its largest count in any reference), per n-gram order.
+ */
+export interface Gleu2015Stats {
+  /** The formulation. */
+  variant: "2015";
+  /** The hypothesis length in tokens. */
+  length: number;
+  /** The length of the reference closest in length to the hypothesis (first on ties). */
+  referenceLength: number;
+  /** Hypothesis n-grams in the references but not in the source (clipped). */
+  newMatches: number[];
+  /** Hypothesis n-grams in the references (clipped). */
+  matches: number[];
+  /** Hypothesis n-grams in the source but in no reference (clipped). */
+  penalties: number[];
+}
+
+/** GLEU per-sentence statistics. */
+export type GleuStats = Gleu2016Stats | Gleu2015Stats;
+
+/** An n-gram key: its token ids in base `vocabulary.base`, or joined ids for huge vocabularies. */
+type Key = number | string;
+type Counts = Map<Key, number>;
+
+/** The tokens of one gold sentence's source and references, numbered from 1. */
+interface Vocabulary {
+  ids: Map<string, number>;
+  tokens: string[];
+  base: number;
+  numeric: boolean;
+}
+
+function vocabulary(sentences: readonly Tokens[]): Vocabulary {
+  const ids = new Map<string, number>();
+  const tokens = [""];
+  for (const sentence of sentences) {
+    for (const token of sentence) {
+      if (!ids.has(token)) {
+        ids.set(token, tokens.length);
+        tokens.push(token);
+      }
+    }
+  }
+  const base = tokens.length;
+  return { ids, tokens, base, numeric: base ** ORDER <= Number.MAX_SAFE_INTEGER };
+}
+
+/**
+ * N-gram counts of a sentence for n = 1..4 (index 0 = unigrams). N-grams with a token outside
+ * the vocabulary are left out: they can match neither the source nor a reference.
+ */
+function ngramCounts(tokens: Tokens, vocab: Vocabulary): Counts[] {
+  const out: Counts[] = [new Map(), new Map(), new Map(), new Map()];
+  const length = tokens.length;
+  const ids = new Array<number>(length);
+  for (let i = 0; i < length; i++) ids[i] = vocab.ids.get(tokens[i]) ?? 0;
+  for (let i = 0; i < length; i++) {
+    let key: Key = 0;
+    for (let n = 0; n < ORDER && i + n < length; n++) {
+      const id = ids[i + n];
+      if (id === 0) break;
+      key = vocab.numeric ? (key as number) * vocab.base + id : n ? `${key},${id}` : `${id}`;
+      const counts = out[n];
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return out;
+}
+
+/** The tokens of an n-gram key of order `n + 1`, joined by spaces. */
+function ngramText(key: Key, n: number, vocab: Vocabulary): string {
+  const ids: number[] = [];
+  if (typeof key === "string") ids.push(...key.split(",").map(Number));
+  else {
+    for (let k = 0; k <= n; k++) {
+      ids.unshift(key % vocab.base);
+      key = Math.floor(key / vocab.base);
+    }
+  }
+  return ids.map((id) => vocab.tokens[id]).join(" ");
+}
+
+interface PreparedReference {
+  tokens: Tokens;
+  counts: Counts[];
+}
+
+interface Prepared {
+  vocab: Vocabulary;
+  source: Counts[];
+  references: PreparedReference[];
+  merged?: Counts[];
+}
+
+/** Source and reference n-grams per gold sentence and reference convention, computed once. */
+const prepared = new WeakMap<GoldSentence, Map<string, Prepared>>();
+
+function prepare(gold: GoldSentence, options: GleuOptions): Prepared {
+  let bySentence = prepared.get(gold);
+  if (!bySentence) prepared.set(gold, bySentence = new Map());
+  let entry = bySentence.get(options.refs);
+  if (!entry) {
+    const rewrites = referenceRewrites(
+      gold,
+      options.refs === "conll2014" ? CONLL2014_CONVENTIONS : {},
+    );
+    if (rewrites.length === 0) {
+      throw new InputError("gold sentence has no reference to score GLEU", undefined, gold.line);
+    }
+    // Identical references (many annotators leave a sentence alone) share one entry: memory
+    // grows with the distinct references, not with the annotators of the corpus.
+    const distinct = new Map<string, PreparedReference>();
+    for (const tokens of rewrites) {
+      const key = tokens.join(" ");
+      if (!distinct.has(key)) distinct.set(key, { tokens, counts: [] });
+    }
+    const vocab = vocabulary([gold.source, ...[...distinct.values()].map((r) => r.tokens)]);
+    for (const ref of distinct.values()) ref.counts = ngramCounts(ref.tokens, vocab);
+    entry = {
+      vocab,
+      source: ngramCounts(gold.source, vocab),
+      references: rewrites.map((tokens) => distinct.get(tokens.join(" "))!),
+    };
+    bySentence.set(options.refs, entry);
+  }
+  return entry;
+}
+
+function mergedReferences(entry: Prepared): Counts[] {
+  if (!entry.merged) {
+    entry.merged = Array.from({ length: ORDER }, (_, n) => {
+      const merged: Counts = new Map();
+      for (const reference of entry.references) {
+        for (const [key, count] of reference.counts[n]) {
+          if (count > (merged.get(key) ?? 0)) merged.set(key, count);
+        }
+      }
+      return merged;
+    });
+  }
+  return entry.merged;
+}
+
+function referenceStats(hyp: Counts[], source: Counts[], ref: PreparedReference) {
+  const matches: number[] = [];
+  const penalties: number[] = [];
+  for (let n = 0; n < ORDER; n++) {
+    let match = 0;
+    let penalty = 0;
+    for (const [key, count] of hyp[n]) {
+      const inRef = ref.counts[n].get(key);
+      if (inRef !== undefined) match += Math.min(count, inRef);
+      else {
+        const inSource = source[n].get(key);
+        if (inSource !== undefined) penalty += Math.min(count, inSource);
+      }
+    }
+    matches.push(match);
+    penalties.push(penalty);
+  }
+  return { length: ref.tokens.length, matches, penalties };
+}
+
+function stats2015(hypothesis: Tokens, hyp: Counts[], entry: Prepared): Gleu2015Stats {
+  const merged = mergedReferences(entry);
+  const length = hypothesis.length;
+  let referenceLength = entry.references[0].tokens.length;
+  for (const { tokens } of entry.references.slice(1)) {
+    if (Math.abs(tokens.length - length) < Math.abs(referenceLength - length)) {
+      referenceLength = tokens.length;
+    }
+  }
+  const newMatches: number[] = [];
+  const matches: number[] = [];
+  const penalties: number[] = [];
+  for (let n = 0; n < ORDER; n++) {
+    let fresh = 0;
+    let match = 0;
+    let penalty = 0;
+    for (const [key, count] of hyp[n]) {
+      const inRef = merged[n].get(key);
+      const inSource = entry.source[n].get(key);
+      if (inRef !== undefined) {
+        match += Math.min(count, inRef);
+        if (inSource === undefined) fresh += Math.min(count, inRef);
+      } else if (inSource !== undefined) {
+        penalty += Math.min(count, inSource);
+      }
+    }
+    newMatches.push(fresh);
+    matches.push(match);
+    penalties.push(penalty);
+  }
+  return { variant: "2015", length, referenceLength, newMatches, matches, penalties };
+}
+
+function sentenceStats(
+  entry: Prepared,
+  hypothesis: Tokens,
+  hyp: Counts[],
+  options: GleuOptions,
+): GleuStats {
+  if (options.variant === "2015") return stats2015(hypothesis, hyp, entry);
+  // Shared references share their statistics (the same object, computed once).
+  const memo = new Map<PreparedReference, GleuReferenceStats>();
+  return {
+    variant: "2016",
+    length: hypothesis.length,
+    references: entry.references.map((ref) => {
+      let stats = memo.get(ref);
+      if (!stats) memo.set(ref, stats = referenceStats(hyp, entry.source, ref));
+      return stats;
+    }),
+  };
+}
+
+/** Hypothesis n-grams of order `n + 1` available for matching: `max(len - n, 0)`. */
+function available(length: number, n: number): number {
+  return Math.max(length - n, 0);
+}
+
+/**
+ * GLEU from totals, as the reference computes it: 0 when any count is 0 (after replacing
+ * zeros by 1 when smoothing), else `exp(min(0, 1 - r/c) + mean_n log(num_n / den_n))`.
+ */
+function gleuFromTotals(
+  c: number,
+  r: number,
+  numerators: ArrayLike<number>,
+  denominators: ArrayLike<number>,
+  smooth = false,
+): number {
+  const one = (x: number) => smooth && x === 0 ? 1 : x;
+  c = one(c);
+  r = one(r);
+  if (c === 0 || r === 0) return 0;
+  let logPrecision = 0;
+  for (let n = 0; n < ORDER; n++) {
+    const num = one(numerators[n]);
+    const den = one(denominators[n]);
+    if (num === 0 || den === 0) return 0;
+    logPrecision += Math.log(num / den);
+  }
+  logPrecision /= ORDER;
+  return Math.exp(Math.min(0, 1 - r / c) + logPrecision);
+}
+
+/** Summation as numpy's `add.reduce` does it on a contiguous float64 array (pairwise). */
+function pairwiseSum(values: ArrayLike<number>, start: number, n: number): number {
+  if (n < 8) {
+    let sum = -0;
+    for (let i = start; i < start + n; i++) sum += values[i];
+    return sum;
+  }
+  if (n <= 128) {
+    const r = [0, 1, 2, 3, 4, 5, 6, 7].map((j) => values[start + j]);
+    let i = 8;
+    for (; i < n - (n % 8); i += 8) {
+      for (let j = 0; j < 8; j++) r[j] += values[start + i + j];
+    }
+    let sum = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; i++) sum += values[start + i];
+    return sum;
+  }
+  let half = Math.floor(n / 2);
+  half -= half % 8;
+  return pairwiseSum(values, start, half) + pairwiseSum(values, start + half, n - half);
+}
+
+/** Mean, population standard deviation and 95% normal interval, as numpy and scipy give them. */
+function summarize(values: readonly number[]): GleuScore {
+  const n = values.length;
+  const mean = pairwiseSum(values, 0, n) / n;
+  const squares = values.map((x) => (x - mean) * (x - mean));
+  const std = Math.sqrt(pairwiseSum(squares, 0, n) / n);
+  const ci: [number, number] = std > 0 ? [Z_LOW * std + mean, Z_HIGH * std + mean] : [mean, mean];
+  return { gleu: mean, std, ci, iterations: n };
+}
+
+function checkVariant(stats: GleuStats, options: GleuOptions): void {
+  if (stats.variant !== options.variant) {
+    throw new TypeError(
+      `GLEU statistics of variant ${stats.variant} cannot be scored with variant ${options.variant}`,
+    );
+  }
+}
+
+/** The largest table of draws kept between calls (32 MB). */
+const MAX_CACHED_DRAWS = 1 << 22;
+
+/** The last table of draws, kept because every system of a run needs the same one. */
+let lastDraws: { iterations: number; count: number; uniforms: Float64Array } | undefined;
+
+/**
+ * Python's `random()` draws of the reference tool's sampling: row `j` holds `count` draws
+ * after `seed(j * 101)`; `randint(0, k - 1)` is then `floor(draw * k)`.
+ */
+function draws(iterations: number, count: number): Float64Array {
+  if (lastDraws?.iterations === iterations && lastDraws.count === count) return lastDraws.uniforms;
+  const uniforms = new Float64Array(iterations * count);
+  const mt = new MersenneTwister(0);
+  for (let j = 0, at = 0; j < iterations; j++) {
+    mt.seed(j * 101);
+    for (let i = 0; i < count; i++) uniforms[at++] = mt.random();
+  }
+  lastDraws = { iterations, count, uniforms };
+  return uniforms;
+}
+
+function corpus2016(stats: readonly Gleu2016Stats[], options: GleuOptions): GleuScore {
+  const count = stats.length;
+  let c = 0;
+  const denominators = new Float64Array(ORDER);
+  // Per sentence and distinct reference: [length, numerator_1, ..., numerator_4]; `slot`
+  // maps each reference (in order) to its row: references shared by several annotators (the
+  // same statistics object) share a row.
+  const offsets = new Int32Array(count);
+  const numRefs = new Int32Array(count);
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    const refs = stats[i].references.length;
+    if (refs === 0) throw new TypeError(`GLEU statistics of sentence ${i + 1} have no reference`);
+    offsets[i] = total;
+    numRefs[i] = refs;
+    total += refs;
+  }
+  const slot = new Int32Array(total);
+  const rows: number[] = [];
+  let maxRefs = 0;
+  for (let i = 0; i < count; i++) {
+    const s = stats[i];
+    c += s.length;
+    for (let n = 0; n < ORDER; n++) denominators[n] += available(s.length, n);
+    maxRefs = Math.max(maxRefs, s.references.length);
+    const refs = s.references;
+    const seen = refs.length > 8 ? new Map<GleuReferenceStats, number>() : undefined;
+    refs.forEach((ref, k) => {
+      let at = seen ? seen.get(ref) : undefined;
+      if (!seen) {
+        const first = refs.indexOf(ref);
+        if (first < k) at = slot[offsets[i] + first];
+      }
+      if (at === undefined) {
+        at = rows.length;
+        seen?.set(ref, at);
+        rows.push(ref.length);
+        for (let n = 0; n < ORDER; n++) rows.push(Math.max(ref.matches[n] - ref.penalties[n], 0));
+      }
+      slot[offsets[i] + k] = at;
+    });
+  }
+  const table = Float64Array.from(rows);
+  // As the reference tool: a single reference is one iteration; otherwise iteration j seeds
+  // the generator with j * 101 and draws one reference per sentence with randint(0, k - 1).
+  const iterations = maxRefs <= 1 ? 1 : options.iterations;
+  const cached = iterations * count <= MAX_CACHED_DRAWS ? draws(iterations, count) : undefined;
+  const mt = cached ? undefined : new MersenneTwister(0);
+  const uniforms = cached ?? new Float64Array(count);
+  const numerators = new Float64Array(ORDER);
+  const values: number[] = [];
+  for (let j = 0; j < iterations; j++) {
+    let r = 0;
+    numerators.fill(0);
+    let row = j * count;
+    if (mt) {
+      mt.seed(j * 101);
+      for (let i = 0; i < count; i++) uniforms[i] = mt.random();
+      row = 0;
+    }
+    for (let i = 0; i < count; i++) {
+      const at = slot[offsets[i] + Math.floor(uniforms[row + i] * numRefs[i])];
+      r += table[at];
+      numerators[0] += table[at + 1];
+      numerators[1] += table[at + 2];
+      numerators[2] += table[at + 3];
+      numerators[3] += table[at + 4];
+    }
+    values.push(gleuFromTotals(c, r, numerators, denominators));
+  }
+  return summarize(values);
+}
+
+/** Numerator and denominator of one order of the 2015 formulation. */
+function terms2015(s: Gleu2015Stats, n: number, lambda: number): [number, number] {
+  const numerator = s.newMatches[n] + Math.max(s.matches[n] - lambda * s.penalties[n], 0);
+  return [numerator, s.newMatches[n] + available(s.length, n)];
+}
+
+/**
+ * The 2015 score. Like the reference tool, it passes the total reference length as `c` and
+ * the total hypothesis length as `r`: its length penalty applies to hypotheses longer than the
+ * references (the "inverse brevity penalty" later fixed in the 2016 script).
+ */
+function score2015(stats: readonly Gleu2015Stats[], lambda: number): number {
+  let c = 0;
+  let r = 0;
+  const numerators = new Float64Array(ORDER);
+  const denominators = new Float64Array(ORDER);
+  for (const s of stats) {
+    c += s.referenceLength;
+    r += s.length;
+    for (let n = 0; n < ORDER; n++) {
+      const [num, den] = terms2015(s, n, lambda);
+      numerators[n] += num;
+      denominators[n] += den;
+    }
+  }
+  return gleuFromTotals(c, r, numerators, denominators);
+}
+
+function single(value: number): GleuScore {
+  return { gleu: value, std: 0, ci: [value, value], iterations: 1 };
+}
+
+function sentenceValues2016(s: Gleu2016Stats): number[] {
+  const denominators = Array.from({ length: ORDER }, (_, n) => available(s.length, n));
+  return s.references.map((ref) =>
+    gleuFromTotals(
+      s.length,
+      ref.length,
+      ref.matches.map((m, n) => Math.max(m - ref.penalties[n], 0)),
+      denominators,
+      true,
+    )
+  );
+}
+
+function explain2016(
+  gold: GoldSentence,
+  hypothesis: Tokens,
+  hyp: Counts[],
+  entry: Prepared,
+  s: Gleu2016Stats,
+): Explanation {
+  const values = sentenceValues2016(s);
+  const score = summarize(values);
+  const blocks: ExplanationBlock[] = [];
+  entry.references.forEach((ref, k) => {
+    const rows = [["n", "n-gram", "hyp", "ref", "src", "credited", "penalised"]];
+    for (let n = 0; n < ORDER; n++) {
+      for (const [key, count] of hyp[n]) {
+        const inRef = ref.counts[n].get(key);
+        const inSource = entry.source[n].get(key);
+        if (inRef !== undefined) {
+          rows.push([
+            String(n + 1),
+            ngramText(key, n, entry.vocab),
+            String(count),
+            String(inRef),
+            String(inSource ?? 0),
+            String(Math.min(count, inRef)),
+            "0",
+          ]);
+        } else if (inSource !== undefined) {
+          rows.push([
+            String(n + 1),
+            ngramText(key, n, entry.vocab),
+            String(count),
+            "0",
+            String(inSource),
+            "0",
+            String(Math.min(count, inSource)),
+          ]);
+        }
+      }
+    }
+    const stats = s.references[k];
+    const counts = [["n", "matches", "penalties", "numerator", "denominator"]];
+    for (let n = 0; n < ORDER; n++) {
+      counts.push([
+        String(n + 1),
+        String(stats.matches[n]),
+        String(stats.penalties[n]),
+        String(Math.max(stats.matches[n] - stats.penalties[n], 0)),
+        String(available(s.length, n)),
+      ]);
+    }
+    blocks.push({
+      title: `Reference ${k + 1} (sentence GLEU ${values[k].toFixed(4)}, smoothed): ${
+        ref.tokens.join(" ")
+      }`,
+      table: rows,
+      lines: [
+        "credited: in the reference; penalised: in the source but not in the reference",
+        `lengths: hypothesis ${s.length}, reference ${stats.length}`,
+      ],
+    });
+    blocks.push({ title: `Reference ${k + 1}: counts per order`, table: counts });
+  });
+  return {
+    summary: `GLEU ${score.gleu.toFixed(4)} (smoothed, mean over ${values.length} ${
+      values.length === 1 ? "reference" : "references"
+    }; std ${
+      score.std.toFixed(4)
+    }) for ${hypothesis.length} hypothesis tokens, source ${gold.source.length}`,
+    blocks,
+  };
+}
+
+function explain2015(
+  hypothesis: Tokens,
+  hyp: Counts[],
+  entry: Prepared,
+  s: Gleu2015Stats,
+  lambda: number,
+): Explanation {
+  const merged = mergedReferences(entry);
+  const rows = [["n", "n-gram", "hyp", "refs", "src", "credited", "new", "penalised"]];
+  for (let n = 0; n < ORDER; n++) {
+    for (const [key, count] of hyp[n]) {
+      const inRef = merged[n].get(key);
+      const inSource = entry.source[n].get(key);
+      if (inRef === undefined && inSource === undefined) continue;
+      const credited = inRef === undefined ? 0 : Math.min(count, inRef);
+      rows.push([
+        String(n + 1),
+        ngramText(key, n, entry.vocab),
+        String(count),
+        String(inRef ?? 0),
+        String(inSource ?? 0),
+        String(credited),
+        String(inSource === undefined ? credited : 0),
+        String(inRef === undefined ? Math.min(count, inSource ?? 0) : 0),
+      ]);
+    }
+  }
+  const counts = [["n", "matches", "new", "penalties", "numerator", "denominator"]];
+  for (let n = 0; n < ORDER; n++) {
+    const [num, den] = terms2015(s, n, lambda);
+    counts.push([
+      String(n + 1),
+      String(s.matches[n]),
+      String(s.newMatches[n]),
+      String(s.penalties[n]),
+      String(num),
+      String(den),
+    ]);
+  }
+  const value = score2015([s], lambda);
+  return {
+    summary: `GLEU 2015 ${value.toFixed(4)} (lambda ${lambda}, ${entry.references.length} ${
+      entry.references.length === 1 ? "reference" : "references"
+    } merged) for ${hypothesis.length} hypothesis tokens`,
+    blocks: [
+      {
+        title: "Hypothesis n-grams against the merged references",
+        table: rows,
+        lines: [
+          "credited: in a reference (new: and not in the source); penalised: in the source " +
+          "but in no reference",
+          ...entry.references.map((r, k) => `reference ${k + 1}: ${r.tokens.join(" ")}`),
+          `lengths: hypothesis ${s.length}, closest reference ${s.referenceLength}`,
+        ],
+      },
+      { title: "Counts per order", table: counts },
+    ],
+  };
+}
+
+/**
+ * The GLEU metric.
+ *
+ * Statistics keep, per sentence, the hypothesis length and per reference its length and the
+ * clipped n-gram matches and source penalties (n = 1..4), so corpus scores, sampling and
+ * resampling of sentences need no text. With several references, `corpus()` reproduces the
+ * reference tool's sampling: iteration `j` seeds Python's Mersenne Twister with `j * 101` and
+ * draws one reference per sentence with Python 2's `randint`; the score is the mean over
+ * iterations, with the population standard deviation and the 95% normal interval. Sentence
+ * scores are smoothed (zero counts replaced by 1, the tool's `-d` mode) and averaged over the
+ * references.
+ *
+ * Gold sentences are treated as immutable: the n-grams of a sentence's source and references
+ * are counted once per sentence object (and `refs` option) and reused for every system.
+ *
+ * @example Scoring two sentences against one reference each
+ * ```ts
+ * import { gleuMetric } from "./mod.ts";
+ * import { resolveOptions } from "../../plugins/options.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const options = resolveOptions<typeof gleuMetric.defaults>(gleuMetric, {});
+ * const gold = [
+ *   { source: "He go to school every days .".split(" "),
+ *     references: ["He goes to school every day .".split(" ")] },
+ *   { source: "She like cats .".split(" "), references: ["She likes cats .".split(" ")] },
+ * ];
+ * const hyps = ["He goes to school every days .", "She likes cats ."].map((s) => s.split(" "));
+ * const stats = gold.map((g, i) => gleuMetric.stats(g, hyps[i], options));
+ * const score = gleuMetric.corpus(stats, options);
+ * // Matches minus penalties over hypothesis n-grams, n = 1..4: "days", "every days",
+ * // "days ." ... are kept from the source where the reference changed them.
+ * const precisions = [(5 + 4) / (7 + 4), (2 + 3) / (6 + 3), (1 + 2) / (5 + 2), (0 + 1) / (4 + 1)];
+ * assert.equal(score.gleu, Math.exp(precisions.reduce((a, p) => a + Math.log(p), 0) / 4));
+ * assert.equal(score.iterations, 1);
+ * assert.equal(gleuMetric.sentence(stats[1], options).gleu, 1);
+ * ```
+ */
+export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
+  id: "gleu",
+  description: "GLEU: n-gram precision against references, penalising n-grams left unchanged " +
+    "from the source (Napoles et al. 2016; 2015 with variant=2015)",
+  version: "1.0",
+  defaults: { variant: "2016", iterations: 500, lambda: 0, refs: "plain" },
+  optionSpecs: {
+    variant: {
+      description: "2016 (GLEU without tuning) or 2015 (original GLEU with lambda)",
+      choices: ["2016", "2015"],
+    },
+    iterations: {
+      description: "2016 with several references: sampling iterations (one reference: 1)",
+      min: 1,
+      // A typo such as 1e12 would otherwise run for hours.
+      max: 100_000,
+      integer: true,
+    },
+    lambda: { description: "2015: weight of the unchanged-source-n-gram penalty", min: 0 },
+    refs: {
+      description: "references from M2 annotations: plain, or conll2014 (skip Um edits, an " +
+        "absent annotator copies the first one) as the CoNLL-2014 .trg files",
+      choices: ["plain", "conll2014"],
+    },
+  },
+  needs: ["references"],
+  headline: "gleu",
+  columns: ["gleu", "std", "ci"],
+  stats(gold, hypothesis, options) {
+    const entry = prepare(gold, options);
+    return sentenceStats(entry, hypothesis, ngramCounts(hypothesis, entry.vocab), options);
+  },
+  corpus(stats, options) {
+    for (const s of stats) checkVariant(s, options);
+    if (options.variant === "2015") {
+      return single(score2015(stats as readonly Gleu2015Stats[], options.lambda));
+    }
+    return corpus2016(stats as readonly Gleu2016Stats[], options);
+  },
+  sentence(stats, options) {
+    checkVariant(stats, options);
+    if (stats.variant === "2015") return single(score2015([stats], options.lambda));
+    return summarize(sentenceValues2016(stats));
+  },
+  explain(gold, hypothesis, options) {
+    const entry = prepare(gold, options);
+    const hyp = ngramCounts(hypothesis, entry.vocab);
+    const stats = sentenceStats(entry, hypothesis, hyp, options);
+    if (stats.variant === "2015") {
+      return explain2015(hypothesis, hyp, entry, stats, options.lambda);
+    }
+    return explain2016(gold, hypothesis, hyp, entry, stats);
+  },
+  signature(options) {
+    const variant = options.variant === "2015"
+      ? `variant:2015|lambda:${options.lambda}`
+      : `variant:2016|iter:${options.iterations}`;
+    return `gleu|${variant}|refs:${options.refs}|v:1.0`;
+  },
+};

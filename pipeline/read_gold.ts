@@ -1,0 +1,69 @@
+/**
+ * Read a gold file of any format in a registry, picked by extension or content. The
+ * registry is given: the pipeline does not know which plugins are built in (see
+ * `builtin.ts` for the `readGold` that defaults to the built-ins).
+ *
+ * @module
+ */
+
+import { InputError } from "../plugins/errors.ts";
+import type { Registry } from "../plugins/registry.ts";
+import type { GoldCorpus, ReadLimits } from "../plugins/types.ts";
+import { readChunks } from "../formats/text.ts";
+
+/**
+ * Read a gold corpus with a registry's formats. The format is `format` when given, else the
+ * registered format whose extension the file has, else the one whose `sniff()` accepts its
+ * first bytes.
+ *
+ * @example Usage
+ * ```ts
+ * import { readGoldFile } from "./read_gold.ts";
+ * import { Registry } from "../plugins/registry.ts";
+ * import { m2Format } from "../formats/m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const registry = new Registry().use({ name: "m2", version: "1", formats: [m2Format] });
+ * const gold = await readGoldFile("tests/testdata/m2scorer_example.m2", registry);
+ * assert.equal(gold.format, "m2");
+ * await assert.rejects(
+ *   readGoldFile("no/such/file.m2", registry),
+ *   /no\/such\/file\.m2: cannot open file/,
+ * );
+ * ```
+ *
+ * @param path The file.
+ * @param registry The registry to look formats up in.
+ * @param formatId An explicit format id (default: by extension, then by content).
+ * @param limits Read limits passed to the format (defaults for what is not given; see
+ *   {@linkcode ReadLimits}).
+ * @returns The corpus.
+ */
+export async function readGoldFile(
+  path: string,
+  registry: Registry,
+  formatId?: string,
+  limits?: Partial<ReadLimits>,
+): Promise<GoldCorpus> {
+  let format = formatId ? registry.format(formatId) : undefined;
+  const chunks = readChunks(path);
+  const first = await chunks.next();
+  const head = first.done ? "" : first.value;
+  if (head.replace(/^\uFEFF/, "").trim() === "" && first.done) {
+    throw new InputError("file is empty", path);
+  }
+  if (!format) format = registry.formatFor(path, head.slice(0, 4096));
+  if (!format) {
+    throw new InputError(
+      `cannot tell the gold format from the name or content; known formats: ${
+        registry.formats.map((f) => `${f.id} (${f.extensions.join(" ")})`).join(", ")
+      }`,
+      path,
+    );
+  }
+  async function* all(): AsyncGenerator<string> {
+    if (!first.done) yield head;
+    yield* chunks;
+  }
+  return await format.parse(all(), path, limits);
+}

@@ -1,0 +1,193 @@
+/**
+ * Scoring runs: read a gold corpus and system outputs, compute every metric's per-sentence
+ * statistics once, then corpus and sentence scores from them. Shared by the command line,
+ * the REPL and library users.
+ *
+ * @module
+ */
+
+import { InputError } from "../plugins/errors.ts";
+import { resolveOptions } from "../plugins/options.ts";
+import type { Registry } from "../plugins/registry.ts";
+import type {
+  AnyMetric,
+  GoldCorpus,
+  GoldNeed,
+  Hypotheses,
+  Options,
+  OptionValue,
+  Score,
+} from "../plugins/types.ts";
+
+/**
+ * What a gold corpus can give metrics: annotations (edits), error groups (given, or derived
+ * from annotations) and references (given, or derived from annotations).
+ *
+ * @example Usage
+ * ```ts
+ * import { goldProvides } from "./scoring.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const provides = goldProvides({ path: "x", format: "text", sentences: [
+ *   { source: ["a"], references: [["a"]] },
+ * ] });
+ * assert.deepEqual([...provides], ["references"]);
+ * ```
+ *
+ * @param corpus The gold corpus.
+ * @returns The needs it satisfies.
+ */
+export function goldProvides(corpus: GoldCorpus): Set<GoldNeed> {
+  const provides = new Set<GoldNeed>();
+  const all = (f: (s: GoldCorpus["sentences"][number]) => unknown) => corpus.sentences.every(f);
+  if (all((s) => s.annotations)) provides.add("annotations").add("errors").add("references");
+  if (all((s) => s.errors)) provides.add("errors");
+  if (all((s) => s.references)) provides.add("references");
+  return provides;
+}
+
+/**
+ * Why a metric cannot run on a gold corpus, or undefined when it can.
+ *
+ * @param metric The metric.
+ * @param corpus The gold.
+ * @returns A sentence naming what is missing.
+ */
+export function unmetNeeds(metric: AnyMetric, corpus: GoldCorpus): string | undefined {
+  const provides = goldProvides(corpus);
+  const missing = metric.needs.filter((need) => !provides.has(need));
+  if (!missing.length) return undefined;
+  return `metric ${metric.id} needs ${
+    missing.join(" and ")
+  }, which ${corpus.path} (format ${corpus.format}) does not provide`;
+}
+
+/** One metric's results for one system. */
+export interface MetricResult {
+  /** The metric id. */
+  metric: string;
+  /** The signature of the metric with the options used. */
+  signature: string;
+  /** The corpus score. */
+  score: Score;
+  /** Sentence scores, when asked for. */
+  sentences?: Score[];
+  /** The per-sentence statistics (for resampling and caching). */
+  stats: unknown[];
+}
+
+/** One system's results. */
+export interface SystemResult {
+  /** The system's name. */
+  name: string;
+  /** Its file. */
+  path: string;
+  /** Results by metric id, in the order the metrics were asked for. */
+  metrics: MetricResult[];
+}
+
+/** What {@linkcode scoreSystems} needs. */
+export interface ScoreRequest {
+  /** The registry to look metrics up in. */
+  registry: Registry;
+  /** The gold. */
+  gold: GoldCorpus;
+  /** The systems (each with one hypothesis per gold sentence). */
+  systems: Hypotheses[];
+  /** Metric ids; default: every registered metric the gold can serve. */
+  metrics?: string[];
+  /** Raw option values by metric id, then option name. */
+  options?: Record<string, Record<string, OptionValue>>;
+  /** Also compute sentence-level scores. */
+  sentences?: boolean;
+}
+
+/**
+ * Pick the metrics of a run: the ids asked for (each must be registered and servable by the
+ * gold), or every registered metric the gold can serve.
+ *
+ * @param registry The registry.
+ * @param gold The gold.
+ * @param ids The ids asked for, if any.
+ * @returns The metrics.
+ */
+export function selectMetrics(registry: Registry, gold: GoldCorpus, ids?: string[]): AnyMetric[] {
+  if (ids && ids.length) {
+    const metrics = ids.map((id) => registry.metric(id));
+    for (const metric of metrics) {
+      const problem = unmetNeeds(metric, gold);
+      if (problem) throw new InputError(problem);
+    }
+    return metrics;
+  }
+  const metrics = registry.metrics.filter((m) => !unmetNeeds(m, gold));
+  if (!metrics.length) {
+    const provides = [...goldProvides(gold)];
+    const hint = gold.format === "text" ? "; for plain text give --src SRC --ref REF" : "";
+    throw new InputError(
+      `No registered metric can score ${gold.path} (format ${gold.format} provides ${
+        provides.join(", ") || "no edits or references"
+      }); registered: ${
+        registry.metrics.map((m) => `${m.id} (needs ${m.needs.join(", ")})`).join(", ") ||
+        "(none)"
+      }${hint}`,
+    );
+  }
+  return metrics;
+}
+
+/**
+ * Score systems: statistics once per system and metric, then the corpus score (and sentence
+ * scores when asked) from them.
+ *
+ * @example Usage
+ * ```ts
+ * import { scoreSystems } from "./scoring.ts";
+ * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+ * import plugin from "../examples/exact_match.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await readGold("tests/testdata/m2scorer_example.m2");
+ * const system = await readHypotheses("tests/testdata/m2scorer_example_system", 3);
+ * const [result] = scoreSystems({
+ *   registry: createRegistry({ builtins: false }).use(plugin),
+ *   gold,
+ *   systems: [system],
+ *   metrics: ["exact_match"],
+ * });
+ * assert.equal(result.metrics[0].score.matches, 1);
+ * ```
+ *
+ * @param request What to score.
+ * @returns One result per system, in order.
+ */
+export function scoreSystems(request: ScoreRequest): SystemResult[] {
+  const { registry, gold, systems } = request;
+  const metrics = selectMetrics(registry, gold, request.metrics);
+  for (const id of Object.keys(request.options ?? {})) registry.metric(id);
+  const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  return systems.map((system) => {
+    if (system.sentences.length !== gold.sentences.length) {
+      throw new InputError(
+        `has ${system.sentences.length} lines but the gold has ${gold.sentences.length} sentences`,
+        system.path,
+      );
+    }
+    return {
+      name: system.name,
+      path: system.path,
+      metrics: metrics.map((metric, k) => {
+        const options = resolved[k];
+        const stats = gold.sentences.map((g, i) => metric.stats(g, system.sentences[i], options));
+        const result: MetricResult = {
+          metric: metric.id,
+          signature: metric.signature(options),
+          score: metric.corpus(stats, options),
+          stats,
+        };
+        if (request.sentences) result.sentences = stats.map((s) => metric.sentence(s, options));
+        return result;
+      }),
+    };
+  });
+}

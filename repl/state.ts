@@ -1,0 +1,479 @@
+/**
+ * The REPL's state, independent of any terminal: a {@linkcode SessionState} holds a gold
+ * corpus, system outputs, the current sentence, per-metric option overrides and the caches of
+ * statistics, with small helpers the views use. The commands and their views are in
+ * `repl/commands/`; `session.ts` puts them together.
+ *
+ * Nothing here names a metric: every command works with whatever the registry holds.
+ *
+ * @module
+ */
+
+import { createRegistry, readGold } from "../builtin.ts";
+import { referenceRewrites } from "../formats/references.ts";
+import { readHypotheses } from "../formats/text.ts";
+import { UsageError } from "../plugins/errors.ts";
+import { loadPlugin } from "../plugins/loader.ts";
+import { coerceOption, resolveOptions } from "../plugins/options.ts";
+import type { Registry } from "../plugins/registry.ts";
+import { headlineValue, scoreColumns } from "../cli/render.ts";
+import { goldProvides } from "../pipeline/scoring.ts";
+import { echoedWarnings } from "../cli/warnings.ts";
+import type {
+  AnyMetric,
+  Explanation,
+  GoldCorpus,
+  GoldNeed,
+  GoldSentence,
+  Hypotheses,
+  Options,
+  OptionValue,
+  Score,
+  Tokens,
+} from "../plugins/types.ts";
+import { formatDiff, tokenDiff } from "../util/token_diff.ts";
+
+/** How a session is set up. */
+export interface SessionOptions {
+  /** The registry whose metrics and formats the session uses (default: a new one with the built-ins). */
+  registry?: Registry;
+  /** ANSI colours in the output (default false). */
+  color?: boolean;
+  /**
+   * Where the warnings of metrics that echo them (`cli/warnings.ts`) go as they arise, one
+   * line each with its newline (default: nowhere; they stay in scores and explanations).
+   */
+  onWarning?: (text: string) => void;
+}
+
+const BOLD = ["\x1b[1m", "\x1b[0m"];
+const DIM = ["\x1b[2m", "\x1b[0m"];
+
+/**
+ * What a REPL session holds: a gold corpus, system outputs, the current sentence, per-metric
+ * option overrides and a cache of per-sentence statistics. The views the commands print are
+ * in `repl/commands/`; `Session` in `session.ts` adds the command line.
+ *
+ * @example Usage
+ * ```ts
+ * import { SessionState } from "./state.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const state = new SessionState();
+ * await state.loadGold("tests/testdata/m2scorer_example.m2");
+ * await state.loadHypotheses(["tests/testdata/m2scorer_example_system"]);
+ * state.goto(2);
+ * assert.equal(state.index, 1);
+ * assert.equal(state.systems[0].name, "m2scorer_example_system");
+ * assert.throws(() => state.goto(9), /from 1 to 3/);
+ * ```
+ */
+export class SessionState {
+  /** The registry: metrics and formats, plus the plugins loaded in the session. */
+  readonly registry: Registry;
+  /** Whether output carries ANSI colours. */
+  color: boolean;
+  /** The gold corpus, once loaded. */
+  gold?: GoldCorpus;
+  /** The loaded system outputs, in load order. */
+  readonly systems: Hypotheses[] = [];
+  /** The current sentence, 0-based. */
+  index = 0;
+  /** Set by `quit`. */
+  done = false;
+  #overrides = new Map<string, Record<string, OptionValue>>();
+  #stats = new Map<string, unknown[]>();
+  #headlines = new Map<string, number[]>();
+  #provides = new Set<GoldNeed>();
+  #counts = new Map<string, string[]>();
+  #rates = new Map<string, Set<string>>();
+  #onWarning?: (text: string) => void;
+
+  /**
+   * A session.
+   *
+   * @param options The registry and colour setting.
+   */
+  constructor(options: SessionOptions = {}) {
+    this.registry = options.registry ?? createRegistry();
+    this.color = options.color ?? false;
+    this.#onWarning = options.onWarning;
+  }
+
+  // ---- loading -------------------------------------------------------------------------
+
+  /**
+   * Load a gold corpus (any registered format). Loaded systems with the same number of
+   * sentences stay; the others are unloaded.
+   *
+   * @param path The gold file.
+   * @returns What was loaded, in words.
+   */
+  async loadGold(path: string): Promise<string> {
+    const gold = await readGold(path, { registry: this.registry });
+    this.gold = gold;
+    this.index = 0;
+    this.#stats.clear();
+    this.#headlines.clear();
+    this.#counts.clear();
+    this.#provides = goldProvides(gold);
+    const kept = this.systems.filter((s) => s.sentences.length === gold.sentences.length);
+    const dropped = this.systems.filter((s) => !kept.includes(s)).map((s) => s.name);
+    this.systems.splice(0, this.systems.length, ...kept);
+    const provides = [...this.#provides].join(", ") || "nothing metrics need";
+    let out = `Loaded gold ${path}: ${gold.sentences.length} sentences, format ${gold.format} ` +
+      `(provides ${provides})`;
+    if (dropped.length) out += `\nUnloaded systems of another length: ${dropped.join(", ")}`;
+    return out;
+  }
+
+  /**
+   * Load system outputs, one per file (one sentence per line, as many as the gold has).
+   * A file whose base name is already loaded replaces that system.
+   *
+   * @param paths The files.
+   * @returns What was loaded, in words.
+   */
+  async loadHypotheses(paths: string[]): Promise<string> {
+    const gold = this.needGold();
+    if (!paths.length) throw new UsageError("Usage: load hyp PATH...");
+    const loaded = [];
+    for (const path of paths) loaded.push(await readHypotheses(path, gold.sentences.length));
+    const out: string[] = [];
+    for (const system of loaded) {
+      const at = this.systems.findIndex((s) => s.name === system.name);
+      this.#forget(system.name);
+      if (at >= 0) this.systems[at] = system;
+      else this.systems.push(system);
+      out.push(
+        `${at >= 0 ? "Reloaded" : "Loaded"} system ${system.name}: ${system.sentences.length} ` +
+          `sentences (${system.path})`,
+      );
+    }
+    return out.join("\n");
+  }
+
+  /**
+   * Load a plugin (path, `file:`/`https:` URL or `npm:` specifier) into the registry.
+   *
+   * @param spec The specifier.
+   * @returns What it brought, in words.
+   */
+  async loadPlugin(spec: string): Promise<string> {
+    const plugin = await loadPlugin(spec);
+    this.registry.use(plugin);
+    const metrics = (plugin.metrics ?? []).map((m) => m.id);
+    const formats = (plugin.formats ?? []).map((f) => f.id);
+    return `Loaded plugin ${plugin.name} ${plugin.version}: metrics ${
+      metrics.join(", ") || "(none)"
+    }; formats ${formats.join(", ") || "(none)"}`;
+  }
+
+  // ---- metrics and options ------------------------------------------------------------
+
+  /**
+   * Why a metric cannot run on the loaded gold (`"n/a (needs errors)"`), or undefined.
+   *
+   * @param metric The metric.
+   * @returns The reason, or undefined when it can run.
+   */
+  unavailable(metric: AnyMetric): string | undefined {
+    if (!this.gold) return undefined;
+    const missing = metric.needs.filter((n) => !this.#provides.has(n));
+    return missing.length ? `n/a (needs ${missing.join(", ")})` : undefined;
+  }
+
+  /**
+   * The options a metric runs with: its defaults with the session's `set` values over them.
+   *
+   * @param metric The metric.
+   * @returns The options.
+   */
+  options(metric: AnyMetric): Options {
+    return resolveOptions(metric, this.#overrides.get(metric.id) ?? {});
+  }
+
+  /**
+   * Set one metric option (the value is checked and typed as the metric's default).
+   *
+   * @param metricId The metric id.
+   * @param name The option name.
+   * @param raw The value.
+   * @returns The typed value.
+   */
+  setOption(metricId: string, name: string, raw: string): OptionValue {
+    const metric = this.registry.metric(metricId);
+    const value = coerceOption(metric, name, raw);
+    const overrides = this.#overrides.get(metric.id) ?? {};
+    overrides[name] = value;
+    this.#overrides.set(metric.id, overrides);
+    return value;
+  }
+
+  /**
+   * Per-sentence statistics of a whole system under a metric with the current options,
+   * computed once and cached (per system, metric and options).
+   *
+   * @param system The system.
+   * @param metric The metric.
+   * @returns One statistics value per gold sentence.
+   */
+  corpusStats(system: Hypotheses, metric: AnyMetric): unknown[] {
+    const gold = this.needGold();
+    const options = this.options(metric);
+    const key = cacheKey(system.name, metric.id, options);
+    let stats = this.#stats.get(key);
+    if (!stats) {
+      stats = gold.sentences.map((g, i) => this.statsOf(metric, g, system.sentences[i], options));
+      this.#stats.set(key, stats);
+    }
+    return stats;
+  }
+
+  /**
+   * The sentence-level score of one sentence of a system (from cached statistics when there
+   * are any).
+   *
+   * @param system The system.
+   * @param metric The metric.
+   * @param index The sentence, 0-based (default: the current one).
+   * @returns The score.
+   */
+  sentenceScore(system: Hypotheses, metric: AnyMetric, index = this.index): Score {
+    return metric.sentence(this.sentenceStats(system, metric, index), this.options(metric));
+  }
+
+  /** The statistics of one sentence of a system (cached ones when there are any). */
+  sentenceStats(system: Hypotheses, metric: AnyMetric, index: number): unknown {
+    const gold = this.needGold();
+    const options = this.options(metric);
+    const cached = this.#stats.get(cacheKey(system.name, metric.id, options));
+    return cached
+      ? cached[index]
+      : this.statsOf(metric, gold.sentences[index], system.sentences[index], options);
+  }
+
+  // ---- moving ----------------------------------------------------------------------------
+
+  /**
+   * Move to sentence `n` (1-based).
+   *
+   * @param n The sentence number.
+   */
+  goto(n: number): void {
+    const gold = this.needGold();
+    if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
+      throw new UsageError(`Sentence must be a whole number from 1 to ${gold.sentences.length}`);
+    }
+    this.index = n - 1;
+  }
+
+  /** The prompt: the current position. */
+  get prompt(): string {
+    return this.gold ? `[${this.index + 1}/${this.gold.sentences.length}]> ` : "gecscore> ";
+  }
+
+  // ---- views -----------------------------------------------------------------------------
+
+  /**
+   * A loaded system by name; an unknown name lists the loaded ones.
+   *
+   * @param name The system name.
+   * @returns The system.
+   */
+  system(name: string): Hypotheses {
+    const system = this.systems.find((s) => s.name === name);
+    if (!system) {
+      throw new UsageError(
+        `Unknown system "${name}"; loaded: ${
+          this.systems.map((s) => s.name).join(", ") || "(none)"
+        }`,
+      );
+    }
+    return system;
+  }
+
+  // ---- finding ---------------------------------------------------------------------------
+
+  // ---- helpers for the commands' views ------------------------------------------------
+
+  /** The systems and metrics a list of names selects (all of each kind not named). */
+  select(names: string[]): { systems: Hypotheses[]; metrics: AnyMetric[] } {
+    const systems: Hypotheses[] = [];
+    const metrics: AnyMetric[] = [];
+    for (const name of names) {
+      const system = this.systems.find((s) => s.name === name);
+      if (system) systems.push(system);
+      else if (this.registry.hasMetric(name)) metrics.push(this.registry.metric(name));
+      else {
+        throw new UsageError(
+          `"${name}" is neither a loaded system (${
+            this.systems.map((s) => s.name).join(", ") || "none"
+          }) nor a metric (${this.registry.metrics.map((m) => m.id).join(", ") || "none"})`,
+        );
+      }
+    }
+    if (!systems.length) systems.push(...this.systems);
+    if (!systems.length) throw new UsageError("No systems loaded: load hyp PATH..., or try TEXT");
+    return { systems, metrics: metrics.length ? metrics : this.registry.metrics };
+  }
+
+  /**
+   * The count fields of a metric's scores: up to 4 whole-number fields besides the headline
+   * and fields named like an option (`beta`, `iterations` echo it). On a sentence score a
+   * precision of 1 is a whole number too, so they are judged on a corpus score from cached
+   * statistics when there are any (and remembered), else on the samples: a count doubles in
+   * the corpus score of a sentence taken twice, a rate does not (and a field once shown not
+   * to be a count is remembered as such).
+   */
+  countPaths(metric: AnyMetric, samples: { score: Score; stats?: unknown }[]): string[] {
+    const options = this.options(metric);
+    const known = this.#counts.get(metric.id);
+    if (known) return known;
+    const rates = this.#rates.get(metric.id) ?? new Set<string>();
+    this.#rates.set(metric.id, rates);
+    const echoes = new Set(Object.keys(metric.defaults));
+    const wholes = (score: Score) =>
+      scoreColumns(metric, score).filter((p) =>
+        p !== metric.headline && !echoes.has(p.split(".").pop()!) &&
+        Number.isInteger(headlineValue(score, p))
+      );
+    const cached = this.systems.map((s) => this.#stats.get(cacheKey(s.name, metric.id, options)))
+      .find((stats) => stats !== undefined);
+    if (cached) {
+      const paths = wholes(metric.corpus(cached, options)).slice(0, 4);
+      this.#counts.set(metric.id, paths);
+      return paths;
+    }
+    const columns = scoreColumns(metric, samples[0].score).filter((p) =>
+      p !== metric.headline && !echoes.has(p.split(".").pop()!)
+    );
+    for (const { score, stats } of samples) {
+      const twice = stats === undefined ? undefined : metric.corpus([stats, stats], options);
+      for (const p of columns) {
+        const one = headlineValue(score, p);
+        const count = Number.isInteger(one) &&
+          (twice === undefined || headlineValue(twice, p) === 2 * (one as number));
+        if (!count) rates.add(p);
+      }
+    }
+    const paths = columns.filter((p) => !rates.has(p));
+    return paths.slice(0, 4);
+  }
+
+  /** A metric's statistics of a sentence; its echoed warnings go to `onWarning`. */
+  statsOf(metric: AnyMetric, gold: GoldSentence, hyp: Tokens, options: Options): unknown {
+    const stats = metric.stats(gold, hyp, options);
+    this.#echo(metric, stats);
+    return stats;
+  }
+
+  /** A metric's explanation of a sentence; its echoed warnings go to `onWarning`. */
+  explain(metric: AnyMetric, gold: GoldSentence, hyp: Tokens, options: Options): Explanation {
+    const explanation = metric.explain(gold, hyp, options);
+    this.#echo(metric, explanation);
+    return explanation;
+  }
+
+  #echo(metric: AnyMetric, value: unknown): void {
+    if (!this.#onWarning) return;
+    const text = echoedWarnings(metric, value);
+    if (text) this.#onWarning(text);
+  }
+
+  /**
+   * The loaded gold; without one, a usage error saying how to load it.
+   *
+   * @returns The gold.
+   */
+  needGold(): GoldCorpus {
+    if (!this.gold) throw new UsageError("No gold loaded: load gold PATH");
+    return this.gold;
+  }
+
+  #forget(systemName: string): void {
+    const prefix = systemName + "\u0000";
+    for (const map of [this.#stats, this.#headlines]) {
+      for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
+    }
+  }
+
+  /** The references of a gold sentence (derived from annotations, or given). */
+  references(sentence: GoldSentence): Tokens[] {
+    if (!sentence.annotations && !sentence.references) return [];
+    return referenceRewrites(sentence);
+  }
+
+  /** A system's sentence headline values under a metric (cached; NaN when not a number). */
+  sentenceHeadlines(system: Hypotheses, metric: AnyMetric): number[] {
+    const options = this.options(metric);
+    const key = cacheKey(system.name, metric.id, options);
+    let values = this.#headlines.get(key);
+    if (!values) {
+      values = this.corpusStats(system, metric).map((s) => {
+        const v = headlineValue(metric.sentence(s, options), metric.headline);
+        return typeof v === "number" ? v : NaN;
+      });
+      this.#headlines.set(key, values);
+    }
+    return values;
+  }
+
+  /** Move to the next sentence (wrapping round) that passes a test; false when none does. */
+  findNext(test: (i: number) => boolean): boolean {
+    const n = this.needGold().sentences.length;
+    for (let k = 1; k <= n; k++) {
+      const i = (this.index + k) % n;
+      if (test(i)) {
+        this.index = i;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Tokens against the sentence's source as `[-deleted-]{+inserted+}` (coloured on a terminal). */
+  diff(sentence: GoldSentence, tokens: Tokens): string {
+    return formatDiff(tokenDiff(sentence.source, tokens), this.color);
+  }
+
+  /** Bold on a terminal. */
+  bold(text: string): string {
+    return this.color ? BOLD[0] + text + BOLD[1] : text;
+  }
+
+  /** Dim on a terminal. */
+  dim(text: string): string {
+    return this.color ? DIM[0] + text + DIM[1] : text;
+  }
+
+  /** Clear `set` values: all, one metric's, or one option. */
+  resetOptions(metricId?: string, name?: string): string {
+    if (!metricId) {
+      this.#overrides.clear();
+      return "All options back to their defaults";
+    }
+    const metric = this.registry.metric(metricId);
+    if (name === undefined) {
+      this.#overrides.delete(metric.id);
+      return `${metric.id}: options back to their defaults`;
+    }
+    if (!Object.hasOwn(metric.defaults, name)) throw unknownOption(metric, name);
+    delete this.#overrides.get(metric.id)?.[name];
+    return `${metric.id}.${name} = ${(metric.defaults as Options)[name]} (default)`;
+  }
+}
+
+// ---- helpers -------------------------------------------------------------------------------
+
+function cacheKey(system: string, metric: string, options: Options): string {
+  return `${system}\u0000${metric}\u0000${JSON.stringify(options)}`;
+}
+
+/** The usage error for an option a metric does not have. */
+export function unknownOption(metric: AnyMetric, name: string): UsageError {
+  const known = Object.keys(metric.defaults).map((k) => `${metric.id}.${k}`);
+  return new UsageError(
+    `Unknown option ${metric.id}.${name}; valid: ${known.join(", ") || "(none)"}`,
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * The layering of ARCHITECTURE.md, checked on the import graph of every source file (tests
+ * and benches excepted): imports point down the layers (or stay in their folder), there are
+ * no import circles, `plugins/` imports nothing outside itself, metric folders do not import
+ * each other, and library layers never print, exit or read `Deno.args`.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+
+/** A layer: the files under `paths` (a folder ending in `/`, or one root file). */
+interface Layer {
+  name: string;
+  /** Higher imports lower; equal levels only within the same layer. */
+  level: number;
+  paths: string[];
+  /** Library code: may not import cli/ or repl/, nor print, exit or read Deno.args. */
+  library: boolean;
+  /** Lower layers it may still not import. */
+  never?: string[];
+}
+
+/** The layers, lowest first (ARCHITECTURE.md). Folders that do not exist yet are placed. */
+export const LAYERS: Layer[] = [
+  { name: "plugins", level: 0, paths: ["plugins/"], library: true },
+  { name: "util", level: 1, paths: ["util/"], library: true },
+  { name: "stats", level: 2, paths: ["stats/"], library: true },
+  { name: "formats", level: 3, paths: ["formats/"], library: true },
+  { name: "metrics", level: 4, paths: ["metrics/"], library: true },
+  { name: "pipeline", level: 5, paths: ["pipeline/"], library: true, never: ["metrics"] },
+  { name: "meta", level: 6, paths: ["meta/"], library: true },
+  { name: "builtin", level: 7, paths: ["builtin.ts"], library: true },
+  { name: "report", level: 8, paths: ["report/"], library: true },
+  { name: "mod", level: 9, paths: ["mod.ts"], library: true },
+  { name: "cli", level: 10, paths: ["cli/"], library: false },
+  { name: "repl", level: 11, paths: ["repl/"], library: false },
+  { name: "entry", level: 12, paths: ["cli.ts", "repl.ts"], library: false },
+  { name: "examples", level: 13, paths: ["examples/"], library: false },
+];
+
+/** What library code may not contain (outside comments). */
+const FORBIDDEN = [/\bconsole\./, /\bDeno\.exit\b/, /\bDeno\.args\b/];
+
+/** One source file: its repository path, its code, and the specifiers it imports. */
+export interface SourceFile {
+  path: string;
+  code: string;
+  imports: string[];
+}
+
+/** The layer of a repository path, or undefined. */
+export function layerOf(path: string): Layer | undefined {
+  return LAYERS.find((l) => l.paths.some((p) => p.endsWith("/") ? path.startsWith(p) : path === p));
+}
+
+/** Code without comments (strings are kept; a comment opener inside a string is rare here). */
+export function stripComments(code: string): string {
+  return code.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+}
+
+/** The specifiers of `import ... from`, `export ... from`, `import "x"` and `import("x")`. */
+export function importSpecifiers(code: string): string[] {
+  const plain = stripComments(code);
+  const out: string[] = [];
+  const patterns = [
+    /(?:^|[;\n])\s*(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']/g,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+  ];
+  for (const pattern of patterns) {
+    for (const m of plain.matchAll(pattern)) out.push(m[1]);
+  }
+  return out;
+}
+
+/** Resolve a relative specifier against the importing file (repository paths). */
+export function resolve(from: string, specifier: string): string {
+  const parts = from.split("/").slice(0, -1);
+  for (const part of specifier.split("/")) {
+    if (part === "..") parts.pop();
+    else if (part !== ".") parts.push(part);
+  }
+  return parts.join("/");
+}
+
+/** Every rule broken by a set of files, one sentence each (empty when all hold). */
+export function violations(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const layer = layerOf(file.path);
+    if (!layer) {
+      problems.push(`${file.path}: in no layer; place its folder in LAYERS and ARCHITECTURE.md`);
+      continue;
+    }
+    const targets: string[] = [];
+    for (const spec of file.imports) {
+      if (!spec.startsWith(".")) {
+        if (layer.name === "plugins" && !spec.startsWith("node:")) {
+          problems.push(`${file.path}: plugins/ imports "${spec}" from outside plugins/`);
+        }
+        continue;
+      }
+      const target = resolve(file.path, spec);
+      targets.push(target);
+      const to = layerOf(target);
+      if (!to) {
+        problems.push(`${file.path}: imports ${target}, which is in no layer`);
+        continue;
+      }
+      if (layer.name === "plugins" && to.name !== "plugins") {
+        problems.push(`${file.path}: plugins/ imports ${target} from outside plugins/`);
+      }
+      if (layer.library && (to.name === "cli" || to.name === "repl" || to.name === "entry")) {
+        problems.push(`${file.path}: library code imports ${target} (CLI/REPL)`);
+      }
+      if (to.level > layer.level || (to.level === layer.level && to.name !== layer.name)) {
+        problems.push(
+          `${file.path}: imports ${target} from a higher layer (${layer.name} -> ${to.name})`,
+        );
+      }
+      if (layer.never?.includes(to.name)) {
+        problems.push(`${file.path}: ${layer.name}/ may not import ${to.name}/ (${target})`);
+      }
+      const [a, b] = [file.path, target].map((p) => /^metrics\/([^/]+)\//.exec(p)?.[1]);
+      if (a && b && a !== b) {
+        problems.push(`${file.path}: metric ${a} imports metric ${b} (${target})`);
+      }
+    }
+    edges.set(file.path, targets);
+    if (layer.library) {
+      const code = stripComments(file.code);
+      for (const pattern of FORBIDDEN) {
+        if (pattern.test(code)) {
+          problems.push(`${file.path}: library code uses ${pattern.source.replace(/\\b|\\/g, "")}`);
+        }
+      }
+    }
+  }
+  problems.push(...cycles(edges).map((c) => `import circle: ${c.join(" -> ")}`));
+  return problems;
+}
+
+/** The import circles of a graph, each as the path that closes it (first file repeated). */
+export function cycles(edges: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, "open");
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (state.get(next) === "open") found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, "done");
+  };
+  for (const node of [...edges.keys()].sort()) if (!state.has(node)) visit(node);
+  return found;
+}
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+async function sourceFiles(dir = ""): Promise<SourceFile[]> {
+  const out: SourceFile[] = [];
+  for await (const entry of Deno.readDir(ROOT + (dir || "."))) {
+    const path = dir + entry.name;
+    if (entry.name.startsWith(".") || ["tests", "bench", "node_modules"].includes(path)) continue;
+    if (entry.isDirectory) out.push(...await sourceFiles(path + "/"));
+    else if (path.endsWith(".ts") && !path.endsWith("_test.ts")) {
+      const code = await Deno.readTextFile(ROOT + path);
+      out.push({ path, code, imports: importSpecifiers(code) });
+    }
+  }
+  return out;
+}
+
+Deno.test("violations() finds none in the repository's import graph", async () => {
+  const files = await sourceFiles();
+  const builtin = files.find((f) => f.path === "builtin.ts");
+  assert.ok(builtin?.imports.includes("./metrics/m2/mod.ts"), "imports not read");
+  assert.deepEqual(violations(files), []);
+});
+
+Deno.test("importSpecifiers() reads imports and re-exports, not comments", () => {
+  const code = `import { a } from "./a.ts";
+import type {
+  B,
+  c,
+} from "../b.ts";
+export { d } from "./d.ts";
+export type * from "./e.ts";
+import "./side.ts";
+const f = await import("./f.ts");
+/** import { g } from "./g.ts"; */
+// import { h } from "./h.ts";
+`;
+  assert.deepEqual(importSpecifiers(code), [
+    "./a.ts",
+    "../b.ts",
+    "./d.ts",
+    "./e.ts",
+    "./side.ts",
+    "./f.ts",
+  ]);
+});
+
+Deno.test("violations() catches planted violations in a fake graph", () => {
+  const file = (path: string, imports: string[], code = "") => ({ path, imports, code });
+  const problems = violations([
+    file("plugins/types.ts", ["../cli/render.ts", "npm:left-pad@1.3.0"]),
+    file("formats/m2.ts", ["../metrics/m2/mod.ts"], 'console.error("hi");'),
+    file("metrics/m2/mod.ts", ["../gleu/mod.ts"]),
+    file("metrics/gleu/mod.ts", []),
+    file("util/a.ts", ["./b.ts"], "Deno.exit(1); // console.log is fine in a comment"),
+    file("util/b.ts", ["./a.ts"]),
+    file("stats/t.ts", ["../util/a.ts"]),
+    file("util/c.ts", ["../stats/t.ts"]),
+    file("pipeline/x.ts", ["../repl/state.ts", "../metrics/gleu/mod.ts"], "const a = Deno.args;"),
+    file("cli/render.ts", []),
+    file("repl/state.ts", ["../cli/render.ts"]),
+    file("weird/x.ts", []),
+  ]);
+  const expect = [
+    /^plugins\/types\.ts: plugins\/ imports cli\/render\.ts from outside plugins\/$/,
+    /^plugins\/types\.ts: library code imports cli\/render\.ts \(CLI\/REPL\)$/,
+    /^plugins\/types\.ts: imports cli\/render\.ts from a higher layer \(plugins -> cli\)$/,
+    /^plugins\/types\.ts: plugins\/ imports "npm:left-pad@1\.3\.0" from outside plugins\/$/,
+    /^formats\/m2\.ts: imports metrics\/m2\/mod\.ts from a higher layer \(formats -> metrics\)$/,
+    /^formats\/m2\.ts: library code uses console\.$/,
+    /^metrics\/m2\/mod\.ts: metric m2 imports metric gleu \(metrics\/gleu\/mod\.ts\)$/,
+    /^util\/a\.ts: library code uses Deno\.exit$/,
+    /^util\/c\.ts: imports stats\/t\.ts from a higher layer \(util -> stats\)$/,
+    /^pipeline\/x\.ts: library code imports repl\/state\.ts \(CLI\/REPL\)$/,
+    /^pipeline\/x\.ts: imports repl\/state\.ts from a higher layer \(pipeline -> repl\)$/,
+    /^pipeline\/x\.ts: library code uses Deno\.args$/,
+    /^pipeline\/x\.ts: pipeline\/ may not import metrics\/ \(metrics\/gleu\/mod\.ts\)$/,
+    /^weird\/x\.ts: in no layer/,
+    /^import circle: util\/a\.ts -> util\/b\.ts -> util\/a\.ts$/,
+  ];
+  for (const pattern of expect) {
+    assert.ok(problems.some((p) => pattern.test(p)), `${pattern} not in:\n${problems.join("\n")}`);
+  }
+  assert.equal(problems.length, expect.length, problems.join("\n"));
+  // Allowed: repl/ -> cli/, stats/ -> util/, a file within its own metric folder.
+  assert.deepEqual(
+    violations([
+      file("repl/state.ts", ["../cli/render.ts"]),
+      file("cli/render.ts", []),
+      file("stats/t.ts", ["../util/a.ts"]),
+      file("util/a.ts", []),
+      file("metrics/m2/mod.ts", ["./lattice.ts", "../../formats/m2.ts"]),
+      file("metrics/m2/lattice.ts", []),
+      file("formats/m2.ts", []),
+    ]),
+    [],
+  );
+});
+
+Deno.test("cycles() reports each circle once, as the path that closes it", () => {
+  const edges = new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["d"]], ["e", ["a"]]]);
+  assert.deepEqual(cycles(edges), [["a", "b", "c", "a"], ["d", "d"]]);
+});
