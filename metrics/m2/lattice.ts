@@ -333,6 +333,21 @@ let lastLattice:
   }
   | undefined;
 
+/**
+ * Forget the lattice kept for {@linkcode implicitEditSequence} (call once every annotator of
+ * the sentence has been scored, so that a large lattice is not held until the next one).
+ *
+ * @example Usage
+ * ```ts
+ * import { releaseFallbackLattice } from "./lattice.ts";
+ *
+ * releaseFallbackLattice();
+ * ```
+ */
+export function releaseFallbackLattice(): void {
+  lastLattice = undefined;
+}
+
 function budgetMessage(n: number, m: number, maxMergedEdges: number): string {
   return `the edit lattice of a ${n}-token source and a ${m}-token hypothesis needs more than ` +
     `${maxMergedEdges} merged edges: too large to reproduce the reference's choice`;

@@ -33,6 +33,7 @@ import {
   type M2Edit,
   type M2GoldEdit,
   MergedEdgeBudgetError,
+  releaseFallbackLattice,
 } from "./lattice.ts";
 import { pyRepr, python2DictOrder } from "../../util/python_number.ts";
 
@@ -120,7 +121,7 @@ export const MAX_LATTICE_CELLS = 1_572_864;
  *
  * @example Usage
  * ```ts
- * import { annotatorOrder } from "./m2.ts";
+ * import { annotatorOrder } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(annotatorOrder(["1", "0"]), ["0", "1"]);
@@ -321,7 +322,7 @@ export function m2Annotators(
     warning = `${where}: ${error.message}; it was scored with an optimal edit sequence whose ` +
       "choice among equal-cost sequences may differ from m2scorer's";
   }
-  return m2GoldEdits(gold).map(({ annotator, edits: goldEdits }) => {
+  const results = m2GoldEdits(gold).map(({ annotator, edits: goldEdits }) => {
     let edits = graph
       ? bestEditSequence(graph, goldEdits)
       : warning
@@ -333,6 +334,8 @@ export function m2Annotators(
       ? { annotator, gold: goldEdits, edits, correct, marks, warning }
       : { annotator, gold: goldEdits, edits, correct, marks };
   });
+  if (warning) releaseFallbackLattice();
+  return results;
 }
 
 /** The reference's precision: 1 when nothing was proposed. */
