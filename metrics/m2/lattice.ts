@@ -1018,7 +1018,6 @@ export function implicitEditSequence(
     UNIT * len + (type === NOOP ? 0 : mult);
 
   // Gold weights: the reward L, the edges on gold spans, weighted exactly.
-  const override = new Map<number, number>();
   const overFrom = new Int32Array(N + 1);
   let overTo: number[] = [], overW: number[] = [], overStart: number[] = [];
   let overEnd: number[] = [], overType: number[] = [];
@@ -1032,16 +1031,24 @@ export function implicitEditSequence(
 
     // The edges on gold spans: original ones, then merged ones from the nodes where an edit
     // can start (row s, or row 0 at column s for the reference's row-0 insertions).
-    const cFrom: number[] = [], cTo: number[] = [], cLen: number[] = [], cStart: number[] = [];
-    const cEnd: number[] = [], cType: number[] = [], cMult: number[] = [];
-    const add = (...v: number[]) => {
-      cFrom.push(v[0]);
-      cTo.push(v[1]);
-      cLen.push(v[2]);
-      cStart.push(v[3]);
-      cEnd.push(v[4]);
-      cType.push(v[5]);
-      cMult.push(v[6]);
+    const lists = Array.from({ length: 7 }, () => new IntList());
+    const [lFrom, lTo, lLen, lStart, lEnd, lType, lMult] = lists;
+    const add = (
+      u: number,
+      j: number,
+      len: number,
+      start: number,
+      end: number,
+      type: number,
+      mult: number,
+    ) => {
+      lFrom.push(u);
+      lTo.push(j);
+      lLen.push(len);
+      lStart.push(start);
+      lEnd.push(end);
+      lType.push(type);
+      lMult.push(mult);
     };
     for (let p = 0; p < nOrig; p++) {
       if (!goldSpans.has(pStart[p] * spanBase + pEnd[p])) continue;
@@ -1094,6 +1101,7 @@ export function implicitEditSequence(
         }
       }
     }
+    const [cFrom, cTo, cLen, cStart, cEnd, cType, cMult] = lists.map((l) => l.view());
     const mini: EditGraph = {
       source,
       hypothesis,
@@ -1115,25 +1123,44 @@ export function implicitEditSequence(
       spanBase,
     };
     const gw = goldWeights(mini, gold, reward);
-    // Grouped by source node, for the sweep and the bounds.
-    const order = cFrom.map((_, p) => p).sort((a, b) => cFrom[a] - cFrom[b] || cTo[a] - cTo[b]);
-    for (const p of order) overFrom[cFrom[p] + 1]++;
+    // Only edges whose weight is not their default need overriding: the reference's walk over
+    // an insertion span gives most of its edges their default weight back.
+    const weightOf = (p: number) =>
+      gw[p] === -reward ? -UNIT * reward : UNIT * cLen[p] + Math.round((gw[p] - cLen[p]) / EPSILON);
+    const kept: number[] = [];
+    for (let p = 0; p < cFrom.length; p++) {
+      if (weightOf(p) !== defaultWeight(cLen[p], cType[p], cMult[p])) kept.push(p);
+    }
+    // Grouped by source node (a stable counting sort), for the sweep and the bounds.
+    for (const p of kept) overFrom[cFrom[p] + 1]++;
     for (let v = 0; v < N; v++) overFrom[v + 1] += overFrom[v];
+    const next = overFrom.slice(0, N);
+    const order = new Array<number>(kept.length);
+    for (const p of kept) order[next[cFrom[p]]++] = p;
     overTo = order.map((p) => cTo[p]);
-    overW = order.map((p) =>
-      gw[p] === -reward ? -UNIT * reward : defaultWeight(cLen[p], cType[p], 0) +
-        Math.round((gw[p] - cLen[p]) / EPSILON)
-    );
+    overW = order.map(weightOf);
     overStart = order.map((p) => cStart[p]);
     overEnd = order.map((p) => cEnd[p]);
     overType = order.map((p) => cType[p]);
-    order.forEach((p, x) => override.set(cFrom[p] * N + cTo[p], overW[x]));
   }
-  const hasOverride = (u: number) => overFrom[u] !== overFrom[u + 1];
-  const origWeight = (u: number, e: number) => {
+  // The override weights of the edges out of one node, by target (valid while `stamp` is
+  // that node's).
+  const marked = new Int32Array(N), markedWeight = new Float64Array(N);
+  let stamp = 0;
+  const markOverrides = (u: number) => {
+    if (overFrom[u] === overFrom[u + 1]) return false;
+    stamp++;
+    for (let x = overFrom[u]; x < overFrom[u + 1]; x++) {
+      marked[overTo[x]] = stamp;
+      markedWeight[overTo[x]] = overW[x];
+    }
+    return true;
+  };
+  const origWeight = (over: boolean, e: number) => {
+    const v = outTo[e];
+    if (over && marked[v] === stamp) return markedWeight[v];
     const p = outPair[e];
-    const over = hasOverride(u) ? override.get(u * N + outTo[e]) : undefined;
-    return over ?? defaultWeight(1, pType[p], origMult[p]);
+    return defaultWeight(1, pType[p], origMult[p]);
   };
 
   // Lower bounds on the cost from each node to the end: a merged edge costs at least its
@@ -1141,9 +1168,10 @@ export function implicitEditSequence(
   const boundFree = new Float64Array(N), boundIn = new Float64Array(N);
   for (let k = N - 2; k >= 0; k--) {
     let free = Infinity, walk = Infinity;
+    const over = markOverrides(k);
     for (let e = outHead[k]; e < outHead[k + 1]; e++) {
       const v = outTo[e];
-      free = Math.min(free, origWeight(k, e) + boundFree[v]);
+      free = Math.min(free, origWeight(over, e) + boundFree[v]);
       walk = Math.min(walk, UNIT + boundIn[v]);
     }
     free = Math.min(free, 1 + walk);
@@ -1183,9 +1211,10 @@ export function implicitEditSequence(
     for (let u = 0; u < N; u++) {
       const du = dist[u];
       if (du === Infinity || du + boundFree[u] > limit) continue;
+      const over = markOverrides(u);
       for (let e = outHead[u]; e < outHead[u + 1]; e++) {
         const p = outPair[e];
-        relax(u, outTo[e], origWeight(u, e), pStart[p], pEnd[p], pType[p]);
+        relax(u, outTo[e], origWeight(over, e), pStart[p], pEnd[p], pType[p]);
       }
       for (let x = overFrom[u]; x < overFrom[u + 1]; x++) {
         relax(u, overTo[x], overW[x], overStart[x], overEnd[x], overType[x]);
@@ -1196,10 +1225,9 @@ export function implicitEditSequence(
       const maxCol = lastAtMost(colReach, slack + UNIT * col[u]);
       if (maxRow < row[u] || maxCol < col[u]) continue;
       pass(u, maxRow, maxCol);
-      const over = hasOverride(u);
       for (let t = 0; t < targets.size; t++) {
         const j = targets.data[t], type = typeOf(u, j);
-        if (type === NOOP || (over && override.has(u * N + j))) continue;
+        if (type === NOOP || (over && marked[j] === stamp)) continue;
         relax(u, j, defaultWeight(bestLen[j], type, events[j]), bestStart[j], endOf(j), type);
       }
     }
