@@ -323,13 +323,13 @@ const PRECOUNT_NODES = 2048;
 
 /** The last lattice too large for {@linkcode buildEditGraph}, kept for the fallback (which
  * scores each annotator of the sentence), with its counted list lengths per
- * `max_unchanged_words` (`undefined`: more than {@linkcode MAX_COUNTED_LISTINGS}). */
+ * `max_unchanged_words`. */
 let lastLattice:
   | {
     source: Tokens;
     hypothesis: Tokens;
     lattice: Lattice;
-    listings: Map<number, number | undefined>;
+    listings: Map<number, Listings>;
   }
   | undefined;
 
@@ -390,8 +390,13 @@ export function buildEditGraph(
     // the fallback.
     const limit = lattice.list.size + maxMergedEdges;
     const listings = countListings(lattice, n, m, maxUnchangedWords, limit);
-    if (listings === undefined) {
-      lastLattice = { source, hypothesis, lattice, listings: new Map() };
+    if (listings.exact === undefined) {
+      lastLattice = {
+        source,
+        hypothesis,
+        lattice,
+        listings: new Map([[maxUnchangedWords, listings]]),
+      };
       throw new MergedEdgeBudgetError(budgetMessage(n, m, maxMergedEdges));
     }
   }
@@ -886,11 +891,18 @@ function forwardPass(lat: Lattice, n: number, m: number, maxUnchangedWords: numb
   return state;
 }
 
+/** The length of the reference's edge list: `exact` when counted, else at least `atLeast`. */
+interface Listings {
+  exact?: number;
+  atLeast: number;
+}
+
 /**
  * The length of the reference's edge list for a lattice: its original listings, plus the
  * merged ones, minus those its removal loop drops (it lists merged edges by `k`, then source,
  * then pass order, and drops a merged no-change edge unless it directly follows a dropped
- * one). `undefined` as soon as the listings before removal exceed `limit`.
+ * one). Counting stops once the listings before removal exceed `limit` and those that cannot
+ * be removed exceed `minimum`; the result then holds only a lower bound.
  */
 function countListings(
   lat: Lattice,
@@ -898,7 +910,8 @@ function countListings(
   m: number,
   maxUnchangedWords: number,
   limit: number,
-): number | undefined {
+  minimum = 0,
+): Listings {
   const { N, row, col } = lat;
   const fp = forwardPass(lat, n, m, maxUnchangedWords);
   const cnt = fp.cnt = new Int32Array(N);
@@ -907,13 +920,14 @@ function countListings(
   for (let u = 0; u < N; u++) {
     fp.run(u, n, m);
     total += fp.made;
-    if (total > limit) return undefined;
     for (let x = 0; x < fp.evK.size; x++) {
       const j = fp.evJ.data[x];
       if (fp.bestUnch[j] !== row[j] - row[u] || col[j] - col[u] !== row[j] - row[u]) continue;
       noopK.push(fp.evK.data[x]);
       noopPos.push(fp.evPos.data[x]);
     }
+    // Only merged no-change listings can be removed.
+    if (total > limit && total - noopK.size > minimum) return { atLeast: total - noopK.size };
   }
   const offset = new Float64Array(N + 1);
   for (let k = 0; k < N; k++) offset[k + 1] = offset[k] + cnt[k];
@@ -926,7 +940,7 @@ function countListings(
     removed++;
     last = q;
   }
-  return total - removed;
+  return { exact: total - removed, atLeast: total - removed };
 }
 
 /**
@@ -948,10 +962,11 @@ function countListings(
  *
  * Gold weights: an edge whose edit matches a gold edit weighs `-L` for `L` the length of the
  * reference's edge list. `L` is counted (replaying which merged no-change edges the
- * reference's removal loop drops) up to {@linkcode MAX_COUNTED_LISTINGS}; past that the reward
- * is that number instead: any reward larger than the largest difference between the other
- * weights of two paths (about `n + m`) puts the gold matches first and selects the same paths,
- * so only the reported cost differs. The edges on gold spans are enumerated by forward passes
+ * reference's removal loop drops) up to {@linkcode MAX_COUNTED_LISTINGS} (or the merged-edge
+ * budget, when {@linkcode buildEditGraph} gave up on the sentence); past that the reward is
+ * {@linkcode MAX_COUNTED_LISTINGS} instead: once `L` is proven larger than the largest
+ * difference between the other weights of two paths (about `n + m`), any such reward puts
+ * the gold matches first and selects the same paths, so only the reported cost differs. The edges on gold spans are enumerated by forward passes
  * confined to their rows (and, but for insertions, to the columns of a matching correction)
  * and weighted as {@linkcode bestEditSequence} weights them. Merged no-change edges are left
  * out: one costs exactly what the chain of no-change steps under it costs (a gold edit whose
@@ -1022,12 +1037,15 @@ export function implicitEditSequence(
   let overTo: number[] = [], overW: number[] = [], overStart: number[] = [];
   let overEnd: number[] = [], overType: number[] = [];
   if (goldSpans.size) {
+    // Past any difference between the other weights of two paths (each edge weighs its
+    // length, at most n + m in all, plus a few epsilons): gold matches come first.
+    const decisive = 2 * (n + m) + 64;
     let listings = cached?.listings.get(maxUnchangedWords);
-    if (!cached?.listings.has(maxUnchangedWords)) {
-      listings = countListings(lat, n, m, maxUnchangedWords, MAX_COUNTED_LISTINGS);
+    if (!listings || (listings.exact === undefined && listings.atLeast <= decisive)) {
+      listings = countListings(lat, n, m, maxUnchangedWords, MAX_COUNTED_LISTINGS, decisive);
       cached?.listings.set(maxUnchangedWords, listings);
     }
-    const reward = listings ?? MAX_COUNTED_LISTINGS;
+    const reward = listings.exact ?? Math.max(MAX_COUNTED_LISTINGS, decisive + 1);
 
     // The edges on gold spans: original ones, then merged ones from the nodes where an edit
     // can start (row s, or row 0 at column s for the reference's row-0 insertions).
