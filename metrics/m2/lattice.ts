@@ -48,7 +48,7 @@
  * optimum cost in linear memory, found by a sweep pruned with exact lower bounds, but its
  * choice among equal-cost paths may differ from the reference's, so the sentence's stats carry
  * a warning. Measured (CPU time, `bench/m2_bench.ts`): 1000 tokens against 1000 unrelated ones
- * in about 0.8 s and 290 MB, 6 against 2000 in about 0.5 s.
+ * in about 0.7 s and 320 MB, 6 against 2000 in about 0.2 s.
  *
  * @module
  */
@@ -975,8 +975,8 @@ function countListings(
  * Cost: `O(N)` memory for `N` lattice nodes (at most `(n+1)(m+1)`). Time: the lattice and
  * the bounds are `O(N)`; counting `L` is `O(N + min(A, 2^22))` for `A` merged edges; each
  * sweep is `O(N + S·R)` for `S` surviving nodes and `R` the area they search, at worst
- * `O(N^2)`, measured far below that (see `bench/m2_bench.ts`): 1000 source tokens against 1000
- * unrelated ones take about a second.
+ * `O(N^2)`, measured close to linear in `N` (see `bench/m2_bench.ts`): 1000 source tokens
+ * against 1000 unrelated ones take about 0.7 s of CPU.
  *
  * @example Usage
  * ```ts
