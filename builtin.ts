@@ -12,12 +12,13 @@ import { textFormat } from "./formats/text.ts";
 import { m2Metric } from "./metrics/m2/mod.ts";
 import { gleuMetric } from "./metrics/gleu/mod.ts";
 import { imeasureMetric } from "./metrics/imeasure/mod.ts";
+import { errantMetric } from "./metrics/errant/mod.ts";
 import { Registry } from "./plugins/registry.ts";
 import type { AnyMetric, Format, GoldCorpus, Plugin, ReadLimits } from "./plugins/types.ts";
 import { readGoldFile } from "./pipeline/read_gold.ts";
 import { convertCorpus as convertWith } from "./pipeline/convert.ts";
 
-const metrics: AnyMetric[] = [m2Metric, imeasureMetric, gleuMetric];
+const metrics: AnyMetric[] = [m2Metric, imeasureMetric, gleuMetric, errantMetric];
 
 const formats: Format[] = [m2Format, textFormat, ixmlFormat];
 

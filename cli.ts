@@ -21,6 +21,7 @@ import { showCommand } from "./cli/show.ts";
 import { InputError, UsageError } from "./plugins/errors.ts";
 import { loadPlugin } from "./plugins/loader.ts";
 import { REPL_HELP, replMain } from "./repl.ts";
+import { errantCompareCommand } from "./cli/errant_compare.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
 
@@ -49,6 +50,7 @@ does, and print its three lines (Precision, Recall, F_beta).
 `,
     run: (args, { io }) => m2scorerCommand(args, io),
   },
+  errant_compare: errantCompareCommand,
   meta: metaCommand,
   repl: {
     summary: "explore a corpus interactively: sentences, alignments, scores, options",

@@ -7,7 +7,7 @@
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
-import { readSystems } from "./read_systems.ts";
+import { readSystems, systemFiles } from "./read_systems.ts";
 import { renderExplanation } from "./render.ts";
 import { echoedWarnings } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
@@ -19,13 +19,15 @@ import { selectMetrics } from "../pipeline/scoring.ts";
 export const showCommand: Command = {
   summary: "show each metric's alignment and score for one sentence",
   help: `Usage:
-  gecscore show --gold GOLD HYP [--sentence N] [-m IDS] [--opt METRIC.NAME=VALUE]...
+  gecscore show --gold GOLD (HYP | --hyp-m2 SYS.m2) [--sentence N] [-m IDS]
+                [--opt METRIC.NAME=VALUE]...
 
 Print the source, the hypothesis and every selected metric's explanation (chosen edits,
 alignment, n-grams) for sentence N (1-based, default 1).
 
 Options:
   --gold FILE              the gold file
+  --hyp-m2 FILE            the system as a hypothesis M2 (its edits; needed by errant)
   --sentence N             the sentence, 1-based (default 1)
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
@@ -34,10 +36,12 @@ ${PLUGIN_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
-    const { values, positionals } = parseCommandArgs("show", {
+    const { values, tokens } = parseCommandArgs("show", {
       args,
       allowPositionals: true,
+      tokens: true,
       options: {
+        "hyp-m2": { type: "string", multiple: true },
         gold: { type: "string" },
         sentence: { type: "string", default: "1" },
         metrics: { type: "string", short: "m", multiple: true },
@@ -53,7 +57,10 @@ ${PLUGIN_HELP}
     }
     const limits = readLimitsFromFlags(values);
     if (!values.gold) throw new UsageError("show: give --gold GOLD");
-    if (positionals.length !== 1) throw new UsageError("show: give exactly one system output");
+    const files = systemFiles(tokens);
+    if (files.length !== 1) {
+      throw new UsageError("show: give exactly one system output (HYP or --hyp-m2 FILE)");
+    }
     const gold = await readGold(values.gold as string, { registry, limits });
     const n = /^\d+$/.test(values.sentence as string) ? Number(values.sentence) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
@@ -61,11 +68,12 @@ ${PLUGIN_HELP}
         `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
       );
     }
-    const [system] = await readSystems(positionals, gold, limits);
+    const [system] = await readSystems(files, gold, io, limits);
     const metrics = selectMetrics(
       registry,
       gold,
       splitList(values.metrics as string[] | undefined),
+      [system],
     );
     const raw = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     for (const id of Object.keys(raw)) registry.metric(id);
@@ -80,7 +88,7 @@ ${PLUGIN_HELP}
     ];
     for (const metric of metrics) {
       const options = resolveOptions(metric, raw[metric.id] ?? {});
-      const explanation = metric.explain(sentence, hypothesis, options);
+      const explanation = metric.explain(sentence, hypothesis, options, system.edits?.[n - 1]);
       const warned = echoedWarnings(metric, explanation);
       if (warned) io.err(warned);
       parts.push(

@@ -6,7 +6,14 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
-import type { Format, GoldCorpus, Hypotheses, ReadLimits, Tokens } from "../plugins/types.ts";
+import type {
+  Format,
+  GoldCorpus,
+  GoldSentence,
+  Hypotheses,
+  ReadLimits,
+  Tokens,
+} from "../plugins/types.ts";
 import { readLimits } from "./limits.ts";
 
 /** Whitespace as Python's `str.split()` sees it (what the reference scorers use). */
@@ -358,6 +365,97 @@ export async function readReferenceCorpus(
       line: i + 1,
     })),
   };
+}
+
+/**
+ * The sentences of {@linkcode readReferenceCorpus} one at a time, reading the files line by
+ * line together (memory does not grow with their length). A reference file with fewer or
+ * more lines than the source is an error when the difference shows.
+ *
+ * @example Usage
+ * ```ts
+ * import { referenceSentences } from "./text.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const got = [];
+ * for await (const s of referenceSentences("tests/testdata/m2scorer_example_system", ["tests/testdata/m2scorer_example_system2"])) got.push(s);
+ * assert.equal(got.length, 3);
+ * assert.equal(got[0].references?.length, 1);
+ * ```
+ *
+ * @param source The source sentences.
+ * @param references One or more reference files, each with as many lines as the source.
+ * @param limits Read limits (the line length; defaults for what is not given).
+ * @returns The sentences, in order.
+ */
+export async function* referenceSentences(
+  source: string,
+  references: readonly string[],
+  limits?: Partial<ReadLimits>,
+): AsyncGenerator<GoldSentence> {
+  const intern = new Map<string, string>();
+  const { maxLineLength } = readLimits(limits);
+  const refs = references.map((path) => lines(readChunks(path), { maxLineLength, file: path }));
+  let n = 0;
+  for await (const { text } of lines(readChunks(source), { maxLineLength, file: source })) {
+    n++;
+    const sentence: GoldSentence = { source: tokenize(text, intern), references: [], line: n };
+    for (let k = 0; k < refs.length; k++) {
+      const next = await refs[k].next();
+      if (next.done) {
+        throw new InputError(
+          `has ${n - 1} ${plural(n - 1, "line")} but the gold has more sentences`,
+          references[k],
+        );
+      }
+      sentence.references!.push(tokenize(next.value.text, intern));
+    }
+    if (intern.size > 1 << 16) intern.clear();
+    yield sentence;
+  }
+  if (n === 0) throw new InputError("file is empty", source);
+  for (let k = 0; k < refs.length; k++) {
+    if (!(await refs[k].next()).done) {
+      throw new InputError(
+        `has more lines than the gold's ${n} ${plural(n, "sentence")}`,
+        references[k],
+      );
+    }
+  }
+}
+
+/**
+ * The number of lines of a file, read in constant memory (as {@linkcode readSentences}
+ * counts them). With `stopAfter`, reading stops at the line after it: a result of
+ * `stopAfter + 1` means "more than `stopAfter`".
+ *
+ * @example Usage
+ * ```ts
+ * import { countLines } from "./text.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(await countLines("tests/testdata/m2scorer_example_system"), 3);
+ * assert.equal(await countLines("tests/testdata/m2scorer_example_system", {}, 1), 2);
+ * await assert.rejects(countLines("tests/testdata/m2scorer_example_system", { maxLineLength: 5 }),
+ *   /m2scorer_example_system:1: line is longer than 5 characters/);
+ * ```
+ *
+ * @param path The file.
+ * @param limits Read limits (the line length; defaults for what is not given).
+ * @param stopAfter Stop counting past this many lines.
+ * @returns Its line count (at most `stopAfter + 1`).
+ */
+export async function countLines(
+  path: string,
+  limits?: Partial<ReadLimits>,
+  stopAfter = Infinity,
+): Promise<number> {
+  const { maxLineLength } = readLimits(limits);
+  let n = 0;
+  for await (const _ of lines(readChunks(path), { maxLineLength, file: path })) {
+    if (++n > stopAfter) break;
+  }
+  return n;
 }
 
 /**

@@ -8,7 +8,7 @@
 
 import { InputError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
-import type { GoldCorpus, ReadLimits } from "../plugins/types.ts";
+import type { Format, GoldCorpus, ReadLimits } from "../plugins/types.ts";
 import { readChunks } from "../formats/text.ts";
 
 /**
@@ -45,6 +45,36 @@ export async function readGoldFile(
   formatId?: string,
   limits?: Partial<ReadLimits>,
 ): Promise<GoldCorpus> {
+  const { format, chunks } = await openGold(path, registry, formatId);
+  return await format.parse(chunks, path, limits);
+}
+
+/**
+ * The format of a gold file (as {@linkcode readGoldFile} picks it) and its text, not yet
+ * read beyond the first chunk.
+ *
+ * @example Usage
+ * ```ts
+ * import { openGold } from "./read_gold.ts";
+ * import { Registry } from "../plugins/registry.ts";
+ * import { m2Format } from "../formats/m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const registry = new Registry().use({ name: "m2", version: "1", formats: [m2Format] });
+ * const { format } = await openGold("tests/testdata/m2scorer_example.m2", registry);
+ * assert.equal(format.id, "m2");
+ * ```
+ *
+ * @param path The file.
+ * @param registry The registry to look formats up in.
+ * @param formatId An explicit format id (default: by extension, then by content).
+ * @returns The format and the file's text chunks.
+ */
+export async function openGold(
+  path: string,
+  registry: Registry,
+  formatId?: string,
+): Promise<{ format: Format; chunks: AsyncGenerator<string> }> {
   let format = formatId ? registry.format(formatId) : undefined;
   const chunks = readChunks(path);
   const first = await chunks.next();
@@ -65,5 +95,5 @@ export async function readGoldFile(
     if (!first.done) yield head;
     yield* chunks;
   }
-  return await format.parse(all(), path, limits);
+  return { format, chunks: all() };
 }

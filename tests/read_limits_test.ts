@@ -1,12 +1,17 @@
 import assert from "node:assert/strict";
+import { main } from "../cli.ts";
 import {
+  countLines,
   gleuMetric,
   imeasureMetric,
   lines,
+  m2Sentences,
+  parseHypothesisM2,
   parseIxml,
   parseM2,
   readGold,
   readHypotheses,
+  referenceSentences,
   resolveOptions,
 } from "../mod.ts";
 
@@ -143,6 +148,149 @@ Deno.test("gleuMetric shares the references of annotators absent from a sentence
     gleuMetric.sentence(unshared[0], options),
     gleuMetric.sentence(stats[0], options),
   );
+  // The accumulator (streaming) and the resampler give the same numbers on shared references.
+  const acc = gleuMetric.accumulator!(options);
+  for (const s of stats) acc.add(s);
+  assert.deepEqual(acc.score(), score);
+  const resample = gleuMetric.resampler!(stats, options);
+  const indices = Int32Array.from({ length: 40 }, (_, i) => (i * 7) % 40);
+  assert.deepEqual(
+    resample(indices),
+    gleuMetric.corpus([...indices].map((i) => unshared[i]), options),
+  );
+});
+
+Deno.test("m2Sentences() bounds annotators, alternatives and lines while streaming", async () => {
+  await assert.rejects(
+    drain(m2Sentences([manyAnnotators(3, 40)], "many.m2")),
+    /^InputError: many\.m2:106: expected at most 100 distinct annotators/,
+  );
+  assert.equal(
+    await drain(m2Sentences([manyAnnotators(3, 40)], "many.m2", undefined, { maxAnnotators: 120 })),
+    3,
+  );
+  await assert.rejects(
+    drain(m2Sentences(["S a b\nA 0 1|||X|||c||d|||REQUIRED|||-NONE-|||0\n"], "alt.m2", undefined, {
+      maxAlternatives: 1,
+    })),
+    /^InputError: alt\.m2:2: expected at most 1 alternative corrections, found 2/,
+  );
+  await assert.rejects(
+    drain(m2Sentences(["S a b c d e\n"], "long.m2", undefined, { maxLineLength: 5 })),
+    /^InputError: long\.m2:1: line is longer than 5 characters/,
+  );
+});
+
+Deno.test("countLines() and referenceSentences() apply the line length limit", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/src.txt`, "a b\nc d\n");
+    await Deno.writeTextFile(`${dir}/ref.txt`, "a b\nc d e f g h\n");
+    assert.equal(await countLines(`${dir}/ref.txt`), 2);
+    await assert.rejects(
+      countLines(`${dir}/ref.txt`, { maxLineLength: 5 }),
+      (e: Error) =>
+        e.message ===
+          `${dir}/ref.txt:2: line is longer than 5 characters, the limit (--max-line-length)`,
+    );
+    assert.equal(await drain(referenceSentences(`${dir}/src.txt`, [`${dir}/ref.txt`])), 2);
+    await assert.rejects(
+      drain(referenceSentences(`${dir}/src.txt`, [`${dir}/ref.txt`], { maxLineLength: 5 })),
+      (e: Error) => e.message.startsWith(`${dir}/ref.txt:2: line is longer than 5 characters`),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("parseHypothesisM2() applies the read limits and stops reading at a long line", async () => {
+  const chunks = function* () {
+    yield "S a b\nA 0 1|||X|||c|||REQUIRED|||-NONE-|||0\n\nS ";
+    for (let i = 0; i < 10_000; i++) {
+      if (i > 200) throw new Error("read past the limit");
+      yield "x".repeat(1000);
+    }
+  };
+  await assert.rejects(
+    parseHypothesisM2(chunks(), "sys.m2"),
+    /^InputError: sys\.m2:4: line is longer than 100000 characters/,
+  );
+  const alternatives = Array.from({ length: 101 }, (_, i) => `w${i}`).join("||");
+  await assert.rejects(
+    parseHypothesisM2([`S a b\nA 0 1|||X|||${alternatives}|||REQUIRED|||-NONE-|||0\n`], "alt.m2"),
+    /^InputError: alt\.m2:2: expected at most 100 alternative corrections, found 101/,
+  );
+  const hyp = await parseHypothesisM2(["S a b\nA 0 1|||X|||c|||REQUIRED|||-NONE-|||0\n"], "ok.m2", {
+    maxLineLength: 50,
+  });
+  assert.deepEqual(hyp.sentences, [["c", "b"]]);
+});
+
+Deno.test("score applies the read limits to --format jsonl and to --hyp-m2 systems", async () => {
+  const run = async (args: string[]) => {
+    let out = "", err = "";
+    const code = await main(args, { out: (t) => out += t, err: (t) => err += t });
+    return { code, out, err };
+  };
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/gold.m2`, manyAnnotators(2, 60));
+    await Deno.writeTextFile(`${dir}/src.txt`, "The cat sat .\nThe mat .\n");
+    await Deno.writeTextFile(`${dir}/ref.txt`, "The dog sat .\nThe mat .\n");
+    const hyp = "The dog0 sat on the mat number 0 .\nThe cat sat on the mat number 1 .\n";
+    await Deno.writeTextFile(`${dir}/system.txt`, hyp);
+    await Deno.writeTextFile(`${dir}/three.txt`, hyp + "extra\n");
+    await Deno.writeTextFile(
+      `${dir}/system.m2`,
+      "S The cat sat on the mat number 0 .\nA 1 2|||N|||dog0|||REQUIRED|||-NONE-|||0\n\n" +
+        "S The cat sat on the mat number 1 .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n",
+    );
+    const jsonl = ["score", "--format", "jsonl", "-m", "m2", "--gold", `${dir}/gold.m2`];
+    let r = await run([...jsonl, `${dir}/system.txt`]);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /gold\.m2:\d+: expected at most 100 distinct annotators/);
+    r = await run([...jsonl, `${dir}/system.txt`, "--max-annotators", "120"]);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(JSON.parse(r.out).sentences, 2);
+    r = await run([
+      ...jsonl,
+      `${dir}/system.txt`,
+      "--max-annotators",
+      "120",
+      "--max-line-length",
+      "30",
+    ]);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /gold\.m2:1: line is longer than 30 characters/);
+    r = await run([...jsonl, `${dir}/three.txt`, "--max-annotators", "120"]);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /three\.txt: has more than 2 lines but the gold has 2 sentences/);
+    // Text gold: the source, the references and the systems.
+    const text = [
+      "score",
+      "--format",
+      "jsonl",
+      "--src",
+      `${dir}/src.txt`,
+      "--ref",
+      `${dir}/ref.txt`,
+    ];
+    r = await run([...text, `${dir}/src.txt`, "--max-line-length", "12"]);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /src\.txt:1: line is longer than 12 characters/);
+    r = await run([...text, `${dir}/system.txt`, "--max-line-length", "20"]);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /system\.txt:1: line is longer than 20 characters/);
+    // A hypothesis M2 system.
+    const m2 = ["score", "-m", "m2", "--gold", `${dir}/gold.m2`, "--max-annotators", "120"];
+    r = await run([...m2, "--hyp-m2", `${dir}/system.m2`]);
+    assert.equal(r.code, 0, r.err);
+    r = await run([...m2, "--hyp-m2", `${dir}/system.m2`, "--max-line-length", "45"]);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /system\.m2:5: line is longer than 45 characters/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("imeasureMetric refuses a sentence too long to align, naming its gold line", () => {
