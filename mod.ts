@@ -36,6 +36,7 @@ export {
   textFormat,
   tokenize,
 } from "./formats/text.ts";
+export { DEFAULT_READ_LIMITS, readLimits } from "./formats/limits.ts";
 export {
   applyAnnotation,
   CONLL2014_CONVENTIONS,
