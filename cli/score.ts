@@ -52,15 +52,28 @@ function signatureOf(signature: string, sig: MetricSignificance | undefined): st
   return sig ? `${signature}|${sig.signature}` : signature;
 }
 
-/** The significance fields of one system and metric, for JSON. */
-function significanceJson(sig: MetricSignificance | undefined, k: number) {
-  if (!sig) return {};
+/**
+ * One system's JSON entry for one metric: the signature, the score's fields and, with
+ * resampling, `tested`, `p_value`, `ci` and `rank` beside them. A score field of the same name
+ * (GLEU's own `ci`, from its reference sampling) is kept as `metric_<name>`, never overwritten.
+ */
+function metricJson(
+  signature: string,
+  score: Record<string, unknown>,
+  sig: MetricSignificance | undefined,
+  k: number,
+): Record<string, unknown> {
+  if (!sig) return { signature, ...score };
   const s = sig.systems[k];
-  const out: Record<string, unknown> = { tested: sig.headline };
-  if (s.p_value !== undefined) out.p_value = s.p_value;
-  if (s.ci) out.ci = s.ci;
-  if (s.rank) out.rank = s.rank;
-  return out;
+  const added: Record<string, unknown> = { tested: sig.headline };
+  if (s.p_value !== undefined) added.p_value = s.p_value;
+  if (s.ci) added.ci = s.ci;
+  if (s.rank) added.rank = s.rank;
+  const out: Record<string, unknown> = { signature };
+  for (const [key, value] of Object.entries(score)) {
+    out[Object.hasOwn(added, key) ? `metric_${key}` : key] = value;
+  }
+  return { ...out, ...added };
 }
 
 function reportJson(
@@ -82,9 +95,12 @@ function reportJson(
           path: r.path,
           metrics: Object.fromEntries(
             r.metrics.map((m, j) => [m.metric, {
-              signature: signatureOf(m.signature, significance?.[j]),
-              ...m.score,
-              ...significanceJson(significance?.[j], k),
+              ...metricJson(
+                signatureOf(m.signature, significance?.[j]),
+                m.score,
+                significance?.[j],
+                k,
+              ),
               ...(m.byType ? { byType: byTypeJson(m.byType) } : {}),
             }]),
           ),
