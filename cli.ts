@@ -21,6 +21,7 @@ import { showCommand } from "./cli/show.ts";
 import { InputError, UsageError } from "./plugins/errors.ts";
 import { loadPlugin } from "./plugins/loader.ts";
 import { REPL_HELP, replMain } from "./repl.ts";
+import { REPORT_HELP, reportCommand } from "./cli/report.ts";
 import { errantCompareCommand } from "./cli/errant_compare.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
@@ -49,6 +50,11 @@ does, and print its three lines (Precision, Recall, F_beta).
   --ignore_whitespace_casing    drop edits that only change whitespace or casing
 `,
     run: (args, { io }) => m2scorerCommand(args, io),
+  },
+  report: {
+    summary: "write one self-contained HTML page comparing systems (tables, charts, sentences)",
+    help: REPORT_HELP,
+    run: (args, { registry, io }) => reportCommand(args, { registry, io }),
   },
   errant_compare: errantCompareCommand,
   meta: metaCommand,

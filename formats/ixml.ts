@@ -32,9 +32,11 @@ import type {
   Format,
   GoldCorpus,
   GoldSentence,
+  ReadLimits,
   Tokens,
 } from "../plugins/types.ts";
 import { annotatorCount, errorGroups } from "./error_groups.ts";
+import { readLimits } from "./limits.ts";
 import { sortAnnotators } from "./m2.ts";
 import { tokenize } from "./text.ts";
 
@@ -130,12 +132,17 @@ interface DraftCorrection {
  *
  * @param chunks The text, in chunks of any size.
  * @param file The file name for messages and the corpus' `path`.
+ * @param limits Text length, annotators (and `numann`) and alternatives per error allowed
+ *   (defaults for what is not given); past one is an {@linkcode InputError} at its tag.
  * @returns The gold corpus.
  */
 export async function parseIxml(
   chunks: AsyncIterable<string> | Iterable<string>,
   file: string,
+  limits?: Partial<ReadLimits>,
 ): Promise<GoldCorpus> {
+  const { maxLineLength, maxAnnotators, maxAlternatives } = readLimits(limits);
+  const annotatorIds = new Set<string>();
   const parser = new SaxesParser({ position: true });
   const drafts: DraftSentence[] = [];
   const stack: string[] = [];
@@ -173,6 +180,13 @@ export async function parseIxml(
   const text = (data: string) => {
     if (buffer !== undefined) {
       buffer += data;
+      if (buffer.length > maxLineLength) {
+        fail(
+          `expected at most ${maxLineLength} characters inside <${
+            stack[stack.length - 1]
+          }> (the limit; --max-line-length)`,
+        );
+      }
     } else if (!XML_SPACE.test(data)) {
       // Point at the first character that is not whitespace.
       let line = afterLine;
@@ -229,15 +243,16 @@ export async function parseIxml(
     }
     const attrs = tag.attributes as Record<string, string>;
     switch (name) {
-      case "sentence":
-        sentence = {
-          line: tagLine,
-          column: tagColumn,
-          numann: integer(attrs, name, "numann"),
-          sawErrorList: false,
-          errors: [],
-        };
+      case "sentence": {
+        const numann = integer(attrs, name, "numann");
+        if (numann > maxAnnotators) {
+          fail(
+            `expected numann <= ${maxAnnotators} (the annotator limit; --max-annotators), found numann="${attrs.numann.trim()}"`,
+          );
+        }
+        sentence = { line: tagLine, column: tagColumn, numann, sawErrorList: false, errors: [] };
         break;
+      }
       case "text":
         if (sentence!.source !== undefined) fail("expected one <text> per <sentence>, found two");
         if (sentence!.sawErrorList) fail("expected <text> before <error-list>");
@@ -265,6 +280,21 @@ export async function parseIxml(
       case "alt": {
         const ann = attribute(attrs, name, "ann").trim();
         if (ann === "") fail('expected an annotator id in ann="..." of <alt>, found ""');
+        if (error!.group.alternatives.length >= maxAlternatives) {
+          fail(
+            `expected at most ${maxAlternatives} <alt> per <error> (the limit; --max-alternatives)`,
+          );
+        }
+        if (!annotatorIds.has(ann)) {
+          annotatorIds.add(ann);
+          if (annotatorIds.size > maxAnnotators) {
+            fail(
+              `expected at most ${maxAnnotators} distinct annotators, found a new one (${
+                describe(ann)
+              }) past the limit (--max-annotators)`,
+            );
+          }
+        }
         alt = { annotator: ann, corrections: [] };
         break;
       }

@@ -11,7 +11,7 @@ import { m2scorerCommand } from "../cli/m2scorer.ts";
 import { readGold } from "../builtin.ts";
 import { parseM2, writeM2 } from "../formats/m2.ts";
 import { parseIxml } from "../formats/ixml.ts";
-import { baseName, readHypotheses } from "../formats/text.ts";
+import { baseName, lines, readHypotheses } from "../formats/text.ts";
 import { readTextFile } from "../meta/read_text.ts";
 import { coerceOption } from "../plugins/options.ts";
 import { m2Metric } from "../metrics/m2/mod.ts";
@@ -79,6 +79,18 @@ Deno.test("readers refuse CR-only line ends, saying the file uses them", async (
     assert.match(r.err, /gold\.m2:1: found a carriage return.*CR-only line ends/);
     await Deno.writeTextFile(`${dir}/scores.txt`, "m2 x t A 0.5\rm2 x t B 0.4\r");
     await assert.rejects(readTextFile(`${dir}/scores.txt`), /scores\.txt:1: .*CR-only line ends/);
+    // Longer than the line limit, a CR-only file is still said to be one.
+    await assert.rejects(
+      async () => {
+        for await (
+          const _ of lines(["ab\r".repeat(20), "cd\r".repeat(20)], {
+            maxLineLength: 50,
+            file: "l.txt",
+          })
+        );
+      },
+      /^InputError: l\.txt:1: found a carriage return.*CR-only line ends/,
+    );
     // CRLF stays fine, and XML reads a lone CR as a line end, as XML says.
     await Deno.writeTextFile(`${dir}/crlf`, system.replaceAll("\r", "\r\n"));
     assert.equal((await readHypotheses(`${dir}/crlf`, 3)).sentences[1].join(" "), "The dog .");

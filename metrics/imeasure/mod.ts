@@ -32,6 +32,7 @@ import { annotatorCount, errorGroups } from "../../formats/error_groups.ts";
 import { InputError } from "../../plugins/errors.ts";
 import type { ErrorGroup, Explanation, GoldSentence, Metric, Tokens } from "../../plugins/types.ts";
 import { align3, type Alignment3, alignmentCounts, columnClass } from "./align.ts";
+import { checkAlignmentSize } from "./bounds.ts";
 import {
   type AnnotatorCandidate,
   annotatorCandidates,
@@ -354,6 +355,7 @@ function findReferences(
   withReferences: boolean,
 ): ReferenceSearch {
   const errors = errorGroups(gold);
+  checkAlignmentSize(gold, hypothesis, errors);
   let references: Tokens[] | undefined;
   let counts: number[][] | undefined;
   let warning: string | undefined;
