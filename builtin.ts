@@ -14,7 +14,7 @@ import { gleuMetric } from "./metrics/gleu/mod.ts";
 import { imeasureMetric } from "./metrics/imeasure/mod.ts";
 import { errantMetric } from "./metrics/errant/mod.ts";
 import { Registry } from "./plugins/registry.ts";
-import type { AnyMetric, Format, GoldCorpus, Plugin } from "./plugins/types.ts";
+import type { AnyMetric, Format, GoldCorpus, Plugin, ReadLimits } from "./plugins/types.ts";
 import { readGoldFile } from "./pipeline/read_gold.ts";
 import { convertCorpus as convertWith } from "./pipeline/convert.ts";
 import { VERSION } from "./util/version.ts";
@@ -82,16 +82,16 @@ let builtins: Registry | undefined;
  * ```
  *
  * @param path The file.
- * @param options The registry to look formats up in (the built-ins by default), and an
- * explicit format id.
+ * @param options The registry to look formats up in (the built-ins by default), an
+ * explicit format id, and read limits (defaults for what is not given).
  * @returns The corpus.
  */
 export function readGold(
   path: string,
-  options: { registry?: Registry; format?: string } = {},
+  options: { registry?: Registry; format?: string; limits?: Partial<ReadLimits> } = {},
 ): Promise<GoldCorpus> {
   const registry = options.registry ?? (builtins ??= createRegistry());
-  return readGoldFile(path, registry, options.format);
+  return readGoldFile(path, registry, options.format, options.limits);
 }
 
 /**

@@ -23,6 +23,7 @@ import { InputError, UsageError } from "./plugins/errors.ts";
 import { loadPlugin, pluginUrl } from "./plugins/loader.ts";
 import { VERSION } from "./util/version.ts";
 import { REPL_HELP, replMain } from "./repl.ts";
+import { REPORT_HELP, reportCommand } from "./cli/report.ts";
 import { errantCompareCommand } from "./cli/errant_compare.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
@@ -57,6 +58,11 @@ does, and print its three lines (Precision, Recall, F_beta).
 The Python 3 m2scorer's spellings --max-unchanged-words and --ignore-whitespace-casing work too.
 `,
     run: (args, { io }) => m2scorerCommand(args, io),
+  },
+  report: {
+    summary: "write one self-contained HTML page comparing systems (tables, charts, sentences)",
+    help: REPORT_HELP,
+    run: (args, { registry, io }) => reportCommand(args, { registry, io }),
   },
   errant_compare: errantCompareCommand,
   meta: metaCommand,
@@ -182,11 +188,16 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     }
     if (name === "help") {
       const topic = commandArgs[0];
+      if (commandArgs.length > 1) {
+        throw new UsageError(`Usage: gecscore help [COMMAND], got ${commandArgs.length} topics`);
+      }
       if (topic === undefined) io.out(mainHelp());
-      else if (COMMANDS[topic]) io.out(COMMANDS[topic].help);
-      else {throw new UsageError(
+      else if (Object.hasOwn(COMMANDS, topic)) io.out(COMMANDS[topic].help);
+      else {
+        throw new UsageError(
           `Unknown command "${topic}"; commands: ${Object.keys(COMMANDS).join(", ")}`,
-        );}
+        );
+      }
       return 0;
     }
     const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

@@ -6,6 +6,7 @@
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
+import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
 import { readSystems, systemFiles } from "./read_systems.ts";
 import { renderExplanation } from "./render.ts";
 import { WarningEcho } from "./warnings.ts";
@@ -35,6 +36,7 @@ Options:
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
   -q, --quiet              no warnings on stderr
+${READ_LIMIT_HELP}
 ${PLUGIN_HELP}
   -h, --help               this help
 `,
@@ -54,12 +56,14 @@ ${PLUGIN_HELP}
         opt: { type: "string", multiple: true },
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
+        ...READ_LIMIT_FLAGS,
       },
     });
     if (values.help) {
       io.out(this.help);
       return 0;
     }
+    const limits = readLimitsFromFlags(values);
     if (values.gold && (values.src || values.ref)) {
       throw new UsageError("show: give either --gold or --src with --ref, not both");
     }
@@ -68,9 +72,9 @@ ${PLUGIN_HELP}
       throw new UsageError("show: give exactly one system output (HYP or --hyp-m2 FILE)");
     }
     let gold: GoldCorpus;
-    if (values.gold) gold = await readGold(values.gold as string, { registry });
+    if (values.gold) gold = await readGold(values.gold as string, { registry, limits });
     else if (values.src && values.ref?.length) {
-      gold = await readReferenceCorpus(values.src as string, values.ref as string[]);
+      gold = await readReferenceCorpus(values.src as string, values.ref as string[], limits);
     } else throw new UsageError("show: give --gold GOLD, or --src SRC with at least one --ref REF");
     const n = /^\d+$/.test(values.sentence as string) ? Number(values.sentence) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
@@ -78,7 +82,7 @@ ${PLUGIN_HELP}
         `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
       );
     }
-    const [system] = await readSystems(files, gold, io);
+    const [system] = await readSystems(files, gold, io, limits);
     const metrics = selectMetrics(
       registry,
       gold,
