@@ -17,7 +17,7 @@ import { listCommand } from "./cli/list.ts";
 import { M2SCORER_USAGE, m2scorerCommand } from "./cli/m2scorer.ts";
 import { scoreCommand } from "./cli/score.ts";
 import { showCommand } from "./cli/show.ts";
-import { InputError, UsageError } from "./plugins/errors.ts";
+import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 import { loadPlugin } from "./plugins/loader.ts";
 import { REPL_HELP, replMain } from "./repl.ts";
 
@@ -59,7 +59,7 @@ function mainHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
   return `gecscore: score grammatical error correction systems (M2, I-measure, GLEU and plugins)
 
-Usage: gecscore [--plugin SPEC]... COMMAND [ARGS]
+Usage: gecscore [--plugin SPEC]... [--plugin-timeout SECONDS] COMMAND [ARGS]
 
 Commands:
 ${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`).join("\n")}
@@ -69,17 +69,40 @@ Exit status: 0 done, 1 bad input, 2 bad usage.
 `;
 }
 
-/** Pull every `--plugin SPEC` / `--plugin=SPEC` out of the arguments. */
-function extractPlugins(args: string[]): { specs: string[]; rest: string[] } {
+/** The seconds of `--plugin-timeout`, checked. */
+function timeoutSeconds(value: string | undefined): number {
+  const seconds = value !== undefined && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  if (!(seconds > 0)) {
+    throw new UsageError(
+      `--plugin-timeout needs a number of seconds greater than 0, found ${
+        value === undefined ? "nothing" : JSON.stringify(value)
+      }`,
+    );
+  }
+  return seconds;
+}
+
+/**
+ * Pull every `--plugin SPEC` / `--plugin=SPEC` and `--plugin-timeout SECONDS` out of the
+ * arguments.
+ */
+function extractPlugins(
+  args: string[],
+): { specs: string[]; rest: string[]; timeoutMs?: number } {
   const specs: string[] = [];
   const rest: string[] = [];
+  let timeoutMs: number | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--") {
       rest.push(...args.slice(i));
       break;
     }
-    if (arg === "--plugin") {
+    if (arg === "--plugin-timeout") {
+      timeoutMs = timeoutSeconds(args[++i]) * 1000;
+    } else if (arg.startsWith("--plugin-timeout=")) {
+      timeoutMs = timeoutSeconds(arg.slice("--plugin-timeout=".length)) * 1000;
+    } else if (arg === "--plugin") {
       if (i + 1 >= args.length || args[i + 1].startsWith("-")) {
         throw new UsageError("--plugin needs a specifier (a path, file:/https: URL or npm:)");
       }
@@ -92,7 +115,7 @@ function extractPlugins(args: string[]): { specs: string[]; rest: string[] } {
       specs.push(spec);
     } else rest.push(arg);
   }
-  return { specs, rest };
+  return { specs, rest, timeoutMs };
 }
 
 /**
@@ -118,7 +141,7 @@ function extractPlugins(args: string[]): { specs: string[]; rest: string[] } {
  */
 export async function main(args: string[], io: Io = processIo): Promise<number> {
   try {
-    const { specs, rest } = extractPlugins(args);
+    const { specs, rest, timeoutMs } = extractPlugins(args);
     const [name, ...commandArgs] = rest;
     if (name === undefined) {
       throw new UsageError(
@@ -145,7 +168,7 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       );
     }
     const registry = createRegistry();
-    for (const spec of specs) registry.use(await loadPlugin(spec));
+    for (const spec of specs) registry.use(await loadPlugin(spec, undefined, { timeoutMs }));
     return await command.run(commandArgs, { registry, io });
   } catch (error) {
     // The reader of standard output went away (`| head`): it has what it wanted.
@@ -154,7 +177,7 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       io.err(`gecscore: ${oneLine(error.message)}\n`);
       return 2;
     }
-    if (error instanceof InputError) {
+    if (error instanceof InputError || error instanceof PluginError) {
       io.err(`gecscore: ${oneLine(error.message)}\n`);
       return 1;
     }

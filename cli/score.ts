@@ -14,7 +14,8 @@ import { readReferenceCorpus } from "../formats/text.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import type { AnyMetric, GoldCorpus } from "../plugins/types.ts";
-import { scoreSystems, selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
+import { selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
+import { scoreSystemsParallel } from "../pipeline/parallel.ts";
 
 function reportJson(gold: GoldCorpus, results: SystemResult[]): string {
   return JSON.stringify(
@@ -85,6 +86,30 @@ function reportTable(results: SystemResult[], metrics: AnyMetric[]): string {
   return parts.join("\n\n") + "\n";
 }
 
+/**
+ * The value of `--jobs`: a whole number of workers from 1 up, or "auto" when not given.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseJobs } from "./score.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(parseJobs("3"), 3);
+ * assert.equal(parseJobs(undefined), "auto");
+ * assert.throws(() => parseJobs("0x2"), /--jobs needs a whole number from 1 up, found "0x2"/);
+ * ```
+ *
+ * @param value The option's value.
+ * @returns The number, or "auto".
+ */
+export function parseJobs(value: string | undefined): number | "auto" {
+  if (value === undefined) return "auto";
+  if (!/^\s*[1-9]\d{0,3}\s*$/.test(value)) {
+    throw new UsageError(`--jobs needs a whole number from 1 up, found ${JSON.stringify(value)}`);
+  }
+  return Number(value);
+}
+
 /** The `score` command. */
 export const scoreCommand: Command = {
   summary: "score system outputs against a gold file (or source + reference files)",
@@ -104,6 +129,8 @@ Options:
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
   --format FORMAT          table (default), json or tsv
   --sentences              also report sentence-level scores
+  -j, --jobs N             score on N workers (default: one per core for large runs);
+                           the output is the same for any N
 ${PLUGIN_HELP}
   -h, --help               this help
 `,
@@ -119,6 +146,7 @@ ${PLUGIN_HELP}
         opt: { type: "string", multiple: true },
         format: { type: "string", default: "table" },
         sentences: { type: "boolean", default: false },
+        jobs: { type: "string", short: "j" },
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
@@ -147,14 +175,14 @@ ${PLUGIN_HELP}
     const metricIds = splitList(values.metrics as string[] | undefined);
     const metrics = selectMetrics(registry, gold, metricIds);
     const systems = await readSystems(positionals, gold);
-    const results = scoreSystems({
+    const results = await scoreSystemsParallel({
       registry,
       gold,
       systems,
       metrics: metrics.map((m) => m.id),
       options,
       sentences: values.sentences as boolean,
-    });
+    }, { jobs: parseJobs(values.jobs as string | undefined) });
     for (const result of results) {
       result.metrics.forEach((m, k) => {
         const text = echoedWarnings(metrics[k], m.score);

@@ -22,7 +22,6 @@
  * @module
  */
 
-import { SaxesParser } from "saxes";
 import { InputError } from "../plugins/errors.ts";
 import type {
   Alternative,
@@ -135,6 +134,8 @@ export async function parseIxml(
   chunks: AsyncIterable<string> | Iterable<string>,
   file: string,
 ): Promise<GoldCorpus> {
+  // Loaded on first use: commands that read no XML do not pay for the XML parser.
+  const { SaxesParser } = await import("npm:saxes@6.0.0");
   const parser = new SaxesParser({ position: true });
   const drafts: DraftSentence[] = [];
   const stack: string[] = [];

@@ -7,6 +7,7 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
+import { type CallSite, runMetricJob } from "../plugins/guard.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import type {
@@ -167,27 +168,81 @@ export function scoreSystems(request: ScoreRequest): SystemResult[] {
   for (const id of Object.keys(request.options ?? {})) registry.metric(id);
   const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
   return systems.map((system) => {
-    if (system.sentences.length !== gold.sentences.length) {
-      throw new InputError(
-        `has ${system.sentences.length} lines but the gold has ${gold.sentences.length} sentences`,
-        system.path,
-      );
-    }
+    checkLength(system, gold);
     return {
       name: system.name,
       path: system.path,
       metrics: metrics.map((metric, k) => {
         const options = resolved[k];
-        const stats = gold.sentences.map((g, i) => metric.stats(g, system.sentences[i], options));
-        const result: MetricResult = {
-          metric: metric.id,
-          signature: metric.signature(options),
-          score: metric.corpus(stats, options),
-          stats,
-        };
-        if (request.sentences) result.sentences = stats.map((s) => metric.sentence(s, options));
-        return result;
+        const job = runMetricJob(
+          metric,
+          gold.sentences,
+          system.sentences,
+          options,
+          request.sentences === true,
+          callSite(registry, metric, system, gold),
+        );
+        return metricResult(metric, job);
       }),
     };
   });
+}
+
+/**
+ * Check that a system has one line per gold sentence.
+ *
+ * @param system The system.
+ * @param gold The gold.
+ */
+export function checkLength(system: Hypotheses, gold: GoldCorpus): void {
+  if (system.sentences.length !== gold.sentences.length) {
+    throw new InputError(
+      `has ${system.sentences.length} lines but the gold has ${gold.sentences.length} sentences`,
+      system.path,
+    );
+  }
+}
+
+/**
+ * Where a metric runs, for messages: its plugin (unless built in), the system, the gold.
+ *
+ * @param registry The registry the metric is in.
+ * @param metric The metric.
+ * @param system The system.
+ * @param gold The gold.
+ * @returns The call site.
+ */
+export function callSite(
+  registry: Registry,
+  metric: AnyMetric,
+  system: Hypotheses,
+  gold: GoldCorpus,
+): CallSite {
+  const plugin = registry.pluginOf(metric.id);
+  return {
+    plugin: plugin ? `${plugin.name} ${plugin.version}` : undefined,
+    system: system.name,
+    goldPath: gold.path,
+  };
+}
+
+/**
+ * A {@linkcode MetricResult} from a job's result (the fields in their fixed order).
+ *
+ * @param metric The metric.
+ * @param job What the job computed.
+ * @returns The result.
+ */
+export function metricResult(
+  metric: AnyMetric,
+  job: { signature: string; score: Score; stats: unknown[]; sentences?: Score[] },
+): MetricResult {
+  const result: MetricResult = {
+    metric: metric.id,
+    signature: job.signature,
+    score: job.score,
+    stats: job.stats,
+  };
+  if (job.sentences) result.sentences = job.sentences;
+  return result;
 }

@@ -3,10 +3,15 @@
  * specifier. The module's default export must be a {@linkcode Plugin}; it is checked when
  * loaded, with a message saying what is wrong.
  *
+ * {@linkcode loadPlugin} runs the plugin boxed in a worker with no permissions and a time
+ * limit per call (see `host.ts`); {@linkcode importPlugin} imports it into the calling
+ * program, with all of that program's permissions, for code you trust.
+ *
  * @module
  */
 
 import { InputError } from "./errors.ts";
+import { type HostOptions, PluginHost } from "./host.ts";
 import type { Plugin } from "./types.ts";
 
 const METRIC_FUNCTIONS = ["stats", "corpus", "sentence", "explain", "signature"] as const;
@@ -51,6 +56,7 @@ export function pluginProblem(value: unknown): string | undefined {
     }
   }
   const metrics = (p.metrics ?? []) as Record<string, unknown>[];
+  const seen = new Map<unknown, number>();
   for (const [i, m] of metrics.entries()) {
     const where = `metrics[${i}]${typeof m?.id === "string" ? ` ("${m.id}")` : ""}`;
     if (m === null || typeof m !== "object") return `${where} must be an object`;
@@ -60,6 +66,8 @@ export function pluginProblem(value: unknown): string | undefined {
     if (!/^[a-z][a-z0-9_-]*$/.test(m.id as string)) {
       return `${where}: "id" must be lower case letters, digits, _ or -`;
     }
+    if (seen.has(m.id)) return `${where}: the id "${m.id}" is also metrics[${seen.get(m.id)}]'s`;
+    seen.set(m.id, i);
     if (m.defaults === null || typeof m.defaults !== "object") {
       return `${where}: "defaults" must be an object`;
     }
@@ -69,6 +77,7 @@ export function pluginProblem(value: unknown): string | undefined {
     }
   }
   const formats = (p.formats ?? []) as Record<string, unknown>[];
+  seen.clear();
   for (const [i, f] of formats.entries()) {
     const where = `formats[${i}]${typeof f?.id === "string" ? ` ("${f.id}")` : ""}`;
     if (f === null || typeof f !== "object") return `${where} must be an object`;
@@ -76,6 +85,15 @@ export function pluginProblem(value: unknown): string | undefined {
       if (typeof f[key] !== "string") return `${where}: "${key}" must be a string`;
     }
     if (!Array.isArray(f.extensions)) return `${where}: "extensions" must be an array`;
+    if (seen.has(f.id)) return `${where}: the id "${f.id}" is also formats[${seen.get(f.id)}]'s`;
+    seen.set(f.id, i);
+    for (const ext of f.extensions as unknown[]) {
+      if (typeof ext !== "string" || !/^\.[^./\\\s]+$/.test(ext)) {
+        return `${where}: extension ${
+          JSON.stringify(ext) ?? String(ext)
+        } must be a dot and a name, like ".m2"`;
+      }
+    }
     if (typeof f.parse !== "function") return `${where}: "parse" must be a function`;
   }
   return undefined;
@@ -105,23 +123,25 @@ export function pluginUrl(spec: string, base?: string): string {
 }
 
 /**
- * Import a plugin module and return its default export, checked.
+ * Import a plugin module into this program and return its default export, checked. The
+ * plugin runs with every permission this program has and can reach its objects: only for
+ * code you trust. {@linkcode loadPlugin} is the boxed way.
  *
  * @example Usage
  * ```ts
- * import { loadPlugin } from "./loader.ts";
+ * import { importPlugin } from "./loader.ts";
+ * import plugin from "../examples/exact_match.ts";
  * import assert from "node:assert/strict";
  *
- * const plugin = await loadPlugin("examples/exact_match.ts");
- * assert.ok(plugin.metrics?.some((m) => m.id === "exact_match"));
- * await assert.rejects(loadPlugin("no/such/plugin.ts"), /Cannot load plugin no\/such\/plugin\.ts/);
+ * assert.equal(await importPlugin("examples/exact_match.ts"), plugin);
+ * await assert.rejects(importPlugin("no/such/plugin.ts"), /Cannot load plugin no\/such\/plugin\.ts/);
  * ```
  *
  * @param spec A path, `file:`/`https:` URL or `npm:` specifier.
  * @param base The URL relative paths resolve against (default: the current directory).
  * @returns The plugin.
  */
-export async function loadPlugin(spec: string, base?: string): Promise<Plugin> {
+export async function importPlugin(spec: string, base?: string): Promise<Plugin> {
   const url = pluginUrl(spec, base);
   let module: Record<string, unknown>;
   try {
@@ -138,4 +158,54 @@ export async function loadPlugin(spec: string, base?: string): Promise<Plugin> {
   const problem = pluginProblem(module.default);
   if (problem) throw new InputError(`Plugin ${spec}: default export is not a plugin: ${problem}`);
   return module.default as Plugin;
+}
+
+/**
+ * Load a third-party plugin boxed in a worker: it gets no file, network, environment,
+ * subprocess or import access, cannot touch this program's objects (the built-in metrics
+ * included), and each call into it has a time limit (default 30 s) after which it is
+ * stopped with a `PluginError` naming it. The plugin returned is a proxy whose
+ * metric and format functions behave as the plugin's own (synchronous, same results).
+ *
+ * Needs Deno's `--unstable-worker-options` (set in this package's `deno.json`; give the flag
+ * when running from elsewhere).
+ *
+ * @example Usage
+ * ```ts
+ * import { loadPlugin } from "./loader.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const plugin = await loadPlugin("examples/exact_match.ts");
+ * const metric = plugin.metrics!.find((m) => m.id === "exact_match")!;
+ * const stats = metric.stats({ source: ["a"], references: [["b"]] }, ["b"], metric.defaults);
+ * assert.equal(metric.corpus([stats], metric.defaults).accuracy, 1);
+ * await assert.rejects(loadPlugin("no/such/plugin.ts"), /Cannot load plugin no\/such\/plugin\.ts/);
+ * ```
+ *
+ * @param spec A path, `file:`/`https:` URL or `npm:` specifier.
+ * @param base The URL relative paths resolve against (default: the current directory).
+ * @param options The time limit per call (`timeoutMs`).
+ * @returns The plugin (a proxy).
+ */
+export async function loadPlugin(
+  spec: string,
+  base?: string,
+  options: Pick<HostOptions, "timeoutMs"> = {},
+): Promise<Plugin> {
+  const url = pluginUrl(spec, base);
+  if (url.startsWith("file:")) {
+    // Say plainly when the file is not there (the worker would report it less clearly).
+    try {
+      await Deno.stat(new URL(url));
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) {
+        throw new InputError(`Cannot load plugin ${spec}: no such file`);
+      }
+    }
+  }
+  const host = await PluginHost.start([{ url, exportName: "default", spec }], {
+    permissions: "none",
+    timeoutMs: options.timeoutMs,
+  });
+  return host.plugins[0];
 }
