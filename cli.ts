@@ -14,6 +14,7 @@ import { createRegistry } from "./builtin.ts";
 import { type Command, type Io, processIo } from "./cli/command.ts";
 import { CONVERT_HELP, convertCommand } from "./cli/convert.ts";
 import { listCommand } from "./cli/list.ts";
+import { metaCommand } from "./cli/meta.ts";
 import { M2SCORER_USAGE, m2scorerCommand } from "./cli/m2scorer.ts";
 import { scoreCommand } from "./cli/score.ts";
 import { showCommand } from "./cli/show.ts";
@@ -48,6 +49,7 @@ does, and print its three lines (Precision, Recall, F_beta).
 `,
     run: (args, { io }) => m2scorerCommand(args, io),
   },
+  meta: metaCommand,
   repl: {
     summary: "explore a corpus interactively: sentences, alignments, scores, options",
     help: REPL_HELP,

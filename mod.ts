@@ -88,3 +88,67 @@ export { readGoldFile } from "./pipeline/read_gold.ts";
 export { writerIds } from "./pipeline/convert.ts";
 export { writeFileAtomic } from "./util/write_file_atomic.ts";
 export { MersenneTwister } from "./util/mt19937.ts";
+
+// Meta-evaluation: statistics and agreement of metrics with human judgments.
+export { averageRanks } from "./stats/ranks.ts";
+export { pearson } from "./stats/pearson.ts";
+export { spearman } from "./stats/spearman.ts";
+export { studentTUpperTail } from "./stats/student_t.ts";
+export { type WilliamsInput, type WilliamsResult, williamsTest } from "./stats/williams.ts";
+export {
+  type OutcomeCounts,
+  type PairRelation,
+  type PairwiseTau,
+  pairwiseTau,
+  scoreRelation,
+  tallyOutcomes,
+  TAU_VARIANTS,
+  type TauVariant,
+} from "./stats/pairwise_tau.ts";
+export {
+  type BootstrapOptions,
+  bootstrapResamples,
+  type PercentileBounds,
+  percentileBounds,
+  randBelow,
+} from "./stats/bootstrap.ts";
+export { readTextFile } from "./meta/read_text.ts";
+export {
+  parseWmtScores,
+  type SentenceScores,
+  type SystemScores,
+  type WmtScores,
+} from "./meta/wmt_scores.ts";
+export {
+  type PairwiseJudgment,
+  type PairwiseJudgments,
+  parsePairwiseJudgments,
+  wmtSystemName,
+} from "./meta/judgments.ts";
+export {
+  appraisePairs,
+  type AppraisePairsOptions,
+  parseAppraise,
+  type RankedOutput,
+  type RankingItem,
+} from "./meta/appraise.ts";
+export { expectedWins } from "./meta/expected_wins.ts";
+export { fileLabel, readHumanScores, readJudgments, readScoreFile } from "./meta/load.ts";
+export { computedScores } from "./meta/computed_scores.ts";
+export {
+  type CorrelationMethod,
+  type SystemCorrelation,
+  systemLevel,
+  type SystemLevelOptions,
+  type SystemLevelResult,
+  type SystemPoint,
+  type WilliamsComparison,
+} from "./meta/system_level.ts";
+export {
+  sentenceLevel,
+  type SentenceLevelOptions,
+  type SentenceLevelResult,
+  type SentenceMetricResult,
+  type SentenceTau,
+} from "./meta/sentence_level.ts";
+export { type ScatterOptions, type ScatterPoint, scatterSvg } from "./meta/scatter_svg.ts";
