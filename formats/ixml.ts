@@ -134,7 +134,9 @@ export async function parseIxml(
   chunks: AsyncIterable<string> | Iterable<string>,
   file: string,
 ): Promise<GoldCorpus> {
-  // Loaded on first use: commands that read no XML do not pay for the XML parser.
+  // Loaded on first use: commands that read no XML do not pay for the XML parser. npm:
+  // written here so the library works when imported from outside this repository.
+  // deno-lint-ignore no-import-prefix
   const { SaxesParser } = await import("npm:saxes@6.0.0");
   const parser = new SaxesParser({ position: true });
   const drafts: DraftSentence[] = [];
