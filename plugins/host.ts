@@ -185,15 +185,17 @@ export class PluginHost {
     const buffer = new SharedArrayBuffer(1 << 16, { maxByteLength: 1 << 30 });
     const host = new PluginHost(worker, buffer, timeoutMs);
     const names = modules.map((m) => m.spec).join(", ");
+    // Loading (compiling, a first import) may take longer than one call is allowed.
+    const loadMs = Math.max(timeoutMs, 10_000);
     try {
       const described = await new Promise<PluginDescriptor[]>((resolve, reject) => {
         const timer = setTimeout(() => {
           reject(
             new PluginError(
-              `Plugin ${names} did not finish loading within ${timeoutMs / 1000} s; it was stopped`,
+              `Plugin ${names} did not finish loading within ${loadMs / 1000} s; it was stopped`,
             ),
           );
-        }, timeoutMs);
+        }, loadMs);
         worker.onerror = (event) => {
           event.preventDefault();
           clearTimeout(timer);
