@@ -10,35 +10,34 @@
  * @module
  */
 
-import { createRegistry } from "./builtin.ts";
-import { type Command, type Io, processIo } from "./cli/command.ts";
-import { CONVERT_HELP, convertCommand } from "./cli/convert.ts";
-import { listCommand } from "./cli/list.ts";
-import { metaCommand } from "./cli/meta.ts";
-import { M2SCORER_USAGE, m2scorerCommand } from "./cli/m2scorer.ts";
-import { scoreCommand } from "./cli/score.ts";
-import { showCommand } from "./cli/show.ts";
+import type { Command, Io } from "./cli/command.ts";
+import { processIo } from "./cli/command.ts";
 import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
-import { loadPlugin } from "./plugins/loader.ts";
-import { REPL_HELP, replMain } from "./repl.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
 
 /**
- * The commands, by name. Metrics and formats that bring their own command add it here.
+ * The commands, by name: each loads its module when run, so a command does not pay for the
+ * others (nor the REPL, nor their dependencies). Metrics and formats that bring their own
+ * command add it here.
  */
-export const COMMANDS: Record<string, Command> = {
-  score: scoreCommand,
-  show: showCommand,
-  list: listCommand,
-  convert: {
-    summary: "convert a gold file between formats (M2 <-> I-measure XML)",
-    help: CONVERT_HELP,
-    run: (args, { registry, io }) => convertCommand(args, { registry, io }),
+export const COMMANDS: Record<string, () => Promise<Command>> = {
+  score: async () => (await import("./cli/score.ts")).scoreCommand,
+  show: async () => (await import("./cli/show.ts")).showCommand,
+  list: async () => (await import("./cli/list.ts")).listCommand,
+  convert: async () => {
+    const { CONVERT_HELP, convertCommand } = await import("./cli/convert.ts");
+    return {
+      summary: "convert a gold file between formats (M2 <-> I-measure XML)",
+      help: CONVERT_HELP,
+      run: (args, { registry, io }) => convertCommand(args, { registry, io }),
+    };
   },
-  m2scorer: {
-    summary: "drop-in for the NUS m2scorer: same arguments, same output",
-    help: `${M2SCORER_USAGE}
+  m2scorer: async () => {
+    const { M2SCORER_USAGE, m2scorerCommand } = await import("./cli/m2scorer.ts");
+    return {
+      summary: "drop-in for the NUS m2scorer: same arguments, same output",
+      help: `${M2SCORER_USAGE}
 
 Score SYSTEM (one sentence per line) against SOURCE_GOLD (M2) exactly as the NUS m2scorer 3.2
 does, and print its three lines (Precision, Recall, F_beta).
@@ -47,24 +46,42 @@ does, and print its three lines (Precision, Recall, F_beta).
   --beta B                      F-score beta (default 0.5)
   --ignore_whitespace_casing    drop edits that only change whitespace or casing
 `,
-    run: (args, { io }) => m2scorerCommand(args, io),
+      run: (args, { io }) => m2scorerCommand(args, io),
+    };
   },
-  meta: metaCommand,
-  repl: {
-    summary: "explore a corpus interactively: sentences, alignments, scores, options",
-    help: REPL_HELP,
-    run: (args, { registry }) => replMain(args, { registry }),
+  meta: async () => (await import("./cli/meta.ts")).metaCommand,
+  repl: async () => {
+    const { REPL_HELP, replMain } = await import("./repl.ts");
+    return {
+      summary: "explore a corpus interactively: sentences, alignments, scores, options",
+      help: REPL_HELP,
+      run: (args, { registry }) => replMain(args, { registry }),
+    };
   },
 };
 
-function mainHelp(): string {
+/** Load a command by name; an unknown name is a usage error listing the commands. */
+async function command(name: string): Promise<Command> {
+  if (!Object.hasOwn(COMMANDS, name)) {
+    throw new UsageError(
+      `Unknown command "${name}"; commands: ${Object.keys(COMMANDS).join(", ")}`,
+    );
+  }
+  return await COMMANDS[name]();
+}
+
+async function mainHelp(): Promise<string> {
   const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
+  const lines = [];
+  for (const name of Object.keys(COMMANDS)) {
+    lines.push(`  ${name.padEnd(width)}  ${(await command(name)).summary}`);
+  }
   return `gecscore: score grammatical error correction systems (M2, I-measure, GLEU and plugins)
 
 Usage: gecscore [--plugin SPEC]... [--plugin-timeout SECONDS] COMMAND [ARGS]
 
 Commands:
-${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`).join("\n")}
+${lines.join("\n")}
   ${"help".padEnd(width)}  help on a command: gecscore help COMMAND
 
 Exit status: 0 done, 1 bad input, 2 bad usage.
@@ -151,27 +168,22 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       );
     }
     if (name === "-h" || name === "--help") {
-      io.out(mainHelp());
+      io.out(await mainHelp());
       return 0;
     }
     if (name === "help") {
       const topic = commandArgs[0];
-      if (topic === undefined) io.out(mainHelp());
-      else if (COMMANDS[topic]) io.out(COMMANDS[topic].help);
-      else {throw new UsageError(
-          `Unknown command "${topic}"; commands: ${Object.keys(COMMANDS).join(", ")}`,
-        );}
+      io.out(topic === undefined ? await mainHelp() : (await command(topic)).help);
       return 0;
     }
-    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-    if (!command) {
-      throw new UsageError(
-        `Unknown command "${name}"; commands: ${Object.keys(COMMANDS).join(", ")}`,
-      );
-    }
+    const run = await command(name);
+    const { createRegistry } = await import("./builtin.ts");
     const registry = createRegistry();
-    for (const spec of specs) registry.use(await loadPlugin(spec, undefined, { timeoutMs }));
-    return await command.run(commandArgs, { registry, io });
+    if (specs.length) {
+      const { loadPlugin } = await import("./plugins/loader.ts");
+      for (const spec of specs) registry.use(await loadPlugin(spec, undefined, { timeoutMs }));
+    }
+    return await run.run(commandArgs, { registry, io });
   } catch (error) {
     // The reader of standard output went away (`| head`): it has what it wanted.
     if (error instanceof Deno.errors.BrokenPipe) return 0;

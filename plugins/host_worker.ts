@@ -16,7 +16,7 @@
 /// <reference lib="deno.worker" />
 
 import { serialize } from "node:v8";
-import { pluginProblem } from "./loader.ts";
+import { pluginProblem } from "./plugin_problem.ts";
 import { type CallSite, runMetricJob } from "./guard.ts";
 import { PluginError } from "./errors.ts";
 import type { AnyMetric, Format, GoldSentence, OptionSpec, Plugin } from "./types.ts";
