@@ -136,8 +136,18 @@ export async function parseIxml(
 ): Promise<GoldCorpus> {
   // Loaded on first use: commands that read no XML do not pay for the XML parser. npm:
   // written here so the library works when imported from outside this repository.
-  // deno-lint-ignore no-import-prefix
-  const { SaxesParser } = await import("npm:saxes@6.0.0");
+  let SaxesParser: typeof import("npm:saxes@6.0.0").SaxesParser;
+  try {
+    // deno-lint-ignore no-import-prefix
+    ({ SaxesParser } = await import("npm:saxes@6.0.0"));
+  } catch (error) {
+    throw new InputError(
+      `the XML reader needs the npm package saxes@6.0.0, which cannot be loaded (${
+        String((error as Error)?.message ?? error).split("\n")[0]
+      }); fetch it once with "deno cache cli.ts" (or "deno task setup")`,
+      file,
+    );
+  }
   const parser = new SaxesParser({ position: true });
   const drafts: DraftSentence[] = [];
   const stack: string[] = [];

@@ -54,7 +54,8 @@ export interface HostOptions {
 const hosts = new WeakMap<object, { host: PluginHost; plugin: number }>();
 
 /**
- * The host and plugin index behind a proxied metric, or undefined for an ordinary object.
+ * The host and plugin index behind a proxied plugin, metric or format, or undefined for an
+ * ordinary object.
  *
  * @example Usage
  * ```ts
@@ -379,7 +380,9 @@ export class PluginHost {
   #proxy(d: PluginDescriptor, index: number): Plugin {
     const metrics = d.metrics.map((m) => this.#metricProxy(m, index));
     const formats = d.formats.map((f) => this.#formatProxy(f, index));
-    return Object.freeze({ name: d.name, version: d.version, metrics, formats });
+    const plugin = Object.freeze({ name: d.name, version: d.version, metrics, formats });
+    hosts.set(plugin, { host: this, plugin: index });
+    return plugin;
   }
 
   #metricProxy(d: MetricDescriptor, plugin: number): AnyMetric {

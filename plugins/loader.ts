@@ -11,7 +11,7 @@
  */
 
 import { InputError } from "./errors.ts";
-import { type HostOptions, PluginHost } from "./host.ts";
+import { hostOf, type HostOptions, PluginHost } from "./host.ts";
 import type { Plugin } from "./types.ts";
 
 export { pluginProblem } from "./plugin_problem.ts";
@@ -126,4 +126,26 @@ export async function loadPlugin(
     timeoutMs: options.timeoutMs,
   });
   return host.plugins[0];
+}
+
+/**
+ * Stop the worker of a plugin loaded with {@linkcode loadPlugin}. A program that loaded
+ * plugins and does not end with `Deno.exit` calls it, since a live worker keeps a program
+ * running; later calls into the plugin fail. Plugins not loaded boxed are left alone.
+ *
+ * @example Usage
+ * ```ts
+ * import { loadPlugin, unloadPlugin } from "./loader.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const plugin = await loadPlugin("examples/exact_match.ts");
+ * unloadPlugin(plugin);
+ * const metric = plugin.metrics![0];
+ * assert.throws(() => metric.signature(metric.defaults), /the plugin was stopped earlier/);
+ * ```
+ *
+ * @param plugin A plugin returned by {@linkcode loadPlugin}.
+ */
+export function unloadPlugin(plugin: Plugin): void {
+  hostOf(plugin)?.host.terminate("it was unloaded");
 }
