@@ -155,11 +155,11 @@ export async function scoreSystemsParallel(
   const index = (it: Item) => it.system * metrics.length + it.metric;
 
   const run = async (
-    list: Item[],
+    next: Item[] | (() => Item | undefined),
     exec: (it: Item) => Promise<MetricJobResult>,
   ): Promise<void> => {
-    while (list.length) {
-      const it = list.shift()!;
+    const take = Array.isArray(next) ? () => next.shift() : next;
+    for (let it = take(); it; it = take()) {
       if (index(it) > failedAt) continue;
       try {
         results[index(it)] = await exec(it);
@@ -174,15 +174,38 @@ export async function scoreSystemsParallel(
     const tasks: Promise<void>[] = [];
     const pool = queues.get("pool");
     if (pool) {
+      // This thread is one of the `size` workers (its modules are loaded already): the pool
+      // starts one worker fewer.
+      const lanes = Math.min(size, pool.length);
       const started = await Promise.all(
         Array.from(
-          { length: Math.min(size, pool.length) },
+          { length: lanes - 1 },
           () => PluginHost.start(poolModules, { permissions: "inherit", timeoutMs: 2 ** 31 - 1 }),
         ),
       );
       hosts.push(...started);
-      for (const host of started) {
-        tasks.push(run(pool, (it) =>
+      // Each lane keeps to its own metrics (less to compile and cache per worker) and takes
+      // another's jobs only when its own are done.
+      const byMetric = new Map<number, Item[]>();
+      for (const it of pool) {
+        if (!byMetric.has(it.metric)) byMetric.set(it.metric, []);
+        byMetric.get(it.metric)!.push(it);
+      }
+      const order = [...byMetric.keys()];
+      const nextFor = (lane: number) => {
+        const mine = order.filter((_, i) => i % lanes === lane);
+        return () => {
+          for (const k of mine) if (byMetric.get(k)!.length) return byMetric.get(k)!.shift();
+          let most: Item[] | undefined;
+          for (const list of byMetric.values()) {
+            if (list.length && (!most || list.length > most.length)) most = list;
+          }
+          return most?.shift();
+        };
+      };
+      started.forEach((host, lane) => {
+        const next = nextFor(lane);
+        const exec = (it: Item) =>
           host.runJob(
             pluginIndex(it),
             metrics[it.metric].id,
@@ -191,8 +214,21 @@ export async function scoreSystemsParallel(
             resolved[it.metric],
             sentences,
             siteOf(it),
-          )));
-      }
+          );
+        // Two jobs in flight: the worker has its next job while this thread is busy.
+        tasks.push(run(next, exec), run(next, exec));
+      });
+      tasks.push(run(nextFor(lanes - 1), async (it) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return runMetricJob(
+          metrics[it.metric],
+          gold.sentences,
+          systems[it.system].sentences,
+          resolved[it.metric],
+          sentences,
+          siteOf(it),
+        );
+      }));
     }
     for (const [key, list] of queues) {
       if (key === "pool") continue;
