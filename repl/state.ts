@@ -13,7 +13,7 @@ import { createRegistry, readGold } from "../builtin.ts";
 import { referenceRewrites } from "../formats/references.ts";
 import { readHypotheses } from "../formats/text.ts";
 import { UsageError } from "../plugins/errors.ts";
-import { loadPlugin } from "../plugins/loader.ts";
+import { loadPlugin, unloadPlugin } from "../plugins/loader.ts";
 import { coerceOption, resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { headlineValue, scoreColumns } from "../cli/render.ts";
@@ -161,7 +161,12 @@ export class SessionState {
    */
   async loadPlugin(spec: string): Promise<string> {
     const plugin = await loadPlugin(spec);
-    this.registry.use(plugin);
+    try {
+      this.registry.use(plugin);
+    } catch (error) {
+      unloadPlugin(plugin);
+      throw error;
+    }
     const metrics = (plugin.metrics ?? []).map((m) => m.id);
     const formats = (plugin.formats ?? []).map((f) => f.id);
     return `Loaded plugin ${plugin.name} ${plugin.version}: metrics ${
