@@ -104,6 +104,36 @@ export {
   type SystemResult,
   unmetNeeds,
 } from "./pipeline/scoring.ts";
+export {
+  approximateRandomization,
+  bootstrapIndices,
+  bootstrapValues,
+  type ConfidenceInterval,
+  confidenceInterval,
+  type CorpusScorer,
+  corpusScorer,
+  DEFAULT_AR_TRIALS,
+  DEFAULT_BOOTSTRAP_SAMPLES,
+  DEFAULT_SEED,
+  MAX_SAMPLES,
+  pairedBootstrapPValue,
+  type PairedTestResult,
+  resampledNumber,
+  resampleRows,
+  scoreNumber,
+  swapMasks,
+} from "./pipeline/resample.ts";
+export {
+  assessResults,
+  assessSignificance,
+  type MetricSignificance,
+  type PairedTest,
+  resamplingSignature,
+  type SignificanceRequest,
+  type SystemSignificance,
+  type SystemStats,
+} from "./pipeline/significance.ts";
+export { holmRejections } from "./stats/holm.ts";
 export { readGoldFile } from "./pipeline/read_gold.ts";
 export { type ParallelOptions, poolSize, scoreSystemsParallel } from "./pipeline/parallel.ts";
 export { writerIds } from "./pipeline/convert.ts";

@@ -8,6 +8,13 @@ import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
 import { readSystems } from "./read_systems.ts";
 import { formatValue, headlineValue, renderTable, scoreColumns } from "./render.ts";
+import {
+  SIGNIFICANCE_HELP,
+  SIGNIFICANCE_OPTIONS,
+  significanceCells,
+  type SignificanceFlags,
+  significanceRequest,
+} from "./significance.ts";
 import { echoedWarnings } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
 import { readReferenceCorpus } from "../formats/text.ts";
@@ -16,17 +23,47 @@ import { parseOptionAssignments } from "../plugins/options.ts";
 import type { AnyMetric, GoldCorpus } from "../plugins/types.ts";
 import { selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
 import { scoreSystemsParallel } from "../pipeline/parallel.ts";
+import { assessResults, type MetricSignificance } from "../pipeline/significance.ts";
 
-function reportJson(gold: GoldCorpus, results: SystemResult[]): string {
+/** A metric's signature, with the resampling's fields when there was resampling. */
+function signatureOf(signature: string, sig: MetricSignificance | undefined): string {
+  return sig ? `${signature}|${sig.signature}` : signature;
+}
+
+/** The significance fields of one system and metric, for JSON. */
+function significanceJson(sig: MetricSignificance | undefined, k: number) {
+  if (!sig) return {};
+  const s = sig.systems[k];
+  const out: Record<string, unknown> = { tested: sig.headline };
+  if (s.p_value !== undefined) out.p_value = s.p_value;
+  if (s.ci) out.ci = s.ci;
+  if (s.rank) out.rank = s.rank;
+  return out;
+}
+
+function reportJson(
+  gold: GoldCorpus,
+  results: SystemResult[],
+  significance?: MetricSignificance[],
+): string {
+  const head: Record<string, unknown> = { gold: gold.path };
+  if (significance?.length) {
+    const { test, samples, trials, seed, alpha } = significance[0];
+    head.significance = { baseline: results[0].name, test, samples, trials, seed, alpha };
+  }
   return JSON.stringify(
     {
-      gold: gold.path,
-      systems: results.map((r) => {
+      ...head,
+      systems: results.map((r, k) => {
         const system: Record<string, unknown> = {
           name: r.name,
           path: r.path,
           metrics: Object.fromEntries(
-            r.metrics.map((m) => [m.metric, { signature: m.signature, ...m.score }]),
+            r.metrics.map((m, j) => [m.metric, {
+              signature: signatureOf(m.signature, significance?.[j]),
+              ...m.score,
+              ...significanceJson(significance?.[j], k),
+            }]),
           ),
         };
         if (r.metrics.some((m) => m.sentences)) {
@@ -42,7 +79,11 @@ function reportJson(gold: GoldCorpus, results: SystemResult[]): string {
   ) + "\n";
 }
 
-function reportTsv(results: SystemResult[], metrics: AnyMetric[]): string {
+function reportTsv(
+  results: SystemResult[],
+  metrics: AnyMetric[],
+  significance?: MetricSignificance[],
+): string {
   const rows = [["system", "metric", "sentence", "field", "value"].join("\t")];
   const clean = (v: string) => v.replace(/[\t\n\r]/g, " ");
   for (const r of results) {
@@ -54,13 +95,29 @@ function reportTsv(results: SystemResult[], metrics: AnyMetric[]): string {
         }
       };
       emit("all", m.score);
+      const sig = significance?.[k].systems[results.indexOf(r)];
+      if (sig) {
+        const fields: [string, unknown][] = [];
+        if (sig.ci) {
+          for (const [key, value] of Object.entries(sig.ci)) fields.push([`ci.${key}`, value]);
+        }
+        if (sig.p_value !== undefined) fields.push(["p_value", sig.p_value]);
+        if (sig.rank) fields.push(["rank", sig.rank.join("-")]);
+        for (const [field, value] of fields) {
+          rows.push([r.name, m.metric, "all", field, String(value)].map(clean).join("\t"));
+        }
+      }
       m.sentences?.forEach((s, i) => emit(String(i + 1), s));
     });
   }
   return rows.join("\n") + "\n";
 }
 
-function reportTable(results: SystemResult[], metrics: AnyMetric[]): string {
+function reportTable(
+  results: SystemResult[],
+  metrics: AnyMetric[],
+  significance?: MetricSignificance[],
+): string {
   const parts: string[] = [];
   metrics.forEach((metric, k) => {
     const first = results[0].metrics[k];
@@ -75,13 +132,16 @@ function reportTable(results: SystemResult[], metrics: AnyMetric[]): string {
     );
     const cells = (score: Record<string, unknown>) =>
       columns.map((c, i) => formatValue(headlineValue(score, c), rate[i]));
-    const rows = [["system", ...columns]];
-    for (const r of results) {
+    const sig = significance?.[k] ? significanceCells(significance[k]) : undefined;
+    const rows = [["system", ...columns, ...(sig?.header ?? [])]];
+    results.forEach((r, j) => {
       const m = r.metrics[k];
-      rows.push([r.name, ...cells(m.score)]);
+      rows.push([r.name, ...cells(m.score), ...(sig?.rows[j] ?? [])]);
       m.sentences?.forEach((s, i) => rows.push([`  ${r.name}:${i + 1}`, ...cells(s)]));
-    }
-    parts.push(`${metric.id}  (${first.signature})\n${renderTable(rows)}`);
+    });
+    parts.push(
+      `${metric.id}  (${signatureOf(first.signature, significance?.[k])})\n${renderTable(rows)}`,
+    );
   });
   return parts.join("\n\n") + "\n";
 }
@@ -132,6 +192,8 @@ Options:
   -j, --jobs N             score on N workers (default: one per core for large runs);
                            the output is the same for any N
 ${PLUGIN_HELP}
+
+${SIGNIFICANCE_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
@@ -149,6 +211,7 @@ ${PLUGIN_HELP}
         jobs: { type: "string", short: "j" },
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
+        ...SIGNIFICANCE_OPTIONS,
       },
     });
     if (values.help) {
@@ -171,6 +234,12 @@ ${PLUGIN_HELP}
     } else {
       throw new UsageError("score: give --gold GOLD, or --src SRC with at least one --ref REF");
     }
+    const request = significanceRequest(values as SignificanceFlags);
+    if (request?.test && positionals.length < 2) {
+      throw new UsageError(
+        `score: --paired ${request.test} needs at least two systems (the first is the baseline)`,
+      );
+    }
     const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     const metricIds = splitList(values.metrics as string[] | undefined);
     const metrics = selectMetrics(registry, gold, metricIds);
@@ -189,12 +258,16 @@ ${PLUGIN_HELP}
         if (text) io.err(text);
       });
     }
+    const significance = request ? assessResults(registry, results, request, options) : undefined;
+    for (const sig of significance ?? []) {
+      for (const warning of sig.warnings ?? []) io.err(`Warning: ${sig.metric}: ${warning}\n`);
+    }
     io.out(
       format === "json"
-        ? reportJson(gold, results)
+        ? reportJson(gold, results, significance)
         : format === "tsv"
-        ? reportTsv(results, metrics)
-        : reportTable(results, metrics),
+        ? reportTsv(results, metrics, significance)
+        : reportTable(results, metrics, significance),
     );
     return 0;
   },

@@ -168,6 +168,7 @@ export const tokenEditRateMetric: Metric<ExampleOptions, EditRateStats, EditRate
   optionSpecs,
   needs: ["references"],
   headline: "rate",
+  lowerIsBetter: true,
   sentenceIsCorpusOfOne: true,
   stats(gold, hypothesis, options) {
     const hyp = normalise(hypothesis, options);

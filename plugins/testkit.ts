@@ -27,6 +27,13 @@ export interface ConformanceFixture {
    * alone). Two sets that differ must give different signatures.
    */
   options?: Partial<Options>[];
+  /**
+   * The fixture holds an order of its sentences that changes the corpus score under every
+   * option set whose metric declares `orderSensitive`: the kit then requires such a reordering
+   * to exist. Without it, a declared order sensitivity need not show on the fixture (an
+   * undeclared one always fails).
+   */
+  orderWitness?: boolean;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -63,11 +70,61 @@ function assertJsonSafe(value: unknown, where: string): void {
   walk(value, "$");
 }
 
+/** Numbers equal within a relative 1e-12 (sums may round differently in another order). */
+function closeTo(a: unknown, b: unknown): boolean {
+  if (typeof a === "number" && typeof b === "number") {
+    return a === b || Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b));
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((x, i) => closeTo(x, b[i]));
+  }
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    const ka = Object.keys(a), kb = Object.keys(b);
+    return ka.length === kb.length &&
+      ka.every((k) => closeTo((a as never)[k], (b as never)[k]));
+  }
+  return a === b;
+}
+
+/** Reorderings of `n` items: the reversal, every rotation and every adjacent swap (up to 60). */
+function reorderings(n: number): number[][] {
+  const identity = Array.from({ length: n }, (_, i) => i);
+  const out = [identity.slice().reverse()];
+  for (let r = 1; r < n; r++) out.push(identity.map((i) => (i + r) % n));
+  for (let i = 0; i + 1 < n; i++) {
+    const swap = identity.slice();
+    [swap[i], swap[i + 1]] = [swap[i + 1], swap[i]];
+    out.push(swap);
+  }
+  return out.slice(0, 60);
+}
+
+/** Resamples of `n` sentences: the identity, the reversal, and seeded draws with repeats. */
+function resamples(n: number): Int32Array[] {
+  const rows = [
+    Int32Array.from({ length: n }, (_, i) => i),
+    Int32Array.from({ length: n }, (_, i) => n - 1 - i),
+    new Int32Array(n), // the first sentence n times
+  ];
+  let x = 12345;
+  for (let r = 0; r < 5; r++) {
+    rows.push(Int32Array.from({ length: n }, () => {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      return (x >>> 8) % n;
+    }));
+  }
+  return rows;
+}
+
 /**
  * Check a metric against the plugin contract, one `t.step` per property:
  * its shape; deterministic, JSON-safe, structured-cloneable stats that do not mutate their
  * inputs; corpus scores equal whether computed at once or from stats that went through JSON
- * (as a cache would give them back); a finite headline number in every score; sentence score
+ * (as a cache would give them back); corpus() unchanged by reordering the statistics unless the
+ * metric declares `orderSensitive` (and changed by some reordering when the fixture says it
+ * has one: `orderWitness`); deterministic scores of resampled statistics, and a
+ * `resampler` fast path (when there is one) equal to corpus() on them, also on two statistics
+ * arrays mixed as approximate randomization mixes them; a finite headline number in every score; sentence score
  * equal to the corpus score of one sentence where the metric claims it; a stable signature
  * that tells option sets apart; and an explanation with a summary and titled blocks.
  *
@@ -158,6 +215,75 @@ export async function assertMetricConformance(
       const headline = headlineValue(direct, metric.headline);
       assert.equal(typeof headline, "number", `corpus score has no number at "${metric.headline}"`);
       assert.ok(Number.isFinite(headline), `corpus headline is ${headline}`);
+    });
+
+    await t.step(`${label}: corpus() is order-sensitive exactly as declared`, () => {
+      const declared = typeof metric.orderSensitive === "function"
+        ? metric.orderSensitive(frozenOptions)
+        : metric.orderSensitive ?? false;
+      assert.equal(typeof declared, "boolean", "orderSensitive gives a boolean");
+      const direct = metric.corpus(stats, frozenOptions);
+      const orders = reorderings(stats.length);
+      const changed = orders.filter((order) => {
+        const permuted = metric.corpus(order.map((i) => stats[i]), frozenOptions);
+        assert.deepEqual(
+          metric.corpus(order.map((i) => stats[i]), frozenOptions),
+          permuted,
+          `corpus() of the order ${order} is not deterministic`,
+        );
+        return !closeTo(permuted, direct);
+      });
+      if (declared && fixture.orderWitness) {
+        assert.ok(
+          changed.length > 0,
+          `${metric.id} declares orderSensitive, but none of ${orders.length} reorderings of ` +
+            "the fixture (said to show it: orderWitness) changed corpus()",
+        );
+      } else if (!declared) {
+        assert.deepEqual(
+          changed[0],
+          undefined,
+          "corpus() changed when the statistics were reordered, but the metric does not " +
+            "declare orderSensitive",
+        );
+      }
+    });
+
+    await t.step(`${label}: resampled corpora score as corpus() scores them`, () => {
+      if (metric.notResamplable !== undefined) {
+        assert.equal(typeof metric.notResamplable, "string");
+        assert.ok(metric.notResamplable.length > 0, "notResamplable gives a reason");
+        return;
+      }
+      const n = stats.length;
+      const rows = resamples(n);
+      for (const row of rows) {
+        const picked = Array.from(row, (i) => stats[i]);
+        const once = metric.corpus(picked, frozenOptions);
+        assert.deepEqual(metric.corpus(picked, frozenOptions), once, "not deterministic");
+        assertJsonSafe(once, "corpus score of a resample");
+      }
+      if (!metric.resampler) return;
+      // The fast path must equal corpus(), on one system and on two systems' statistics mixed
+      // the way approximate randomization mixes them.
+      const fast = metric.resampler(stats, frozenOptions);
+      for (const row of rows) {
+        assert.deepEqual(
+          fast(row),
+          metric.corpus(Array.from(row, (i) => stats[i]), frozenOptions),
+          `resampler() differs from corpus() on the resample ${row}`,
+        );
+      }
+      const other = [...stats].reverse();
+      const both = metric.resampler([...stats, ...other], frozenOptions);
+      for (const row of rows.slice(0, 3)) {
+        const mixed = row.map((i, k) => (i % 2 ? k + n : k));
+        assert.deepEqual(
+          both(mixed),
+          metric.corpus(Array.from(mixed, (i) => [...stats, ...other][i]), frozenOptions),
+          `resampler() differs from corpus() on the mixed corpus ${mixed}`,
+        );
+      }
     });
 
     await t.step(`${label}: sentence() gives a finite headline for every sentence`, () => {

@@ -185,6 +185,11 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
   /** Dotted path of the headline number in a score object, e.g. `"f"` or `"correction.i"`. */
   readonly headline: string;
   /**
+   * True when a lower headline is better (an error rate); rank ranges use it. Default: higher
+   * is better.
+   */
+  readonly lowerIsBetter?: boolean;
+  /**
    * Dotted paths of the score fields that table views show, in order (default: every number
    * in the score object). JSON output always has the whole score.
    */
@@ -194,6 +199,27 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
    * checks the claim.
    */
   readonly sentenceIsCorpusOfOne?: boolean;
+  /**
+   * Whether `corpus()` depends on the order of its statistics (a boolean, or a function of
+   * the options): M2's greedy annotator choice runs over the corpus in order, and GLEU's
+   * reference draws are made per position. Resampling always keeps the resampled order;
+   * the conformance kit checks the claim (a permutation of the fixture must change the
+   * score when it is true, and must not when it is false or absent).
+   */
+  readonly orderSensitive?: boolean | ((options: O) => boolean);
+  /**
+   * Set (to the reason) when corpus scores of resampled statistics mean nothing for this
+   * metric: confidence intervals and paired tests then fail with an error quoting it,
+   * rather than give a wrong answer. Absent: the metric can be resampled.
+   */
+  readonly notResamplable?: string;
+  /**
+   * Optional fast path for resampling. `resampler(stats, options)` prepares once and returns
+   * a function such that `f(indices)` equals `corpus(Array.from(indices, (i) => stats[i]),
+   * options)` exactly (the conformance kit checks it). Without it, resampling calls
+   * `corpus()` on the resampled statistics.
+   */
+  resampler?(stats: readonly S[], options: O): (indices: Int32Array) => R;
   /** Per-sentence statistics: pure, deterministic, plain data. */
   stats(gold: GoldSentence, hypothesis: Tokens, options: O): S;
   /** Corpus score from the statistics of every sentence, in corpus order. */

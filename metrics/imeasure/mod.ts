@@ -510,6 +510,33 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
     const warnings = stats.flatMap((s) => (s.warning ? [s.warning] : []));
     return scoreOf(chosenTotals(stats, options), options, warnings);
   },
+  orderSensitive: (options) => options.opt === "corpus",
+  resampler(stats, options) {
+    const picked: ImeasureStats[] = [];
+    if (options.opt === "corpus") {
+      // The corpus-level choice depends on the running totals: replay it on the resample.
+      return (indices) => {
+        picked.length = indices.length;
+        for (let k = 0; k < indices.length; k++) picked[k] = stats[indices[k]];
+        return imeasureMetric.corpus(picked, options);
+      };
+    }
+    // Per-sentence choice: the totals are sums of fixed vectors (integers, so exact).
+    const chosen = new Float64Array(stats.length * 20);
+    stats.forEach((s, i) => chosen.set(s.candidates[s.best], i * 20));
+    const warned = stats.some((s) => s.warning);
+    return (indices) => {
+      const totals = new Array<number>(20).fill(0);
+      for (let k = 0; k < indices.length; k++) {
+        const at = indices[k] * 20;
+        for (let j = 0; j < 20; j++) totals[j] += chosen[at + j];
+      }
+      const warnings = warned
+        ? Array.from(indices).flatMap((i) => (stats[i].warning ? [stats[i].warning!] : []))
+        : [];
+      return scoreOf(totals, options, warnings);
+    };
+  },
   sentence(stats, options) {
     return scoreOf(chosenTotals([stats], options), options, stats.warning ? [stats.warning] : []);
   },

@@ -467,6 +467,49 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = {
     const warnings = stats.flatMap((s) => s.warnings ?? []);
     return warnings.length ? { ...score, warnings } : score;
   },
+  orderSensitive: true,
+  resampler(stats, options) {
+    // The greedy replay of m2Replay/chooseAnnotator on flat arrays: same comparisons, same
+    // floating-point expressions, so the same choices and totals.
+    const n = stats.length;
+    const start = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) start[i + 1] = start[i] + 3 * stats[i].counts.length;
+    const flat = new Float64Array(start[n]);
+    stats.forEach((s, i) => s.counts.forEach((c, a) => flat.set(c, start[i] + 3 * a)));
+    const warned = stats.some((s) => s.warnings?.length);
+    const beta = options.beta;
+    const sq = beta * beta;
+    return (indices) => {
+      let tc = 0, tp = 0, tg = 0;
+      for (let k = 0; k < indices.length; k++) {
+        const i = indices[k];
+        let chosen = -1, fMax = -1, maxC = -1, minP = Infinity, minG = Infinity;
+        for (let a = start[i]; a < start[i + 1]; a += 3) {
+          const cl = tc + flat[a], pl = tp + flat[a + 1], gl = tg + flat[a + 2];
+          const f = m2CountF(cl, pl, gl, beta);
+          if (
+            fMax < f || (fMax === f && maxC < cl) ||
+            (fMax === f && maxC === cl && minP + sq * minG > pl + sq * gl)
+          ) {
+            chosen = a;
+            fMax = f;
+            maxC = cl;
+            minP = pl;
+            minG = gl;
+          }
+        }
+        if (chosen >= 0) {
+          tc += flat[chosen];
+          tp += flat[chosen + 1];
+          tg += flat[chosen + 2];
+        }
+      }
+      const score = m2Score(tc, tp, tg, beta);
+      if (!warned) return score;
+      const warnings = Array.from(indices).flatMap((i) => stats[i].warnings ?? []);
+      return warnings.length ? { ...score, warnings } : score;
+    };
+  },
   sentence(stats, options) {
     const [c, p, g] = stats.counts[chooseAnnotator([0, 0, 0], stats.counts, options.beta)] ??
       [0, 0, 0];

@@ -54,7 +54,8 @@ export const corpusCommand: ReplCommand = {
   usage: "[SYSTEM|METRIC...]",
   summary: "corpus scores, every system and metric (statistics cached)",
   details: `Statistics are computed once per system, metric and options, and reused by later
-corpus, score and find disagree commands.`,
+corpus, score, find disagree, ci and compare commands. ci adds 95% bootstrap intervals;
+compare gives p-values of systems against a baseline.`,
   run: (s, args) => corpusView(s, args),
 };
 

@@ -18,6 +18,7 @@ import {
 import { alignCommand, corpusCommand, scoreCommand, tryCommand } from "./inspect.ts";
 import { resetCommand, setCommand } from "./options.ts";
 import { quitCommand } from "./quit.ts";
+import { ciCommand, compareCommand } from "./significance.ts";
 
 /** Every REPL command by name. */
 export const COMMANDS: CommandTable = {
@@ -36,5 +37,7 @@ export const COMMANDS: CommandTable = {
   set: setCommand,
   reset: resetCommand,
   corpus: corpusCommand,
+  ci: ciCommand,
+  compare: compareCommand,
   quit: quitCommand,
 };

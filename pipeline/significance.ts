@@ -1,0 +1,348 @@
+/**
+ * Significance for many systems and one metric: bootstrap confidence intervals per system,
+ * paired p-values against a baseline (the first system), and rank ranges from testing every
+ * pair, all from cached statistics through the engine in `resample.ts`.
+ *
+ * Rank ranges follow the WMT convention: systems are ordered by their observed score, and a
+ * system's range runs from `1 + (systems significantly better)` to
+ * `k - (systems significantly worse)`, i.e. it spans every rank it cannot be separated from.
+ * "Significantly" means rejected by Holm's step-down procedure over all `k(k-1)/2` pairwise
+ * p-values at `alpha` (default 0.05), which bounds the family-wise error rate of the whole
+ * table. The p-values against the baseline are reported uncorrected (as sacrebleu reports
+ * them): each is one test; a reader comparing many systems should correct them (or use the
+ * ranks).
+ *
+ * @module
+ */
+
+import { UsageError } from "../plugins/errors.ts";
+import { resolveOptions } from "../plugins/options.ts";
+import type { Registry } from "../plugins/registry.ts";
+import type { AnyMetric, Options, OptionValue } from "../plugins/types.ts";
+import type { SystemResult } from "./scoring.ts";
+import { holmRejections } from "../stats/holm.ts";
+import {
+  approximateRandomization,
+  type ConfidenceInterval,
+  confidenceInterval,
+  corpusScorer,
+  DEFAULT_AR_TRIALS,
+  DEFAULT_BOOTSTRAP_SAMPLES,
+  DEFAULT_SEED,
+  pairedBootstrapPValue,
+  resampledNumber,
+  resampleRows,
+  scoreNumber,
+} from "./resample.ts";
+
+/** The paired tests: paired bootstrap resampling or paired approximate randomization. */
+export type PairedTest = "bs" | "ar";
+
+/** What to compute. */
+export interface SignificanceRequest {
+  /** The paired test of every system against the first (the baseline); none when absent. */
+  test?: PairedTest;
+  /** Bootstrap confidence intervals per system (always computed with `test: "bs"`). */
+  ci?: boolean;
+  /** Rank ranges from testing every pair of systems (with `test`, or the bootstrap). */
+  ranks?: boolean;
+  /** Bootstrap resamples (default 1000). */
+  samples?: number;
+  /** Approximate randomization trials (default 10000). */
+  trials?: number;
+  /** The seed of every draw (default 12345). */
+  seed?: number;
+  /** The dotted path of the number tested (default: the metric's headline). */
+  headline?: string;
+  /** The level of the significance markers and of the rank ranges (default 0.05). */
+  alpha?: number;
+}
+
+/** One system's significance results for one metric. */
+export interface SystemSignificance {
+  /** The system's name. */
+  name: string;
+  /** The tested number on the whole corpus. */
+  value: number;
+  /** Bootstrap interval of the tested number. */
+  ci?: ConfidenceInterval;
+  /** p-value of the paired test against the baseline (the baseline itself: absent). */
+  p_value?: number;
+  /** Rank range `[best, worst]`, 1-based. */
+  rank?: [number, number];
+}
+
+/** The results of one metric over all systems. */
+export interface MetricSignificance {
+  /** The metric id. */
+  metric: string;
+  /** The dotted path of the number tested. */
+  headline: string;
+  /** The paired test, when one was run. */
+  test?: PairedTest;
+  /** Bootstrap resamples used (for intervals, and the paired bootstrap), when any. */
+  samples?: number;
+  /** Approximate randomization trials, when any. */
+  trials?: number;
+  /** The seed. */
+  seed: number;
+  /** The level of the markers and rank ranges. */
+  alpha: number;
+  /** The part of the signature describing the resampling: `bs:1000|seed:12345`. */
+  signature: string;
+  /** One entry per system, in the order given; the first is the baseline. */
+  systems: SystemSignificance[];
+  /** Present when the results are weaker than asked: e.g. too few resamples to rank. */
+  warnings?: string[];
+}
+
+/** One system's input: its name and cached per-sentence statistics for the metric. */
+export interface SystemStats {
+  /** The system's name. */
+  name: string;
+  /** Its statistics, one per gold sentence. */
+  stats: readonly unknown[];
+}
+
+/**
+ * The signature part of a resampling run, sacrebleu style: the test with its number of
+ * resamples or trials, the seed, and the tested path when it is not the headline.
+ *
+ * @example Usage
+ * ```ts
+ * import { resamplingSignature } from "./significance.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(resamplingSignature({ test: "bs", samples: 1000, seed: 12345 }), "bs:1000|seed:12345");
+ * assert.equal(
+ *   resamplingSignature({ test: "ar", trials: 10000, samples: 1000, seed: 1, headline: "p" }),
+ *   "ar:10000|bs:1000|seed:1|headline:p",
+ * );
+ * ```
+ *
+ * @param run What was run (`samples`: bootstrap resamples, when any).
+ * @returns The signature fields, `|`-separated.
+ */
+export function resamplingSignature(
+  run: { test?: PairedTest; samples?: number; trials?: number; seed: number; headline?: string },
+): string {
+  const parts: string[] = [];
+  if (run.test === "ar") parts.push(`ar:${run.trials}`);
+  if (run.samples !== undefined) parts.push(`bs:${run.samples}`);
+  parts.push(`seed:${run.seed}`);
+  if (run.headline !== undefined) parts.push(`headline:${run.headline}`);
+  return parts.join("|");
+}
+
+/**
+ * Confidence intervals, paired p-values against the first system, and rank ranges for one
+ * metric, from cached statistics. The bootstrap resamples are shared by every system (so the
+ * paired bootstrap compares the same resamples), and every pair tested by approximate
+ * randomization uses the same swap masks (the stream restarts from the seed).
+ *
+ * @example Three systems, exact-match rate, paired bootstrap
+ * ```ts
+ * import { assessSignificance } from "./significance.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const rate = {
+ *   id: "rate", description: "", version: "1", defaults: {}, needs: [], headline: "r",
+ *   stats: () => 0,
+ *   corpus: (s: readonly number[]) => ({ r: s.reduce((a, x) => a + x, 0) / s.length }),
+ *   sentence: (s: number) => ({ r: s }), explain: () => ({ summary: "", blocks: [] }),
+ *   signature: () => "rate",
+ * };
+ * const ones = Array(50).fill(1), zeros = Array(50).fill(0);
+ * const result = assessSignificance(rate, {}, [
+ *   { name: "base", stats: [...zeros, ...zeros] },
+ *   { name: "same", stats: [...zeros, ...zeros] },
+ *   { name: "good", stats: [...ones, ...ones] },
+ * ], { test: "bs", ranks: true });
+ * assert.equal(result.systems[1].p_value, 1);
+ * assert.ok(result.systems[2].p_value! < 0.01);
+ * assert.deepEqual(result.systems[2].ci, { mean: 1, lower: 1, upper: 1, half_width: 0 });
+ * assert.deepEqual(result.systems.map((s) => s.rank), [[2, 3], [2, 3], [1, 1]]);
+ * ```
+ *
+ * @param metric The metric.
+ * @param options Its resolved options.
+ * @param systems The systems (the first is the baseline), each with its statistics.
+ * @param request What to compute.
+ * @returns The results, systems in the order given.
+ */
+export function assessSignificance(
+  metric: AnyMetric,
+  options: Options,
+  systems: readonly SystemStats[],
+  request: SignificanceRequest,
+): MetricSignificance {
+  if (systems.length === 0) throw new UsageError("Significance needs at least one system");
+  const n = systems[0].stats.length;
+  for (const s of systems) {
+    if (s.stats.length !== n) {
+      throw new RangeError(
+        `System ${s.name} has statistics for ${s.stats.length} sentences, not ${n}`,
+      );
+    }
+  }
+  if (request.test !== undefined && request.test !== "bs" && request.test !== "ar") {
+    throw new UsageError(`Unknown paired test "${request.test}"; valid: bs, ar`);
+  }
+  const alpha = request.alpha ?? 0.05;
+  if (!(alpha > 0 && alpha < 1)) {
+    throw new UsageError(`The significance level must be between 0 and 1, got ${alpha}`);
+  }
+  const seed = request.seed ?? DEFAULT_SEED;
+  const headline = request.headline ?? metric.headline;
+  const test = request.test;
+  const useBootstrap = request.ci || test === "bs" || (request.ranks && test !== "ar");
+  const samples = useBootstrap ? request.samples ?? DEFAULT_BOOTSTRAP_SAMPLES : undefined;
+  const trials = test === "ar" ? request.trials ?? DEFAULT_AR_TRIALS : undefined;
+
+  const warnings: string[] = [];
+  const full = Int32Array.from({ length: n }, (_, i) => i);
+  const values = systems.map((s) =>
+    scoreNumber(corpusScorer(metric, s.stats, options)(full), headline, metric.id)
+  );
+  const out: SystemSignificance[] = systems.map((s, k) => ({ name: s.name, value: values[k] }));
+
+  let resampled: Float64Array[] | undefined;
+  if (samples !== undefined) {
+    // One resample at a time, scored for every system: memory stays O(n).
+    const scorers = systems.map((s) => corpusScorer(metric, s.stats, options));
+    const values = systems.map(() => new Float64Array(samples));
+    let b = 0;
+    for (const row of resampleRows(n, samples, seed)) {
+      scorers.forEach((score, k) =>
+        values[k][b] = resampledNumber(score(row), headline, metric.id)
+      );
+      b++;
+    }
+    resampled = values;
+    resampled.forEach((v, k) => out[k].ci = confidenceInterval(v));
+  }
+  const pValue = (i: number, j: number): number =>
+    test === "ar"
+      ? approximateRandomization(metric, options, systems[i].stats, systems[j].stats, {
+        trials,
+        seed,
+        path: headline,
+      }).p_value
+      : pairedBootstrapPValue(resampled![i], resampled![j], values[i], values[j]);
+
+  const pairs = new Map<string, number>();
+  const pair = (i: number, j: number) => {
+    const key = i < j ? `${i},${j}` : `${j},${i}`;
+    let p = pairs.get(key);
+    if (p === undefined) pairs.set(key, p = pValue(i, j));
+    return p;
+  };
+  if (test !== undefined) {
+    for (let k = 1; k < systems.length; k++) out[k].p_value = pair(k, 0);
+  }
+  if (request.ranks) {
+    const list: [number, number][] = [];
+    for (let i = 0; i < systems.length; i++) {
+      for (let j = i + 1; j < systems.length; j++) list.push([i, j]);
+    }
+    const rejected = holmRejections(list.map(([i, j]) => pair(i, j)), alpha);
+    // The smallest p-value is 1 / (N + 1): Holm's first threshold is alpha / m.
+    const count = (test === "ar" ? trials : samples)!;
+    if (list.length && 1 / (count + 1) > alpha / list.length) {
+      const unit = test === "ar" ? "trials" : "resamples";
+      warnings.push(
+        `with ${count} ${unit} the smallest possible p-value, 1/${count + 1}, is above ` +
+          `Holm's first threshold ${alpha}/${list.length}: no two systems can be separated; ` +
+          `use at least ${Math.ceil(list.length / alpha)} ${unit}`,
+      );
+    }
+    const sign = metric.lowerIsBetter && headline === metric.headline ? -1 : 1;
+    // beatenBy[i]: systems significantly better than i; beats[i]: systems i is better than.
+    const beatenBy = new Array(systems.length).fill(0);
+    const beats = new Array(systems.length).fill(0);
+    list.forEach(([i, j], k) => {
+      if (!rejected[k]) return;
+      const diff = sign * (values[i] - values[j]);
+      const [winner, loser] = diff > 0 ? [i, j] : diff < 0 ? [j, i] : [-1, -1];
+      if (winner < 0) return;
+      beats[winner]++;
+      beatenBy[loser]++;
+    });
+    out.forEach((s, i) => s.rank = [1 + beatenBy[i], systems.length - beats[i]]);
+  }
+  const result: MetricSignificance = {
+    metric: metric.id,
+    headline,
+    seed,
+    alpha,
+    signature: resamplingSignature({
+      test,
+      samples,
+      trials,
+      seed,
+      headline: headline === metric.headline ? undefined : headline,
+    }),
+    systems: out,
+  };
+  if (test !== undefined) result.test = test;
+  if (samples !== undefined) result.samples = samples;
+  if (trials !== undefined) result.trials = trials;
+  if (warnings.length) result.warnings = warnings;
+  return result;
+}
+
+/**
+ * {@linkcode assessSignificance} for every metric of a scoring run: the statistics cached in
+ * the results of `scoreSystems` (the first system is the baseline), options resolved as the
+ * run resolved them, and a tested path per metric (default: each metric's headline).
+ *
+ * @example Usage
+ * ```ts
+ * import { assessResults } from "./significance.ts";
+ * import { scoreSystems } from "./scoring.ts";
+ * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const registry = createRegistry();
+ * const gold = await readGold("tests/testdata/m2scorer_example.m2");
+ * const systems = await Promise.all(["m2scorer_example_system", "m2scorer_example_system2"]
+ *   .map((f) => readHypotheses(`tests/testdata/${f}`, 3)));
+ * const results = scoreSystems({ registry, gold, systems, metrics: ["m2"] });
+ * const [m2] = assessResults(registry, results, { test: "bs", samples: 100 });
+ * assert.equal(m2.metric, "m2");
+ * assert.equal(m2.systems[0].value, results[0].metrics[0].score.f);
+ * assert.ok(m2.systems[1].p_value! > 0);
+ * ```
+ *
+ * @param registry The registry the run used.
+ * @param results The results of `scoreSystems` (with their statistics).
+ * @param request What to compute; `headlines` maps metric ids to the dotted path tested.
+ * @param options Raw option values by metric id, as given to `scoreSystems`.
+ * @returns One result per metric of the run, in its order.
+ */
+export function assessResults(
+  registry: Registry,
+  results: readonly SystemResult[],
+  request: SignificanceRequest & { headlines?: Record<string, string> },
+  options: Record<string, Record<string, OptionValue>> = {},
+): MetricSignificance[] {
+  if (!results.length) return [];
+  for (const id of Object.keys(request.headlines ?? {})) {
+    if (!results[0].metrics.some((m) => m.metric === id)) {
+      throw new UsageError(
+        `A tested path is given for metric ${id}, which this run does not score; it scores ${
+          results[0].metrics.map((m) => m.metric).join(", ")
+        }`,
+      );
+    }
+  }
+  return results[0].metrics.map(({ metric: id }, k) => {
+    const metric = registry.metric(id);
+    return assessSignificance(
+      metric,
+      resolveOptions<Options>(metric, options[id] ?? {}),
+      results.map((r) => ({ name: r.name, stats: r.metrics[k].stats })),
+      { ...request, headline: request.headlines?.[id] ?? request.headline },
+    );
+  });
+}
