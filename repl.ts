@@ -37,11 +37,14 @@ system's changes, each metric's alignment and sentence scores side by side, scor
 you type, change metric options live. Type "help" at the prompt for the commands.
 
 Commands piped on stdin run without prompts; the exit status is 1 if any failed.
-History is kept in ~/.gecscore_history when permissions allow (--allow-env, --allow-write).
+History is kept in ~/.gecscore_history when permissions allow (--allow-env=HOME and
+--allow-write for that file).
 
 Options:
   --gold FILE      load this gold file first
-  --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:), repeatable
+  --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:), repeatable;
+                   it runs boxed: no file, network, environment or subprocess access
+  --plugin-timeout SECONDS  time limit of one plugin call (default 30)
   --no-history     keep no history file
   -h, --help       this help
 `;
@@ -204,6 +207,7 @@ export async function replMain(
       options: {
         gold: { type: "string" },
         plugin: { type: "string", multiple: true },
+        "plugin-timeout": { type: "string" },
         "no-history": { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
@@ -220,12 +224,23 @@ export async function replMain(
     write(Deno.stderr, "gecscore repl: system outputs need a gold: give --gold GOLD\n");
     return 2;
   }
+  const timeout = values["plugin-timeout"];
+  if (timeout !== undefined && !(/^\s*\d+(\.\d+)?\s*$/.test(timeout) && Number(timeout) > 0)) {
+    write(
+      Deno.stderr,
+      `gecscore repl: --plugin-timeout needs a number of seconds greater than 0, found ${
+        JSON.stringify(timeout)
+      }\n`,
+    );
+    return 2;
+  }
   const tty = Deno.stdin.isTerminal();
   const color = tty && Deno.stdout.isTerminal() && !Deno.noColor;
   const session = new Session({
     registry: options.registry,
     color,
     onWarning: (text) => write(Deno.stderr, text),
+    pluginTimeoutMs: timeout === undefined ? undefined : Number(timeout) * 1000,
   });
   const startup = [
     ...(values.plugin ?? []).map((spec) => () => session.loadPlugin(spec)),

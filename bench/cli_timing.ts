@@ -61,7 +61,10 @@ async function measure(name: string, args: string[]): Promise<void> {
   );
 }
 
-const cli = ["run", "--allow-read", "--cached-only", "cli.ts"];
+// The command `deno task gecscore` runs (its flags included).
+const config = JSON.parse(await Deno.readTextFile(`${ROOT}/deno.json`));
+const cli: string[] = config.tasks.gecscore.split(/\s+/).slice(1);
+console.log(`deno ${cli.join(" ")}`);
 console.log(`${RUNS} runs each; ${navigator.hardwareConcurrency} cores`);
 await measure("deno eval 0 (empty program)", ["eval", "0"]);
 await measure("gecscore list", [...cli, "list"]);

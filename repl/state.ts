@@ -44,6 +44,8 @@ export interface SessionOptions {
    * line each with its newline (default: nowhere; they stay in scores and explanations).
    */
   onWarning?: (text: string) => void;
+  /** The time limit of one call into a plugin loaded in the session, in ms (default 30 s). */
+  pluginTimeoutMs?: number;
 }
 
 const BOLD = ["\x1b[1m", "\x1b[0m"];
@@ -88,6 +90,7 @@ export class SessionState {
   #counts = new Map<string, string[]>();
   #rates = new Map<string, Set<string>>();
   #onWarning?: (text: string) => void;
+  #pluginTimeoutMs?: number;
 
   /**
    * A session.
@@ -98,6 +101,7 @@ export class SessionState {
     this.registry = options.registry ?? createRegistry();
     this.color = options.color ?? false;
     this.#onWarning = options.onWarning;
+    this.#pluginTimeoutMs = options.pluginTimeoutMs;
   }
 
   // ---- loading -------------------------------------------------------------------------
@@ -160,7 +164,7 @@ export class SessionState {
    * @returns What it brought, in words.
    */
   async loadPlugin(spec: string): Promise<string> {
-    const plugin = await loadPlugin(spec);
+    const plugin = await loadPlugin(spec, undefined, { timeoutMs: this.#pluginTimeoutMs });
     try {
       this.registry.use(plugin);
     } catch (error) {

@@ -243,3 +243,17 @@ Deno.test("clashing metric ids and greedy extensions are refused at load", async
     );
   });
 });
+
+Deno.test("the REPL stops a runaway plugin at its time limit and goes on", async () => {
+  const { Session } = await import("../repl/session.ts");
+  const session = new Session({ pluginTimeoutMs: 500 });
+  await session.execute(`load plugin ${PLUGINS}/runaway.ts`);
+  await session.execute(`load gold ${GOLD}`);
+  await session.execute(`load hyp ${SYSTEM}`);
+  const out = await session.execute("score runaway");
+  assert.match(
+    out,
+    /Plugin runaway 1\.0, metric "runaway": stats\(\) did not finish within 0\.5 s/,
+  );
+  assert.match(await session.execute("score m2"), /m2scorer_example_system/);
+});
