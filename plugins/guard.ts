@@ -7,7 +7,7 @@
  * @module
  */
 
-import { PluginError } from "./errors.ts";
+import { InputError, PluginError, UsageError } from "./errors.ts";
 import { headlineValue } from "./headline.ts";
 import type { AnyMetric, GoldSentence, Options, Score, Tokens } from "./types.ts";
 
@@ -152,6 +152,8 @@ export function checkedStats(
   try {
     stats = metric.stats(gold, hypothesis, options);
   } catch (error) {
+    // A metric may refuse its input the way readers do: that is the user's to fix.
+    if (error instanceof InputError || error instanceof UsageError) throw error;
     if (error instanceof PluginError) {
       if (!error.detail) throw error;
       throw new PluginError(`${where(metric, site, index, gold.line)}: ${error.detail}`);
@@ -212,6 +214,7 @@ export function checkedScore(
       ? metric.corpus(stats as unknown[], options)
       : metric.sentence(stats, options);
   } catch (error) {
+    if (error instanceof InputError || error instanceof UsageError) throw error;
     if (error instanceof PluginError) {
       if (!error.detail) throw error;
       throw new PluginError(`${where(metric, site, index, line)}: ${error.detail}`);

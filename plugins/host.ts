@@ -14,7 +14,7 @@
  */
 
 import { deserialize } from "node:v8";
-import { InputError, PluginError } from "./errors.ts";
+import { InputError, PluginError, UsageError } from "./errors.ts";
 import type { CallSite, MetricJobResult } from "./guard.ts";
 import type {
   FormatDescriptor,
@@ -228,8 +228,14 @@ export class PluginHost {
       if (!pending) return;
       host.#pending.delete(event.data.seq);
       if (event.data.error !== undefined) {
+        // The worker's error, as the class the caller would have met in this thread.
+        const { error, errorName } = event.data;
         pending.reject(
-          event.data.input ? new InputError(event.data.error) : new PluginError(event.data.error),
+          errorName === "InputError"
+            ? new InputError(error)
+            : errorName === "UsageError"
+            ? new UsageError(error)
+            : new PluginError(error),
         );
       } else pending.resolve(event.data.result ?? event.data.corpus);
     };
@@ -294,6 +300,10 @@ export class PluginHost {
     const length = this.#control[1];
     const value = deserialize(new Uint8Array(this.#buffer, 8, length).slice());
     if (status === 2) {
+      if (value !== null && typeof value === "object") {
+        const { name, message } = value as { name: string; message: string };
+        throw name === "UsageError" ? new UsageError(message) : new InputError(message);
+      }
       throw new PluginError(`${this.#label(plugin)}, ${what}: ${value}`, String(value));
     }
     return value;

@@ -18,7 +18,6 @@
 import { serialize } from "node:v8";
 import { pluginProblem } from "./plugin_problem.ts";
 import { type CallSite, runMetricJob } from "./guard.ts";
-import { PluginError } from "./errors.ts";
 import type { AnyMetric, Format, GoldSentence, OptionSpec, Plugin } from "./types.ts";
 
 /** A module to import and the export that holds its plugin. */
@@ -78,7 +77,9 @@ let buffer: SharedArrayBuffer | undefined;
 const golds = new Map<number, GoldSentence[]>();
 
 function message(error: unknown): string {
-  if (error instanceof PluginError) return error.message;
+  if (error instanceof Error && /^(PluginError|InputError|UsageError)$/.test(error.name)) {
+    return error.message;
+  }
   if (error instanceof Error) return `${error.name}: ${error.message.split("\n")[0]}`;
   return String(error).split("\n")[0];
 }
@@ -210,7 +211,14 @@ self.onmessage = async (event: MessageEvent) => {
           answer(2, `${fn}() returned a promise; plugin functions must be synchronous`);
         } else answer(1, value);
       } catch (error) {
-        answer(2, `${data.fn}() threw ${message(error)}`);
+        const name = error instanceof Error ? error.name : "";
+        // A reader-style refusal of the input is passed on as it is.
+        answer(
+          2,
+          name === "InputError" || name === "UsageError"
+            ? { name, message: message(error) }
+            : `${data.fn}() threw ${message(error)}`,
+        );
       }
       return;
     }
@@ -235,7 +243,12 @@ self.onmessage = async (event: MessageEvent) => {
         );
         self.postMessage({ kind: "job", seq: data.seq, result });
       } catch (error) {
-        self.postMessage({ kind: "job", seq: data.seq, error: message(error) });
+        self.postMessage({
+          kind: "job",
+          seq: data.seq,
+          error: message(error),
+          errorName: error instanceof Error ? error.name : undefined,
+        });
       }
       return;
     }
@@ -249,7 +262,7 @@ self.onmessage = async (event: MessageEvent) => {
           kind: "parse",
           seq: data.seq,
           error: message(error),
-          input: error instanceof Error && error.name === "InputError",
+          errorName: error instanceof Error ? error.name : undefined,
         });
       }
       return;

@@ -119,6 +119,22 @@ Deno.test("a runaway plugin is stopped at --plugin-timeout with a one-line error
   assert.ok(performance.now() - start < 30_000);
 });
 
+Deno.test("a boxed metric's input error reaches the caller as an InputError", async () => {
+  const plugin = await loadPlugin(`${PLUGINS}/faulty.ts`);
+  const metric = plugin.metrics!.find((m) => m.id === "refuses")!;
+  assert.throws(
+    () => metric.stats({ source: ["a"], line: 4 }, ["a"], {}),
+    /^InputError: gold\.m2:4: the sentence is too long for refuses$/,
+  );
+  const gold = await readGold(GOLD);
+  const systems = [await readHypotheses(SYSTEM, gold.sentences.length)];
+  assert.throws(
+    () =>
+      scoreSystems({ registry: createRegistry().use(plugin), gold, systems, metrics: ["refuses"] }),
+    /^InputError: gold\.m2:1: the sentence is too long for refuses$/,
+  );
+});
+
 Deno.test("a runaway plugin called directly is stopped too", async () => {
   const plugin = await loadPlugin(`${PLUGINS}/runaway.ts`, undefined, { timeoutMs: 300 });
   const metric = plugin.metrics![0];
@@ -159,6 +175,11 @@ Deno.test("plugin faults name the plugin, metric, system, sentence and what was 
       new RegExp(
         `^gecscore: ${where}: corpus\\(\\) is wrong: its headline field "score" is missing\\n$`,
       ),
+    ],
+    [
+      "refuses",
+      [],
+      /^gecscore: gold\.m2:1: the sentence is too long for refuses\n$/,
     ],
     [
       "promise",

@@ -1,8 +1,11 @@
 /**
  * A plugin for the tests whose metrics fail in each way a metric can: `throws` throws on the
  * second sentence, `nan` gives a NaN headline, `undef` gives no sentence score, `nohead` has
- * no headline field, `promise` is asynchronous.
+ * no headline field, `promise` is asynchronous, `refuses` rejects its input as a reader would
+ * (an `InputError`, which is reported as it is).
  */
+
+import { InputError } from "../../../plugins/errors.ts";
 
 const base = {
   description: "Fails on purpose",
@@ -35,5 +38,13 @@ export default {
     { ...base, id: "undef", sentence: () => undefined, signature: () => "undef" },
     { ...base, id: "nohead", corpus: () => ({ other: 1 }), signature: () => "nohead" },
     { ...base, id: "promise", stats: () => Promise.resolve({ n: 1 }), signature: () => "promise" },
+    {
+      ...base,
+      id: "refuses",
+      stats: (gold: { line?: number }) => {
+        throw new InputError("the sentence is too long for refuses", "gold.m2", gold.line);
+      },
+      signature: () => "refuses",
+    },
   ],
 };
