@@ -12,6 +12,7 @@ import { textFormat } from "./formats/text.ts";
 import { m2Metric } from "./metrics/m2/mod.ts";
 import { gleuMetric } from "./metrics/gleu/mod.ts";
 import { imeasureMetric } from "./metrics/imeasure/mod.ts";
+import { errantMetric } from "./metrics/errant/mod.ts";
 import { setPluginModule } from "./plugins/host.ts";
 import { Registry } from "./plugins/registry.ts";
 import type { AnyMetric, Format, GoldCorpus, Plugin } from "./plugins/types.ts";
@@ -29,7 +30,7 @@ function deepFreeze<T>(value: T): T {
 
 // Frozen, with their defaults and option specs: code that imports a built-in metric cannot
 // change what it computes or the signature it states.
-const metrics: AnyMetric[] = deepFreeze([m2Metric, imeasureMetric, gleuMetric]);
+const metrics: AnyMetric[] = deepFreeze([m2Metric, imeasureMetric, gleuMetric, errantMetric]);
 
 const formats: Format[] = deepFreeze([m2Format, textFormat, ixmlFormat]);
 

@@ -49,6 +49,7 @@ does, and print its three lines (Precision, Recall, F_beta).
       run: (args, { io }) => m2scorerCommand(args, io),
     };
   },
+  errant_compare: async () => (await import("./cli/errant_compare.ts")).errantCompareCommand,
   meta: async () => (await import("./cli/meta.ts")).metaCommand,
   repl: async () => {
     const { REPL_HELP, replMain } = await import("./repl.ts");

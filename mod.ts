@@ -42,15 +42,17 @@ export {
 } from "./plugins/guard.ts";
 export { headlineValue } from "./plugins/headline.ts";
 export { builtinPlugin, convertCorpus, createRegistry, readGold, registry } from "./builtin.ts";
-export { m2Format, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";
+export { m2Format, m2Sentences, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";
 export {
   baseName,
+  countLines,
   lines,
   type NumberedLine,
   readChunks,
   readHypotheses,
   readReferenceCorpus,
   readSentences,
+  referenceSentences,
   textFormat,
   tokenize,
 } from "./formats/text.ts";
@@ -60,6 +62,14 @@ export {
   referenceRewrites,
   type RewriteConventions,
 } from "./formats/references.ts";
+export {
+  applyEdits,
+  EditOverlapError,
+  type HypothesisM2,
+  parseHypothesisM2,
+  readHypothesisM2,
+  sourceMismatches,
+} from "./formats/hypothesis_m2.ts";
 export { ixmlFormat, parseIxml, writeIxml } from "./formats/ixml.ts";
 export { annotatorCount, errorGroups } from "./formats/error_groups.ts";
 export {
@@ -85,6 +95,28 @@ export {
   type GleuStats,
 } from "./metrics/gleu/mod.ts";
 export {
+  type CategoryCounts,
+  editOptions,
+  ERRANT_TITLES,
+  type ErrantBlock,
+  type ErrantCompareOptions,
+  errantCompareText,
+  type ErrantCounts,
+  type ErrantEdit,
+  type ErrantEditOptions,
+  errantEdits,
+  errantMetric,
+  type ErrantMode,
+  type ErrantOptions,
+  type ErrantReplay,
+  errantReplay,
+  type ErrantScore,
+  errantSentenceStats,
+  type ErrantStats,
+  groupCategories,
+  readErrantBlocks,
+} from "./metrics/errant/mod.ts";
+export {
   chosenTotals,
   type ImeasureAspectScore,
   imeasureMetric,
@@ -98,12 +130,20 @@ export {
 export {
   goldProvides,
   type MetricResult,
+  missingEdits,
   type ScoreRequest,
   scoreSystems,
   selectMetrics,
   type SystemResult,
   unmetNeeds,
 } from "./pipeline/scoring.ts";
+export {
+  type CorpusRecord,
+  type SentenceRecord,
+  type StreamRequest,
+  streamScores,
+  type StreamSystem,
+} from "./pipeline/stream.ts";
 export {
   approximateRandomization,
   bootstrapIndices,
@@ -133,6 +173,7 @@ export {
   type SystemSignificance,
   type SystemStats,
 } from "./pipeline/significance.ts";
+export { type TypeIntervalInput, typeIntervals } from "./pipeline/type_intervals.ts";
 export { holmRejections } from "./stats/holm.ts";
 export { readGoldFile } from "./pipeline/read_gold.ts";
 export { type ParallelOptions, poolSize, scoreSystemsParallel } from "./pipeline/parallel.ts";

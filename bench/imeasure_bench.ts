@@ -1,12 +1,17 @@
 /**
  * I-measure speed on the 13 CoNLL-2014 outputs against the XML gold (skipped when `../shared`
- * is absent). `deno bench --allow-read bench/imeasure_bench.ts`
+ * is absent), and adversarial sentences (long segments with many combinations, a long
+ * unrelated hypothesis, a long sentence with many errors copied unchanged).
+ * `deno bench --allow-read bench/imeasure_bench.ts`
  *
  * Targets: `mix: false` (as `ieval.py -nomix`) for all 13 in a few seconds; mixed references
  * (the default, which `ieval.py` cannot finish on this gold) for all 13 and all 1312 sentences
- * in well under a minute.
+ * in under a second of scoring. Every run starts from a fresh copy of the gold, so the
+ * per-sentence memos start cold as in one command-line run.
  */
 import {
+  type ErrorGroup,
+  type GoldSentence,
   imeasureMetric,
   type ImeasureOptions,
   readGold,
@@ -14,6 +19,7 @@ import {
   resolveOptions,
   type Tokens,
 } from "../mod.ts";
+import { align3 } from "../metrics/imeasure/align.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const GOLD = shared("data/conll2014/gold/official-2014.combined.ieval.xml");
@@ -62,3 +68,67 @@ Deno.bench({
     run(resolveOptions<ImeasureOptions>(imeasureMetric, { opt: "corpus" }));
   },
 });
+
+/** `n` tokens over `vocabulary` words, deterministic. */
+function words(n: number, seed: number, vocabulary: number): string[] {
+  return Array.from(
+    { length: n },
+    (_, i) => `w${(i * 7 + seed * 13 + ((i * i) % 5)) % vocabulary}`,
+  );
+}
+
+/** Error `id` replacing token `at` by one of `options` (one alternative per annotator). */
+function error(id: number, at: number, options: string[], required = false): ErrorGroup {
+  return {
+    id: `${id}`,
+    required,
+    alternatives: options.map((t, n) => ({
+      annotator: `${n}`,
+      corrections: [{ start: at, end: at + 1, tokens: [t] }],
+    })),
+  };
+}
+
+const src60 = words(60, 1, 9);
+const src150 = words(150, 2, 40);
+const src200 = words(200, 3, 50);
+const ADVERSARIAL: [string, GoldSentence, Tokens][] = [
+  [
+    "60 tokens, 6 optional errors with 2 alternatives in one segment (729 combinations), " +
+    "hypothesis changing every other token",
+    {
+      source: src60,
+      numAnnotators: 2,
+      errors: Array.from({ length: 6 }, (_, e) => error(e + 1, 3 + 9 * e, ["x", "y"])),
+    },
+    src60.map((t, i) => (i % 2 === 0 ? "z" : t)),
+  ],
+  [
+    "200 tokens against 100 unrelated ones, one error",
+    { source: src200, numAnnotators: 1, errors: [error(1, 100, ["x"], true)] },
+    words(100, 4, 50).map((t) => t + "'"),
+  ],
+  [
+    "150 tokens copied unchanged, 40 errors with 2 alternatives spread out",
+    {
+      source: src150,
+      numAnnotators: 2,
+      errors: Array.from({ length: 40 }, (_, e) => error(e + 1, 3 * e + 1, ["x", "y"])),
+    },
+    src150,
+  ],
+];
+
+const defaults = resolveOptions<ImeasureOptions>(imeasureMetric, {});
+for (const [name, sentence, hypothesis] of ADVERSARIAL) {
+  Deno.bench({
+    name: `imeasure adversarial: ${name}`,
+    n: 5,
+    warmup: 1,
+    fn() {
+      // Another alignment in between and a fresh gold: nothing is reused from the last run.
+      align3(["p"], ["q"], ["r"]);
+      imeasureMetric.stats(structuredClone(sentence), hypothesis, defaults);
+    },
+  });
+}

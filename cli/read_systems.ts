@@ -5,12 +5,55 @@
  */
 
 import { readHypotheses } from "../formats/text.ts";
+import { readHypothesisM2, sourceMismatches } from "../formats/hypothesis_m2.ts";
 import { UsageError } from "../plugins/errors.ts";
 import type { GoldCorpus, Hypotheses } from "../plugins/types.ts";
+import type { Io } from "./command.ts";
+
+/** A system file: plain text (one sentence per line) or a hypothesis M2 (`--hyp-m2`). */
+export interface SystemFile {
+  /** The file. */
+  path: string;
+  /** True for a hypothesis M2 (the system's own edits). */
+  m2: boolean;
+}
 
 /**
- * Read system outputs, one per file, each with as many lines as the gold has sentences; two
- * files with one base name are a usage error.
+ * The system files of a command, in command-line order: positionals (plain text) and the
+ * values of `--hyp-m2` (hypothesis M2), from `parseArgs` tokens.
+ *
+ * @example Usage
+ * ```ts
+ * import { systemFiles } from "./read_systems.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(systemFiles([
+ *   { kind: "option", name: "hyp-m2", value: "a.m2" },
+ *   { kind: "positional", value: "b.txt" },
+ * ]), [{ path: "a.m2", m2: true }, { path: "b.txt", m2: false }]);
+ * ```
+ *
+ * @param tokens The parsed tokens.
+ * @returns The files.
+ */
+export function systemFiles(
+  tokens: readonly { kind: string; name?: string; value?: string }[],
+): SystemFile[] {
+  const files: SystemFile[] = [];
+  for (const token of tokens) {
+    if (token.kind === "positional") files.push({ path: token.value!, m2: false });
+    else if (token.kind === "option" && token.name === "hyp-m2") {
+      files.push({ path: token.value!, m2: true });
+    }
+  }
+  return files;
+}
+
+/**
+ * Read system outputs, one per file, each with as many lines as the gold has sentences (or,
+ * for a hypothesis M2, as many sentences); two files with one base name are a usage error. A
+ * hypothesis M2 whose sources differ from the gold's gets a warning on `io.err` (its edits
+ * apply to its own sources).
  *
  * @example Usage
  * ```ts
@@ -23,14 +66,35 @@ import type { GoldCorpus, Hypotheses } from "../plugins/types.ts";
  * assert.equal(system.name, "m2scorer_example_system");
  * ```
  *
- * @param paths The files.
+ * @param files The files: paths of plain-text outputs, or {@linkcode SystemFile}s.
  * @param gold The gold they answer.
+ * @param io Where warnings go (none when omitted).
  * @returns The systems, in order.
  */
-export async function readSystems(paths: string[], gold: GoldCorpus): Promise<Hypotheses[]> {
+export async function readSystems(
+  files: readonly (string | SystemFile)[],
+  gold: GoldCorpus,
+  io?: Pick<Io, "err">,
+): Promise<Hypotheses[]> {
   const systems: Hypotheses[] = [];
-  for (const path of paths) {
-    const hyp = await readHypotheses(path, gold.sentences.length);
+  for (const file of files) {
+    const { path, m2 } = typeof file === "string" ? { path: file, m2: false } : file;
+    if (!m2) {
+      systems.push(await readHypotheses(path, gold.sentences.length));
+      continue;
+    }
+    const hyp = await readHypothesisM2(path, gold.sentences.length);
+    const differ = sourceMismatches(hyp.sources, gold.sentences.map((s) => s.source));
+    if (differ.length && io) {
+      const first = differ[0];
+      io.err(
+        `gecscore: warning: ${path}:${hyp.lines[first]}: the source of sentence ${
+          first + 1
+        } differs from the gold's${
+          differ.length > 1 ? ` (and ${differ.length - 1} more)` : ""
+        }; its edits are applied to the hypothesis file's own source\n`,
+      );
+    }
     systems.push(hyp);
   }
   const names = new Set<string>();

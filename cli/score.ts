@@ -5,8 +5,8 @@
  */
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
-import type { Command } from "./command.ts";
-import { readSystems } from "./read_systems.ts";
+import type { Command, Io } from "./command.ts";
+import { readSystems, systemFiles } from "./read_systems.ts";
 import { formatValue, headlineValue, renderTable, scoreColumns } from "./render.ts";
 import {
   SIGNIFICANCE_HELP,
@@ -17,13 +17,33 @@ import {
 } from "./significance.ts";
 import { echoedWarnings } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
-import { readReferenceCorpus } from "../formats/text.ts";
-import { UsageError } from "../plugins/errors.ts";
-import { parseOptionAssignments } from "../plugins/options.ts";
-import type { AnyMetric, GoldCorpus } from "../plugins/types.ts";
+import { m2Sentences, sortAnnotators } from "../formats/m2.ts";
+import {
+  baseName,
+  countLines,
+  lines,
+  readChunks,
+  readReferenceCorpus,
+  referenceSentences,
+  tokenize,
+} from "../formats/text.ts";
+import { InputError, UsageError } from "../plugins/errors.ts";
+import { parseOptionAssignments, resolveOptions } from "../plugins/options.ts";
+import type { Registry } from "../plugins/registry.ts";
+import type {
+  AnyMetric,
+  GoldCorpus,
+  GoldSentence,
+  OptionValue,
+  Tokens,
+  TypeBreakdown,
+} from "../plugins/types.ts";
+import { openGold } from "../pipeline/read_gold.ts";
 import { selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
 import { scoreSystemsParallel } from "../pipeline/parallel.ts";
+import { streamScores } from "../pipeline/stream.ts";
 import { assessResults, type MetricSignificance } from "../pipeline/significance.ts";
+import { typeIntervals } from "../pipeline/type_intervals.ts";
 
 /** A metric's signature, with the resampling's fields when there was resampling. */
 function signatureOf(signature: string, sig: MetricSignificance | undefined): string {
@@ -63,6 +83,7 @@ function reportJson(
               signature: signatureOf(m.signature, significance?.[j]),
               ...m.score,
               ...significanceJson(significance?.[j], k),
+              ...(m.byType ? { byType: byTypeJson(m.byType) } : {}),
             }]),
           ),
         };
@@ -77,6 +98,34 @@ function reportJson(
     null,
     2,
   ) + "\n";
+}
+
+function byTypeJson(breakdown: TypeBreakdown): Record<string, unknown> {
+  return {
+    label: breakdown.label,
+    ...(breakdown.notes ? { notes: breakdown.notes } : {}),
+    types: Object.fromEntries(breakdown.types.map((t) => [t.type, t.score])),
+  };
+}
+
+function byTypeTable(name: string, breakdown: TypeBreakdown): string {
+  const rows = [[breakdown.label, ...breakdown.columns]];
+  const rate = breakdown.columns.map((c) =>
+    breakdown.types.some(({ score }) => {
+      const v = headlineValue(score, c);
+      return typeof v === "number" && !Number.isInteger(v);
+    })
+  );
+  const cell = (score: Record<string, unknown>, c: string, i: number) => {
+    if (c !== "ci") return formatValue(headlineValue(score, c), rate[i]);
+    const ci = score.ci as { half_width: number } | undefined;
+    return ci ? `±${ci.half_width.toFixed(4)}` : "n/a";
+  };
+  for (const { type, score } of breakdown.types) {
+    rows.push([type, ...breakdown.columns.map((c, i) => cell(score, c, i))]);
+  }
+  const notes = (breakdown.notes ?? []).map((n) => `  ${n}`);
+  return [`${name} by type:`, renderTable(rows), ...notes].join("\n");
 }
 
 function reportTsv(
@@ -108,6 +157,19 @@ function reportTsv(
         }
       }
       m.sentences?.forEach((s, i) => emit(String(i + 1), s));
+      for (const { type, score } of m.byType?.types ?? []) {
+        const ci = score.ci as Record<string, number> | undefined;
+        const columns = m.byType!.columns.flatMap((c) =>
+          c === "ci" ? (ci ? Object.keys(ci).map((key) => `ci.${key}`) : []) : [c]
+        );
+        for (const column of columns) {
+          const value = headlineValue(score, column);
+          if (value === undefined) continue;
+          rows.push(
+            [r.name, m.metric, `type:${type}`, column, String(value)].map(clean).join("\t"),
+          );
+        }
+      }
     });
   }
   return rows.join("\n") + "\n";
@@ -117,6 +179,7 @@ function reportTable(
   results: SystemResult[],
   metrics: AnyMetric[],
   significance?: MetricSignificance[],
+  byType = false,
 ): string {
   const parts: string[] = [];
   metrics.forEach((metric, k) => {
@@ -142,6 +205,11 @@ function reportTable(
     parts.push(
       `${metric.id}  (${signatureOf(first.signature, significance?.[k])})\n${renderTable(rows)}`,
     );
+    for (const r of results) {
+      const breakdown = r.metrics[k].byType;
+      if (breakdown) parts.push(byTypeTable(`${metric.id}  ${r.name}`, breakdown));
+    }
+    if (byType && !metric.byType) parts.push(`${metric.id}: no per-type breakdown`);
   });
   return parts.join("\n\n") + "\n";
 }
@@ -170,16 +238,161 @@ export function parseJobs(value: string | undefined): number | "auto" {
   return Number(value);
 }
 
+/** What `score --format jsonl` was asked. */
+interface JsonlRequest {
+  gold?: string;
+  src?: string;
+  refs: string[];
+  paths: string[];
+  metricIds?: string[];
+  options: Record<string, Record<string, OptionValue>>;
+  sentences: boolean;
+}
+
+/** Hypotheses of a file, tokenized line by line. */
+async function* hypothesesOf(path: string): AsyncGenerator<Tokens> {
+  const intern = new Map<string, string>();
+  for await (const { text } of lines(readChunks(path))) {
+    if (intern.size > 1 << 16) intern.clear();
+    yield tokenize(text, intern);
+  }
+}
+
+/**
+ * `score --format jsonl`: every input is checked first (gold parsed, line counts compared) so
+ * that a bad input gives the usual one-line error and no output; then the sentences are read,
+ * scored and written one at a time. XML and other gold formats are read whole.
+ */
+async function scoreJsonl(request: JsonlRequest, registry: Registry, io: Io): Promise<number> {
+  let path: string;
+  let format: string;
+  let first: GoldSentence | undefined;
+  let count = 0;
+  let sentences: () => AsyncIterable<GoldSentence> | Iterable<GoldSentence>;
+  if (request.gold) {
+    path = request.gold;
+    const opened = await openGold(path, registry);
+    format = opened.format.id;
+    if (format === "m2") {
+      const ids = new Set<string>();
+      for await (const s of m2Sentences(opened.chunks, path)) {
+        first ??= s;
+        count++;
+        for (const a of s.annotations!) ids.add(a.annotator);
+      }
+      if (!count) throw new InputError('expected at least one "S" line, found none', path);
+      const all = sortAnnotators(ids);
+      first!.allAnnotators = all;
+      sentences = () => m2Sentences(readChunks(path), path, all);
+    } else {
+      const corpus = await opened.format.parse(opened.chunks, path);
+      count = corpus.sentences.length;
+      first = corpus.sentences[0];
+      sentences = () => corpus.sentences;
+    }
+  } else if (request.src && request.refs.length) {
+    path = [request.src, ...request.refs].join(" ");
+    format = "text";
+    count = await countLines(request.src);
+    if (!count) throw new InputError("file is empty", request.src);
+    for (const ref of request.refs) {
+      const n = await countLines(ref);
+      if (n !== count) {
+        throw new InputError(`has ${n} lines but the gold has ${count} sentences`, ref);
+      }
+    }
+    for await (const s of referenceSentences(request.src, request.refs)) {
+      first = s;
+      break;
+    }
+    sentences = () => referenceSentences(request.src!, request.refs);
+  } else {
+    throw new UsageError("score: give --gold GOLD, or --src SRC with at least one --ref REF");
+  }
+  // The metrics the gold can serve, judged on its first sentence (every sentence of a format
+  // carries the same kinds of data).
+  const probe: GoldCorpus = { path, format, sentences: first ? [first] : [] };
+  const metrics = selectMetrics(registry, probe, request.metricIds);
+  for (const id of Object.keys(request.options)) registry.metric(id);
+  const names = new Set<string>();
+  for (const file of request.paths) {
+    const n = await countLines(file);
+    if (n !== count) {
+      throw new InputError(`has ${n} lines but the gold has ${count} sentences`, file);
+    }
+    const name = baseName(file);
+    if (names.has(name)) {
+      throw new UsageError(`Two systems are named ${name}: give files distinct base names`);
+    }
+    names.add(name);
+  }
+  const systems = request.paths.map((file) => ({
+    name: baseName(file),
+    hypotheses: hypothesesOf(file),
+  }));
+  let buffer = "";
+  const flush = () => {
+    if (buffer) io.out(buffer);
+    buffer = "";
+  };
+  for await (
+    const record of streamScores({
+      metrics,
+      options: request.options,
+      gold: sentences(),
+      systems,
+      sentences: request.sentences,
+    })
+  ) {
+    const bySystem = (row: (system: number) => Record<string, unknown>) =>
+      Object.fromEntries(systems.map((s, j) => [s.name, row(j)]));
+    if (record.kind === "sentence") {
+      const line = {
+        sentence: record.sentence,
+        systems: bySystem((j) =>
+          Object.fromEntries(metrics.map((m, k) => [m.id, record.scores[j][k]]))
+        ),
+      };
+      buffer += JSON.stringify(line) + "\n";
+      if (buffer.length > 1 << 16) flush();
+    } else {
+      const line = {
+        gold: path,
+        sentences: record.sentences,
+        systems: bySystem((j) =>
+          Object.fromEntries(
+            metrics.map((
+              m,
+              k,
+            ) => [m.id, { signature: record.signatures[k], ...record.scores[j][k] }]),
+          )
+        ),
+      };
+      buffer += JSON.stringify(line) + "\n";
+      flush();
+      systems.forEach((_, j) =>
+        metrics.forEach((m, k) => {
+          const text = echoedWarnings(m, record.scores[j][k]);
+          if (text) io.err(text);
+        })
+      );
+    }
+  }
+  return 0;
+}
+
 /** The `score` command. */
 export const scoreCommand: Command = {
   summary: "score system outputs against a gold file (or source + reference files)",
   help: `Usage:
-  gecscore score --gold GOLD HYP... [options]
+  gecscore score --gold GOLD [HYP]... [--hyp-m2 SYS.m2]... [options]
   gecscore score --src SRC --ref REF [--ref REF]... HYP... [options]
 
 Score one or more system outputs (one pre-tokenized sentence per line, as many lines as the
-gold has sentences). The gold format is picked by extension or content (.m2, .xml). With
---src/--ref, the gold is plain text and only metrics that need references can run.
+gold has sentences), or systems given as hypothesis M2 files (their own edits, one annotator,
+as errant_parallel writes them; every metric scores their text, errant their edits). The
+gold format is picked by extension or content (.m2, .xml). With --src/--ref, the gold is
+plain text and only metrics that need references can run.
 
 Options:
   --gold FILE              the gold file
@@ -187,20 +400,29 @@ Options:
   -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
                            registered metric the gold can serve); see gecscore list
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
-  --format FORMAT          table (default), json or tsv
+  --format FORMAT          table (default), json, tsv or jsonl: one JSON object per line, a
+                           sentence's scores as soon as they are computed (with --sentences),
+                           the corpus scores last; M2 and text gold are read as they are
+                           scored, so memory does not grow with the corpus
   --sentences              also report sentence-level scores
   -j, --jobs N             score on N workers (default: one per core for large runs);
                            the output is the same for any N
+  --hyp-m2 FILE            a system given as a hypothesis M2, repeatable (mixes with HYP)
+  --by-type                per error type: errant by its categories (level errant.cat);
+                           m2 by gold error type (TP and FN; precision is not defined)
 ${PLUGIN_HELP}
 
 ${SIGNIFICANCE_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
-    const { values, positionals } = parseCommandArgs("score", {
+    const { values, tokens } = parseCommandArgs("score", {
       args,
       allowPositionals: true,
+      tokens: true,
       options: {
+        "hyp-m2": { type: "string", multiple: true },
+        "by-type": { type: "boolean", default: false },
         gold: { type: "string" },
         src: { type: "string" },
         ref: { type: "string", multiple: true },
@@ -219,12 +441,42 @@ ${SIGNIFICANCE_HELP}
       return 0;
     }
     const format = values.format as string;
-    if (!["table", "json", "tsv"].includes(format)) {
-      throw new UsageError(`Unknown output format "${format}"; valid: table, json, tsv`);
+    if (!["table", "json", "tsv", "jsonl"].includes(format)) {
+      throw new UsageError(`Unknown output format "${format}"; valid: table, json, tsv, jsonl`);
     }
-    if (!positionals.length) throw new UsageError("score: give at least one system output file");
+    const files = systemFiles(tokens);
+    if (!files.length) {
+      throw new UsageError("score: give at least one system output file (HYP or --hyp-m2 FILE)");
+    }
     if (values.gold && (values.src || values.ref)) {
       throw new UsageError("score: give either --gold or --src with --ref, not both");
+    }
+    if (format === "jsonl") {
+      if (significanceRequest(values as SignificanceFlags)) {
+        throw new UsageError(
+          "score: --format jsonl streams the sentences and keeps none of them; resampling needs " +
+            "them all: use --format json, tsv or table with it",
+        );
+      }
+      if (files.some((f) => f.m2)) {
+        throw new UsageError(
+          "score: --format jsonl streams plain-text systems only; give --hyp-m2 systems with " +
+            "--format json, tsv or table",
+        );
+      }
+      return await scoreJsonl(
+        {
+          gold: values.gold as string | undefined,
+          src: values.src as string | undefined,
+          refs: (values.ref as string[] | undefined) ?? [],
+          paths: files.map((f) => f.path),
+          metricIds: splitList(values.metrics as string[] | undefined),
+          options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+          sentences: values.sentences as boolean,
+        },
+        registry,
+        io,
+      );
     }
     let gold: GoldCorpus;
     if (values.gold) {
@@ -235,15 +487,16 @@ ${SIGNIFICANCE_HELP}
       throw new UsageError("score: give --gold GOLD, or --src SRC with at least one --ref REF");
     }
     const request = significanceRequest(values as SignificanceFlags);
-    if (request?.test && positionals.length < 2) {
+    if (request?.test && files.length < 2) {
       throw new UsageError(
         `score: --paired ${request.test} needs at least two systems (the first is the baseline)`,
       );
     }
     const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     const metricIds = splitList(values.metrics as string[] | undefined);
-    const metrics = selectMetrics(registry, gold, metricIds);
-    const systems = await readSystems(positionals, gold);
+    selectMetrics(registry, gold, metricIds);
+    const systems = await readSystems(files, gold, io);
+    const metrics = selectMetrics(registry, gold, metricIds, systems);
     const results = await scoreSystemsParallel({
       registry,
       gold,
@@ -251,6 +504,7 @@ ${SIGNIFICANCE_HELP}
       metrics: metrics.map((m) => m.id),
       options,
       sentences: values.sentences as boolean,
+      byType: values["by-type"] as boolean,
     }, { jobs: parseJobs(values.jobs as string | undefined) });
     for (const result of results) {
       result.metrics.forEach((m, k) => {
@@ -262,12 +516,42 @@ ${SIGNIFICANCE_HELP}
     for (const sig of significance ?? []) {
       for (const warning of sig.warnings ?? []) io.err(`Warning: ${sig.metric}: ${warning}\n`);
     }
+    if (values["by-type"] && request?.ci) {
+      // Per-type 95% intervals from the same bootstrap resamples as the corpus intervals.
+      results.forEach((r, j) => {
+        r.metrics.forEach((m, k) => {
+          if (!m.byType) return;
+          const intervals = typeIntervals({
+            metric: metrics[k],
+            options: resolveOptions(metrics[k], options[metrics[k].id] ?? {}),
+            stats: m.stats,
+            gold: gold.sentences,
+            hypotheses: systems[j].sentences,
+            hypothesisEdits: systems[j].edits,
+            samples: request.samples,
+            seed: request.seed,
+          });
+          const field = m.byType.headline ?? m.byType.columns.at(-1)!;
+          for (const t of m.byType.types) {
+            const ci = intervals.get(t.type);
+            if (typeof ci === "object") t.score.ci = ci;
+            else t.score.ci_resamples_defined = ci ?? 0;
+          }
+          m.byType.columns = [...m.byType.columns, "ci"];
+          (m.byType.notes ??= []).push(
+            `ci: 95% bootstrap interval of ${field} per type (the corpus resamples); a type ` +
+              `without an edit in some resample has none (ci_resamples_defined says in how many ` +
+              `it had one)`,
+          );
+        });
+      });
+    }
     io.out(
       format === "json"
         ? reportJson(gold, results, significance)
         : format === "tsv"
         ? reportTsv(results, metrics, significance)
-        : reportTable(results, metrics, significance),
+        : reportTable(results, metrics, significance, values["by-type"] as boolean),
     );
     return 0;
   },

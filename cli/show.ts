@@ -6,7 +6,7 @@
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
-import { readSystems } from "./read_systems.ts";
+import { readSystems, systemFiles } from "./read_systems.ts";
 import { renderExplanation } from "./render.ts";
 import { echoedWarnings } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
@@ -18,13 +18,15 @@ import { selectMetrics } from "../pipeline/scoring.ts";
 export const showCommand: Command = {
   summary: "show each metric's alignment and score for one sentence",
   help: `Usage:
-  gecscore show --gold GOLD HYP [--sentence N] [-m IDS] [--opt METRIC.NAME=VALUE]...
+  gecscore show --gold GOLD (HYP | --hyp-m2 SYS.m2) [--sentence N] [-m IDS]
+                [--opt METRIC.NAME=VALUE]...
 
 Print the source, the hypothesis and every selected metric's explanation (chosen edits,
 alignment, n-grams) for sentence N (1-based, default 1).
 
 Options:
   --gold FILE              the gold file
+  --hyp-m2 FILE            the system as a hypothesis M2 (its edits; needed by errant)
   --sentence N             the sentence, 1-based (default 1)
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
@@ -32,10 +34,12 @@ ${PLUGIN_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
-    const { values, positionals } = parseCommandArgs("show", {
+    const { values, tokens } = parseCommandArgs("show", {
       args,
       allowPositionals: true,
+      tokens: true,
       options: {
+        "hyp-m2": { type: "string", multiple: true },
         gold: { type: "string" },
         sentence: { type: "string", default: "1" },
         metrics: { type: "string", short: "m", multiple: true },
@@ -49,7 +53,10 @@ ${PLUGIN_HELP}
       return 0;
     }
     if (!values.gold) throw new UsageError("show: give --gold GOLD");
-    if (positionals.length !== 1) throw new UsageError("show: give exactly one system output");
+    const files = systemFiles(tokens);
+    if (files.length !== 1) {
+      throw new UsageError("show: give exactly one system output (HYP or --hyp-m2 FILE)");
+    }
     const gold = await readGold(values.gold as string, { registry });
     const n = /^\d+$/.test(values.sentence as string) ? Number(values.sentence) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
@@ -57,11 +64,12 @@ ${PLUGIN_HELP}
         `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
       );
     }
-    const [system] = await readSystems(positionals, gold);
+    const [system] = await readSystems(files, gold, io);
     const metrics = selectMetrics(
       registry,
       gold,
       splitList(values.metrics as string[] | undefined),
+      [system],
     );
     const raw = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     for (const id of Object.keys(raw)) registry.metric(id);
@@ -76,7 +84,7 @@ ${PLUGIN_HELP}
     ];
     for (const metric of metrics) {
       const options = resolveOptions(metric, raw[metric.id] ?? {});
-      const explanation = metric.explain(sentence, hypothesis, options);
+      const explanation = metric.explain(sentence, hypothesis, options, system.edits?.[n - 1]);
       const warned = echoedWarnings(metric, explanation);
       if (warned) io.err(warned);
       parts.push(

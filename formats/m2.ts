@@ -129,25 +129,74 @@ export async function parseM2(
   file: string,
 ): Promise<GoldCorpus> {
   const sentences: GoldSentence[] = [];
+  const ids = new Set<string>();
+  for await (const s of m2Sentences(chunks, file)) {
+    for (const a of s.annotations!) ids.add(a.annotator);
+    sentences.push(s);
+  }
+  if (sentences.length === 0) {
+    throw new InputError('expected at least one "S" line, found none', file);
+  }
+  const allAnnotators = sortAnnotators(ids);
+  for (const s of sentences) s.allAnnotators = allAnnotators;
+  return { path: file, format: "m2", sentences };
+}
+
+/**
+ * The sentences of M2 text one at a time, as {@linkcode parseM2} reads them but without
+ * `allAnnotators` (it needs the whole file: give it as `allAnnotators`, e.g. from a first
+ * pass). Memory does not grow with the number of sentences read.
+ *
+ * @example Usage
+ * ```ts
+ * import { m2Sentences } from "./m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const got = [];
+ * for await (const s of m2Sentences(["S a b\n", "A 0 1|||X|||c|||REQUIRED|||-NONE-|||1\n\nS d\n"], "x.m2", ["0", "1"])) {
+ *   got.push(s);
+ * }
+ * assert.equal(got.length, 2);
+ * assert.deepEqual(got[0].annotations?.[0].edits[0].corrections, [["c"]]);
+ * assert.deepEqual(got[1].allAnnotators, ["0", "1"]);
+ * ```
+ *
+ * @param chunks The text, in chunks of any size.
+ * @param file The file name for messages.
+ * @param allAnnotators The annotator ids of the whole file, set on every sentence if given.
+ * @returns The sentences, in order.
+ */
+export async function* m2Sentences(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  file: string,
+  allAnnotators?: string[],
+): AsyncGenerator<GoldSentence> {
   let current: GoldSentence | undefined;
   let byAnnotator = new Map<string, Annotation>();
   const intern = new Map<string, string>();
   const finish = () => {
-    if (!current) return;
-    current.annotations = byAnnotator.size
+    const done = current;
+    if (!done) return undefined;
+    done.annotations = byAnnotator.size
       ? [...byAnnotator.values()]
       : [{ annotator: "0", edits: [] }];
-    sentences.push(current);
+    for (const a of done.annotations) if (a.noop && a.edits.length) delete a.noop;
+    if (allAnnotators) done.allAnnotators = allAnnotators;
     current = undefined;
     byAnnotator = new Map();
+    // Tokens are interned to save memory; a streaming reader must not keep them all.
+    if (intern.size > 1 << 16) intern.clear();
+    return done;
   };
   for await (const { line, text } of lines(chunks)) {
     if (text.trim() === "") {
-      finish();
+      const done = finish();
+      if (done) yield done;
       continue;
     }
     if (text.startsWith("S ") || text === "S" || text.startsWith("S\t")) {
-      finish();
+      const done = finish();
+      if (done) yield done;
       current = { source: tokenize(text.slice(1), intern), line };
     } else if (text.startsWith("A ")) {
       if (!current) {
@@ -175,20 +224,8 @@ export async function parseM2(
       );
     }
   }
-  finish();
-  if (sentences.length === 0) {
-    throw new InputError('expected at least one "S" line, found none', file);
-  }
-  const ids = new Set<string>();
-  for (const s of sentences) {
-    for (const a of s.annotations!) {
-      ids.add(a.annotator);
-      if (a.noop && a.edits.length) delete a.noop;
-    }
-  }
-  const allAnnotators = sortAnnotators(ids);
-  for (const s of sentences) s.allAnnotators = allAnnotators;
-  return { path: file, format: "m2", sentences };
+  const done = finish();
+  if (done) yield done;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
-import type { Format, GoldCorpus, Hypotheses, Tokens } from "../plugins/types.ts";
+import type { Format, GoldCorpus, GoldSentence, Hypotheses, Tokens } from "../plugins/types.ts";
 
 /** Whitespace as Python's `str.split()` sees it (what the reference scorers use). */
 const WHITESPACE =
@@ -301,6 +301,81 @@ export async function readReferenceCorpus(
       line: i + 1,
     })),
   };
+}
+
+/**
+ * The sentences of {@linkcode readReferenceCorpus} one at a time, reading the files line by
+ * line together (memory does not grow with their length). A reference file with fewer or
+ * more lines than the source is an error when the difference shows.
+ *
+ * @example Usage
+ * ```ts
+ * import { referenceSentences } from "./text.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const got = [];
+ * for await (const s of referenceSentences("tests/testdata/m2scorer_example_system", ["tests/testdata/m2scorer_example_system2"])) got.push(s);
+ * assert.equal(got.length, 3);
+ * assert.equal(got[0].references?.length, 1);
+ * ```
+ *
+ * @param source The source sentences.
+ * @param references One or more reference files, each with as many lines as the source.
+ * @returns The sentences, in order.
+ */
+export async function* referenceSentences(
+  source: string,
+  references: readonly string[],
+): AsyncGenerator<GoldSentence> {
+  const intern = new Map<string, string>();
+  const refs = references.map((path) => lines(readChunks(path)));
+  let n = 0;
+  for await (const { text } of lines(readChunks(source))) {
+    n++;
+    const sentence: GoldSentence = { source: tokenize(text, intern), references: [], line: n };
+    for (let k = 0; k < refs.length; k++) {
+      const next = await refs[k].next();
+      if (next.done) {
+        throw new InputError(
+          `has ${n - 1} ${plural(n - 1, "line")} but the gold has more sentences`,
+          references[k],
+        );
+      }
+      sentence.references!.push(tokenize(next.value.text, intern));
+    }
+    if (intern.size > 1 << 16) intern.clear();
+    yield sentence;
+  }
+  if (n === 0) throw new InputError("file is empty", source);
+  for (let k = 0; k < refs.length; k++) {
+    if (!(await refs[k].next()).done) {
+      throw new InputError(
+        `has more lines than the gold's ${n} ${plural(n, "sentence")}`,
+        references[k],
+      );
+    }
+  }
+}
+
+/**
+ * The number of lines of a file, read in constant memory (as {@linkcode readSentences}
+ * counts them).
+ *
+ * @example Usage
+ * ```ts
+ * import { countLines } from "./text.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(await countLines("tests/testdata/m2scorer_example_system"), 3);
+ * ```
+ *
+ * @param path The file.
+ * @returns Its line count.
+ */
+export async function countLines(path: string): Promise<number> {
+  let n = 0;
+  for await (const _ of lines(readChunks(path))) n++;
+  return n;
 }
 
 /**

@@ -13,7 +13,7 @@
  */
 
 import { hostOf, PluginHost, type PluginModule, pluginModule } from "../plugins/host.ts";
-import { type MetricJobResult, runMetricJob } from "../plugins/guard.ts";
+import { type JobExtras, type MetricJobResult, runMetricJob } from "../plugins/guard.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { AnyMetric, Options } from "../plugins/types.ts";
 import {
@@ -98,7 +98,7 @@ export async function scoreSystemsParallel(
   options: ParallelOptions = {},
 ): Promise<SystemResult[]> {
   const { registry, gold, systems } = request;
-  const metrics = selectMetrics(registry, gold, request.metrics);
+  const metrics = selectMetrics(registry, gold, request.metrics, systems);
   for (const id of Object.keys(request.options ?? {})) registry.metric(id);
   const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
   for (const system of systems) checkLength(system, gold);
@@ -120,7 +120,11 @@ export async function scoreSystemsParallel(
   // The first failed job in serial order; every job before it still runs, so the error
   // reported is the one the serial scorer meets.
   let failedAt = Infinity;
-  const sentences = request.sentences === true;
+  const extrasOf = (it: Item): JobExtras => ({
+    sentences: request.sentences === true,
+    byType: request.byType === true,
+    edits: systems[it.system].edits,
+  });
   const siteOf = (it: Item) => callSite(registry, metrics[it.metric], systems[it.system], gold);
 
   // The pool: workers that load the declared modules (the built-ins) with this program's
@@ -212,7 +216,7 @@ export async function scoreSystemsParallel(
             gold,
             systems[it.system].sentences,
             resolved[it.metric],
-            sentences,
+            extrasOf(it),
             siteOf(it),
           );
         // Two jobs in flight: the worker has its next job while this thread is busy.
@@ -225,7 +229,7 @@ export async function scoreSystemsParallel(
           gold.sentences,
           systems[it.system].sentences,
           resolved[it.metric],
-          sentences,
+          extrasOf(it),
           siteOf(it),
         );
       }));
@@ -241,7 +245,7 @@ export async function scoreSystemsParallel(
           gold,
           systems[it.system].sentences,
           resolved[it.metric],
-          sentences,
+          extrasOf(it),
           siteOf(it),
         );
       }));
@@ -254,7 +258,7 @@ export async function scoreSystemsParallel(
         gold.sentences,
         systems[it.system].sentences,
         resolved[it.metric],
-        sentences,
+        extrasOf(it),
         siteOf(it),
       );
     }));

@@ -8,7 +8,7 @@
 
 import { InputError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
-import type { GoldCorpus } from "../plugins/types.ts";
+import type { Format, GoldCorpus } from "../plugins/types.ts";
 import { readChunks } from "../formats/text.ts";
 
 /**
@@ -42,6 +42,36 @@ export async function readGoldFile(
   registry: Registry,
   formatId?: string,
 ): Promise<GoldCorpus> {
+  const { format, chunks } = await openGold(path, registry, formatId);
+  return await format.parse(chunks, path);
+}
+
+/**
+ * The format of a gold file (as {@linkcode readGoldFile} picks it) and its text, not yet
+ * read beyond the first chunk.
+ *
+ * @example Usage
+ * ```ts
+ * import { openGold } from "./read_gold.ts";
+ * import { Registry } from "../plugins/registry.ts";
+ * import { m2Format } from "../formats/m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const registry = new Registry().use({ name: "m2", version: "1", formats: [m2Format] });
+ * const { format } = await openGold("tests/testdata/m2scorer_example.m2", registry);
+ * assert.equal(format.id, "m2");
+ * ```
+ *
+ * @param path The file.
+ * @param registry The registry to look formats up in.
+ * @param formatId An explicit format id (default: by extension, then by content).
+ * @returns The format and the file's text chunks.
+ */
+export async function openGold(
+  path: string,
+  registry: Registry,
+  formatId?: string,
+): Promise<{ format: Format; chunks: AsyncGenerator<string> }> {
   let format = formatId ? registry.format(formatId) : undefined;
   const chunks = readChunks(path);
   const first = await chunks.next();
@@ -62,5 +92,5 @@ export async function readGoldFile(
     if (!first.done) yield head;
     yield* chunks;
   }
-  return await format.parse(all(), path);
+  return { format, chunks: all() };
 }

@@ -7,7 +7,7 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
-import { type CallSite, runMetricJob } from "../plugins/guard.ts";
+import { type CallSite, type MetricJobResult, runMetricJob } from "../plugins/guard.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import type {
@@ -18,6 +18,7 @@ import type {
   Options,
   OptionValue,
   Score,
+  TypeBreakdown,
 } from "../plugins/types.ts";
 
 /**
@@ -63,6 +64,28 @@ export function unmetNeeds(metric: AnyMetric, corpus: GoldCorpus): string | unde
   }, which ${corpus.path} (format ${corpus.format}) does not provide`;
 }
 
+/**
+ * Why a metric that compares the systems' own edits cannot score these systems, or
+ * undefined when it can.
+ *
+ * @param metric The metric.
+ * @param systems The systems.
+ * @returns A sentence naming the systems given as plain text.
+ */
+export function missingEdits(
+  metric: AnyMetric,
+  systems: readonly Hypotheses[],
+): string | undefined {
+  if (!metric.needsHypothesisEdits) return undefined;
+  const plain = systems.filter((s) => !s.edits).map((s) => s.path);
+  if (!plain.length) return undefined;
+  return `metric ${metric.id} compares the system's own edits, but ${plain.join(", ")} ${
+    plain.length === 1 ? "is" : "are"
+  } plain text; give ${
+    plain.length === 1 ? "it" : "them"
+  } as a hypothesis M2 (e.g. from errant_parallel) with --hyp-m2`;
+}
+
 /** One metric's results for one system. */
 export interface MetricResult {
   /** The metric id. */
@@ -75,6 +98,8 @@ export interface MetricResult {
   sentences?: Score[];
   /** The per-sentence statistics (for resampling and caching). */
   stats: unknown[];
+  /** The per-error-type breakdown, when asked for and the metric has one. */
+  byType?: TypeBreakdown;
 }
 
 /** One system's results. */
@@ -101,27 +126,38 @@ export interface ScoreRequest {
   options?: Record<string, Record<string, OptionValue>>;
   /** Also compute sentence-level scores. */
   sentences?: boolean;
+  /** Also compute per-error-type breakdowns (metrics that have `byType`). */
+  byType?: boolean;
 }
 
 /**
  * Pick the metrics of a run: the ids asked for (each must be registered and servable by the
- * gold), or every registered metric the gold can serve.
+ * gold and the systems), or every registered metric the gold can serve (metrics that need the
+ * systems' own edits only when every system came with edits).
  *
  * @param registry The registry.
  * @param gold The gold.
  * @param ids The ids asked for, if any.
+ * @param systems The systems, when known: metrics that need hypothesis edits are checked.
  * @returns The metrics.
  */
-export function selectMetrics(registry: Registry, gold: GoldCorpus, ids?: string[]): AnyMetric[] {
+export function selectMetrics(
+  registry: Registry,
+  gold: GoldCorpus,
+  ids?: string[],
+  systems?: readonly Hypotheses[],
+): AnyMetric[] {
   if (ids && ids.length) {
     const metrics = ids.map((id) => registry.metric(id));
     for (const metric of metrics) {
-      const problem = unmetNeeds(metric, gold);
+      const problem = unmetNeeds(metric, gold) ?? (systems && missingEdits(metric, systems));
       if (problem) throw new InputError(problem);
     }
     return metrics;
   }
-  const metrics = registry.metrics.filter((m) => !unmetNeeds(m, gold));
+  const metrics = registry.metrics.filter((m) =>
+    !unmetNeeds(m, gold) && !(m.needsHypothesisEdits && (!systems || missingEdits(m, systems)))
+  );
   if (!metrics.length) {
     const provides = [...goldProvides(gold)];
     const hint = gold.format === "text" ? "; for plain text give --src SRC --ref REF" : "";
@@ -164,7 +200,7 @@ export function selectMetrics(registry: Registry, gold: GoldCorpus, ids?: string
  */
 export function scoreSystems(request: ScoreRequest): SystemResult[] {
   const { registry, gold, systems } = request;
-  const metrics = selectMetrics(registry, gold, request.metrics);
+  const metrics = selectMetrics(registry, gold, request.metrics, systems);
   for (const id of Object.keys(request.options ?? {})) registry.metric(id);
   const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
   return systems.map((system) => {
@@ -179,7 +215,7 @@ export function scoreSystems(request: ScoreRequest): SystemResult[] {
           gold.sentences,
           system.sentences,
           options,
-          request.sentences === true,
+          { sentences: request.sentences, byType: request.byType, edits: system.edits },
           callSite(registry, metric, system, gold),
         );
         return metricResult(metric, job);
@@ -235,7 +271,7 @@ export function callSite(
  */
 export function metricResult(
   metric: AnyMetric,
-  job: { signature: string; score: Score; stats: unknown[]; sentences?: Score[] },
+  job: MetricJobResult,
 ): MetricResult {
   const result: MetricResult = {
     metric: metric.id,
@@ -244,5 +280,6 @@ export function metricResult(
     stats: job.stats,
   };
   if (job.sentences) result.sentences = job.sentences;
+  if (job.byType) result.byType = job.byType;
   return result;
 }

@@ -9,7 +9,15 @@
 
 import { InputError, PluginError, UsageError } from "./errors.ts";
 import { headlineValue } from "./headline.ts";
-import type { AnyMetric, GoldSentence, Options, Score, Tokens } from "./types.ts";
+import type {
+  AnyMetric,
+  Edit,
+  GoldSentence,
+  Options,
+  Score,
+  Tokens,
+  TypeBreakdown,
+} from "./types.ts";
 
 /** Where a call happens, for messages. */
 export interface CallSite {
@@ -31,6 +39,18 @@ export interface MetricJobResult {
   stats: unknown[];
   /** Sentence scores, when asked for. */
   sentences?: Score[];
+  /** The per-error-type breakdown, when asked for and the metric has one. */
+  byType?: TypeBreakdown;
+}
+
+/** What else a job computes, and the system's own edits when it came as a hypothesis M2. */
+export interface JobExtras {
+  /** Compute sentence scores too. */
+  sentences?: boolean;
+  /** Compute the per-error-type breakdown (when the metric has one). */
+  byType?: boolean;
+  /** The system's edits per sentence (a hypothesis M2). */
+  edits?: readonly (readonly Edit[])[];
 }
 
 function describeError(error: unknown): string {
@@ -138,6 +158,7 @@ export function scoreProblem(score: unknown, headline: string): string | undefin
  * @param options The resolved options.
  * @param index The sentence's 0-based index.
  * @param site Who and where, for messages.
+ * @param edits The system's own edits of this sentence (a hypothesis M2), if any.
  * @returns The statistics.
  */
 export function checkedStats(
@@ -147,10 +168,11 @@ export function checkedStats(
   options: Options,
   index: number,
   site: CallSite,
+  edits?: readonly Edit[],
 ): unknown {
   let stats: unknown;
   try {
-    stats = metric.stats(gold, hypothesis, options);
+    stats = metric.stats(gold, hypothesis, options, edits);
   } catch (error) {
     // A metric may refuse its input the way readers do: that is the user's to fix.
     if (error instanceof InputError || error instanceof UsageError) throw error;
@@ -242,7 +264,7 @@ export function checkedScore(
  *
  * const metric = plugin.metrics![0];
  * const gold = [{ source: ["a"], references: [["b"]] }];
- * const result = runMetricJob(metric, gold, [["b"]], metric.defaults, true, {});
+ * const result = runMetricJob(metric, gold, [["b"]], metric.defaults, { sentences: true }, {});
  * assert.equal(result.stats.length, 1);
  * assert.equal(result.sentences?.length, 1);
  * ```
@@ -251,7 +273,7 @@ export function checkedScore(
  * @param gold The gold sentences.
  * @param hypotheses One hypothesis per gold sentence.
  * @param options The resolved options.
- * @param sentences Whether to compute sentence scores too.
+ * @param extras Sentence scores, per-type breakdown, the system's own edits.
  * @param site Who and where, for messages.
  * @returns Statistics, signature and scores.
  */
@@ -260,10 +282,12 @@ export function runMetricJob(
   gold: readonly GoldSentence[],
   hypotheses: readonly Tokens[],
   options: Options,
-  sentences: boolean,
+  extras: JobExtras,
   site: CallSite,
 ): MetricJobResult {
-  const stats = gold.map((g, i) => checkedStats(metric, g, hypotheses[i], options, i, site));
+  const stats = gold.map((g, i) =>
+    checkedStats(metric, g, hypotheses[i], options, i, site, extras.edits?.[i])
+  );
   let signature: unknown;
   try {
     signature = metric.signature(options);
@@ -280,10 +304,18 @@ export function runMetricJob(
     score: checkedScore(metric, "corpus", stats, options, site),
     stats,
   };
-  if (sentences) {
+  if (extras.sentences) {
     result.sentences = stats.map((s, i) =>
       checkedScore(metric, "sentence", s, options, site, i, gold[i].line)
     );
+  }
+  if (extras.byType && metric.byType) {
+    try {
+      result.byType = metric.byType(stats, options, gold, hypotheses, extras.edits);
+    } catch (error) {
+      if (error instanceof InputError || error instanceof UsageError) throw error;
+      throw new PluginError(`${where(metric, site)}: byType() threw ${describeError(error)}`);
+    }
   }
   return result;
 }

@@ -15,7 +15,7 @@
 
 import { deserialize } from "node:v8";
 import { InputError, PluginError, UsageError } from "./errors.ts";
-import type { CallSite, MetricJobResult } from "./guard.ts";
+import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
 import type {
   FormatDescriptor,
   MetricDescriptor,
@@ -24,6 +24,7 @@ import type {
 } from "./host_worker.ts";
 import type {
   AnyMetric,
+  Edit,
   Explanation,
   Format,
   GoldCorpus,
@@ -32,6 +33,7 @@ import type {
   Plugin,
   Score,
   Tokens,
+  TypeBreakdown,
 } from "./types.ts";
 
 export type { PluginModule } from "./host_worker.ts";
@@ -359,7 +361,7 @@ export class PluginHost {
    * @param gold The gold corpus (sent once per corpus).
    * @param hypotheses One hypothesis per gold sentence.
    * @param options The resolved options.
-   * @param sentences Whether to compute sentence scores.
+   * @param extras Sentence scores, per-type breakdown, the system's own edits.
    * @param site Who and where, for messages.
    * @returns The job's result.
    */
@@ -369,7 +371,7 @@ export class PluginHost {
     gold: GoldCorpus,
     hypotheses: readonly Tokens[],
     options: Options,
-    sentences: boolean,
+    extras: JobExtras,
     site: CallSite,
   ): Promise<MetricJobResult> {
     let goldId = goldIds.get(gold);
@@ -382,7 +384,7 @@ export class PluginHost {
       site.system ? `, system ${site.system}` : ""
     }`;
     return this.#request(
-      { kind: "job", plugin, metric, goldId, hypotheses, options, sentences, site },
+      { kind: "job", plugin, metric, goldId, hypotheses, options, extras, site },
       label[0].toUpperCase() + label.slice(1),
     ) as Promise<MetricJobResult>;
   }
@@ -397,7 +399,7 @@ export class PluginHost {
 
   #metricProxy(d: MetricDescriptor, plugin: number): AnyMetric {
     const call = (fn: string, args: unknown[]) => this.#call(plugin, "metric", d.id, fn, args);
-    const metric: AnyMetric = {
+    const metric: { -readonly [K in keyof AnyMetric]: AnyMetric[K] } = {
       id: d.id,
       description: d.description,
       version: d.version,
@@ -407,15 +409,29 @@ export class PluginHost {
       headline: d.headline,
       columns: d.columns === undefined ? undefined : deepFreeze(d.columns),
       sentenceIsCorpusOfOne: d.sentenceIsCorpusOfOne,
-      stats: (gold: GoldSentence, hypothesis: Tokens, options: Options) =>
-        call("stats", [gold, hypothesis, options]),
+      lowerIsBetter: d.lowerIsBetter,
+      orderSensitive: d.orderSensitive === "function"
+        ? (options: Options) => call("orderSensitive", [options]) === true
+        : d.orderSensitive,
+      notResamplable: d.notResamplable,
+      needsHypothesisEdits: d.needsHypothesisEdits,
+      stats: (gold: GoldSentence, hypothesis: Tokens, options: Options, edits?: readonly Edit[]) =>
+        call("stats", [gold, hypothesis, options, edits]),
       corpus: (stats: readonly unknown[], options: Options) =>
         call("corpus", [stats, options]) as Score,
       sentence: (stats: unknown, options: Options) => call("sentence", [stats, options]) as Score,
-      explain: (gold: GoldSentence, hypothesis: Tokens, options: Options) =>
-        call("explain", [gold, hypothesis, options]) as Explanation,
+      explain: (
+        gold: GoldSentence,
+        hypothesis: Tokens,
+        options: Options,
+        edits?: readonly Edit[],
+      ) => call("explain", [gold, hypothesis, options, edits]) as Explanation,
       signature: (options: Options) => call("signature", [options]) as string,
     };
+    if (d.byType) {
+      metric.byType = (stats, options, gold, hypotheses, edits) =>
+        call("byType", [stats, options, gold, hypotheses, edits]) as TypeBreakdown;
+    }
     for (const key of Object.keys(metric) as (keyof AnyMetric)[]) {
       if (metric[key] === undefined) delete metric[key];
     }

@@ -41,6 +41,13 @@ export interface MetricDescriptor {
   headline: string;
   columns?: string[];
   sentenceIsCorpusOfOne?: boolean;
+  lowerIsBetter?: boolean;
+  /** A boolean, or `"function"` when it depends on the options (asked by a call). */
+  orderSensitive?: boolean | "function";
+  notResamplable?: string;
+  needsHypothesisEdits?: boolean;
+  /** Which optional functions the metric has. */
+  byType?: boolean;
 }
 
 /** What the main thread knows of a format without running its code. */
@@ -114,6 +121,15 @@ function describe(plugin: Plugin): PluginDescriptor {
       headline: m.headline,
       columns: m.columns === undefined ? undefined : [...m.columns],
       sentenceIsCorpusOfOne: m.sentenceIsCorpusOfOne === true ? true : undefined,
+      lowerIsBetter: m.lowerIsBetter === true ? true : undefined,
+      orderSensitive: typeof m.orderSensitive === "function"
+        ? "function"
+        : m.orderSensitive === undefined
+        ? undefined
+        : m.orderSensitive === true,
+      notResamplable: typeof m.notResamplable === "string" ? m.notResamplable : undefined,
+      needsHypothesisEdits: m.needsHypothesisEdits === true ? true : undefined,
+      byType: typeof m.byType === "function" ? true : undefined,
     })),
     formats: (plugin.formats ?? []).map((f) => ({
       id: f.id,
@@ -238,7 +254,7 @@ self.onmessage = async (event: MessageEvent) => {
           gold,
           data.hypotheses,
           data.options,
-          data.sentences,
+          data.extras,
           site,
         );
         self.postMessage({ kind: "job", seq: data.seq, result });

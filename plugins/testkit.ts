@@ -14,7 +14,7 @@
 import assert from "node:assert/strict";
 import { resolveOptions } from "./options.ts";
 import { headlineValue } from "./headline.ts";
-import type { AnyMetric, GoldSentence, Options, Tokens } from "./types.ts";
+import type { AnyMetric, Edit, GoldSentence, Options, Tokens } from "./types.ts";
 
 /** What the kit scores: parallel arrays of gold sentences and hypotheses. */
 export interface ConformanceFixture {
@@ -22,6 +22,11 @@ export interface ConformanceFixture {
   gold: GoldSentence[];
   /** One hypothesis per gold sentence. */
   hypotheses: Tokens[];
+  /**
+   * The hypotheses' own edits, one list per sentence (required for a metric with
+   * `needsHypothesisEdits`; passed to `stats()` and `explain()` when given).
+   */
+  hypothesisEdits?: Edit[][];
   /**
    * Option sets to check, each merged over the metric's defaults (default: the defaults
    * alone). Two sets that differ must give different signatures.
@@ -163,6 +168,11 @@ export async function assertMetricConformance(
   const { gold, hypotheses } = fixture;
   assert.equal(gold.length, hypotheses.length, "fixture: one hypothesis per gold sentence");
   assert.ok(gold.length >= 2, "fixture: at least two sentences");
+  const edits = fixture.hypothesisEdits;
+  if (metric.needsHypothesisEdits) {
+    assert.ok(edits, `fixture: metric ${metric.id} needs hypothesisEdits (the systems' own edits)`);
+  }
+  if (edits) assert.equal(edits.length, gold.length, "fixture: one edit list per gold sentence");
   const optionSets = (fixture.options ?? [{}]).map((o) =>
     resolveOptions<Options>(metric, o as Options)
   );
@@ -188,12 +198,15 @@ export async function assertMetricConformance(
     const label = `${metric.id} with ${JSON.stringify(fixture.options?.[k] ?? {})}`;
     const frozenGold = deepFreeze(structuredClone(gold));
     const frozenHyps = deepFreeze(structuredClone(hypotheses));
+    const frozenEdits = edits && deepFreeze(structuredClone(edits));
     const frozenOptions = deepFreeze({ ...options });
     let stats: unknown[] = [];
 
     await t.step(`${label}: stats() is deterministic, pure and plain data`, () => {
-      stats = frozenGold.map((g, i) => metric.stats(g, frozenHyps[i], frozenOptions));
-      const again = gold.map((g, i) => metric.stats(g, hypotheses[i], { ...options }));
+      stats = frozenGold.map((g, i) =>
+        metric.stats(g, frozenHyps[i], frozenOptions, frozenEdits?.[i])
+      );
+      const again = gold.map((g, i) => metric.stats(g, hypotheses[i], { ...options }, edits?.[i]));
       assert.deepEqual(again, stats, "stats differ between two runs");
       assert.deepEqual(frozenGold, gold, "stats() changed its gold input");
       stats.forEach((s, i) => {
@@ -216,6 +229,20 @@ export async function assertMetricConformance(
       assert.equal(typeof headline, "number", `corpus score has no number at "${metric.headline}"`);
       assert.ok(Number.isFinite(headline), `corpus headline is ${headline}`);
     });
+
+    if (metric.accumulator) {
+      await t.step(`${label}: accumulator() folds to corpus(), prefix by prefix`, () => {
+        const acc = metric.accumulator!(frozenOptions);
+        stats.forEach((s, i) => {
+          acc.add(s);
+          assert.deepEqual(
+            acc.score(),
+            metric.corpus(stats.slice(0, i + 1), frozenOptions),
+            `after sentence ${i}`,
+          );
+        });
+      });
+    }
 
     await t.step(`${label}: corpus() is order-sensitive exactly as declared`, () => {
       const declared = typeof metric.orderSensitive === "function"
@@ -301,7 +328,7 @@ export async function assertMetricConformance(
 
     await t.step(`${label}: explain() gives a summary and titled blocks`, () => {
       frozenGold.forEach((g, i) => {
-        const explanation = metric.explain(g, frozenHyps[i], frozenOptions);
+        const explanation = metric.explain(g, frozenHyps[i], frozenOptions, frozenEdits?.[i]);
         assert.equal(typeof explanation.summary, "string");
         assert.ok(Array.isArray(explanation.blocks), "blocks is an array");
         for (const block of explanation.blocks) {

@@ -109,7 +109,13 @@ export interface GoldCorpus {
   sentences: GoldSentence[];
 }
 
-/** One system's output: one token array per gold sentence. */
+/**
+ * One system's output: one token array per gold sentence. A system may also arrive as a
+ * hypothesis M2 file (its own edits, one annotator, as ERRANT's `errant_parallel` writes it):
+ * then `edits` holds the edits and `sentences` the text they give applied to the source, so
+ * every metric can score it through its text and metrics that compare edits (ERRANT) use the
+ * edits themselves.
+ */
 export interface Hypotheses {
   /** The system's name: its file's base name. */
   name: string;
@@ -117,6 +123,11 @@ export interface Hypotheses {
   path: string;
   /** One tokenized hypothesis per gold sentence. */
   sentences: Tokens[];
+  /**
+   * The system's own edits per sentence, when it was read from a hypothesis M2 (offsets into
+   * that file's source sentence; `[]` for an unchanged sentence).
+   */
+  edits?: Edit[][];
 }
 
 /** An option value: metric options are flat records of these. */
@@ -153,6 +164,20 @@ export interface ExplanationBlock {
   table?: string[][];
   /** Free lines of text. */
   lines?: string[];
+}
+
+/** A per-error-type breakdown of a corpus score (`gecscore score --by-type`). */
+export interface TypeBreakdown {
+  /** What the rows are, e.g. `"ERRANT category (level 3)"` or `"gold error type"`. */
+  label: string;
+  /** The score fields each row shows, in order (a row may lack some: not defined there). */
+  columns: readonly string[];
+  /** The field per-type confidence intervals are computed for (e.g. `"f"` or `"recall"`). */
+  headline?: string;
+  /** One row per type, in display order. */
+  types: { type: string; score: Score }[];
+  /** Plain words on how to read the table (what is not defined and why). */
+  notes?: string[];
 }
 
 /** What a metric shows about one sentence: for the REPL and `gecscore show`. */
@@ -220,16 +245,59 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
    * `corpus()` on the resampled statistics.
    */
   resampler?(stats: readonly S[], options: O): (indices: Int32Array) => R;
-  /** Per-sentence statistics: pure, deterministic, plain data. */
-  stats(gold: GoldSentence, hypothesis: Tokens, options: O): S;
+  /**
+   * True when the metric scores the system's edits rather than its text (ERRANT): it can
+   * only score systems read from a hypothesis M2, and `stats()` and `explain()` receive the
+   * sentence's edits as `hypothesisEdits`.
+   */
+  readonly needsHypothesisEdits?: boolean;
+  /**
+   * Per-sentence statistics: pure, deterministic, plain data. `hypothesisEdits` are the
+   * system's own edits of this sentence when it came as a hypothesis M2 (always given to a
+   * metric with `needsHypothesisEdits`; other metrics may ignore them).
+   */
+  stats(gold: GoldSentence, hypothesis: Tokens, options: O, hypothesisEdits?: readonly Edit[]): S;
   /** Corpus score from the statistics of every sentence, in corpus order. */
   corpus(stats: readonly S[], options: O): R;
   /** Sentence-level score from one sentence's statistics. */
   sentence(stats: S, options: O): R;
-  /** What the REPL shows for one sentence. */
-  explain(gold: GoldSentence, hypothesis: Tokens, options: O): Explanation;
+  /**
+   * Optional: the corpus score folded one sentence at a time, for streaming huge corpora
+   * without keeping every sentence's statistics. `add` takes the statistics in corpus order;
+   * `score()` must equal `corpus()` of the statistics added (the conformance kit checks it).
+   * Without it, streaming keeps the statistics and calls `corpus()` at the end.
+   */
+  accumulator?(options: O): Accumulator<S, R>;
+  /** What the REPL shows for one sentence (`hypothesisEdits` as for `stats()`). */
+  explain(
+    gold: GoldSentence,
+    hypothesis: Tokens,
+    options: O,
+    hypothesisEdits?: readonly Edit[],
+  ): Explanation;
+  /**
+   * Optional per-error-type breakdown of the corpus score. The metric's own statistics fix
+   * its corpus-level choices (such as the annotator per sentence); `gold`, `hypotheses` and
+   * `hypothesisEdits` are the inputs those statistics came from, for metrics whose
+   * statistics do not carry types.
+   */
+  byType?(
+    stats: readonly S[],
+    options: O,
+    gold: readonly GoldSentence[],
+    hypotheses: readonly Tokens[],
+    hypothesisEdits?: readonly (readonly Edit[])[],
+  ): TypeBreakdown;
   /** A short reproducibility string: `m2|beta:0.5|muw:2|v:1.0`. */
   signature(options: O): string;
+}
+
+/** A corpus score folded sentence by sentence (see {@linkcode Metric.accumulator}). */
+export interface Accumulator<S = unknown, R extends Score = Score> {
+  /** Adds the next sentence's statistics. */
+  add(stats: S): void;
+  /** The corpus score of the statistics added so far. */
+  score(): R;
 }
 
 /** A format plugin: reads (and optionally writes) gold corpora. */

@@ -11,7 +11,9 @@
 
 import { createRegistry, readGold } from "../builtin.ts";
 import { referenceRewrites } from "../formats/references.ts";
-import { readHypotheses } from "../formats/text.ts";
+import { readChunks, readHypotheses } from "../formats/text.ts";
+import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
+import { m2Format } from "../formats/m2.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { loadPlugin, unloadPlugin } from "../plugins/loader.ts";
 import { coerceOption, resolveOptions } from "../plugins/options.ts";
@@ -21,6 +23,7 @@ import { goldProvides } from "../pipeline/scoring.ts";
 import { echoedWarnings } from "../cli/warnings.ts";
 import type {
   AnyMetric,
+  Edit,
   Explanation,
   GoldCorpus,
   GoldNeed,
@@ -132,8 +135,10 @@ export class SessionState {
   }
 
   /**
-   * Load system outputs, one per file (one sentence per line, as many as the gold has).
-   * A file whose base name is already loaded replaces that system.
+   * Load system outputs, one per file (one sentence per line, as many as the gold has), or
+   * hypothesis M2 files (the system's own edits: a file whose first line is an `S` line),
+   * which every metric scores through their text and `errant` through their edits. A file
+   * whose base name is already loaded replaces that system.
    *
    * @param paths The files.
    * @returns What was loaded, in words.
@@ -141,8 +146,18 @@ export class SessionState {
   async loadHypotheses(paths: string[]): Promise<string> {
     const gold = this.needGold();
     if (!paths.length) throw new UsageError("Usage: load hyp PATH...");
-    const loaded = [];
-    for (const path of paths) loaded.push(await readHypotheses(path, gold.sentences.length));
+    const loaded: Hypotheses[] = [];
+    for (const path of paths) {
+      const chunks = readChunks(path);
+      const first = await chunks.next();
+      await chunks.return(undefined);
+      const m2 = !first.done && m2Format.sniff!(first.value);
+      loaded.push(
+        m2
+          ? await readHypothesisM2(path, gold.sentences.length)
+          : await readHypotheses(path, gold.sentences.length),
+      );
+    }
     const out: string[] = [];
     for (const system of loaded) {
       const at = this.systems.findIndex((s) => s.name === system.name);
@@ -151,7 +166,7 @@ export class SessionState {
       else this.systems.push(system);
       out.push(
         `${at >= 0 ? "Reloaded" : "Loaded"} system ${system.name}: ${system.sentences.length} ` +
-          `sentences (${system.path})`,
+          `sentences (${system.path}${system.edits ? ", hypothesis M2" : ""})`,
       );
     }
     return out.join("\n");
@@ -233,7 +248,9 @@ export class SessionState {
     const key = cacheKey(system.name, metric.id, options);
     let stats = this.#stats.get(key);
     if (!stats) {
-      stats = gold.sentences.map((g, i) => this.statsOf(metric, g, system.sentences[i], options));
+      stats = gold.sentences.map((g, i) =>
+        this.statsOf(metric, g, system.sentences[i], options, system.edits?.[i])
+      );
       this.#stats.set(key, stats);
     }
     return stats;
@@ -257,9 +274,13 @@ export class SessionState {
     const gold = this.needGold();
     const options = this.options(metric);
     const cached = this.#stats.get(cacheKey(system.name, metric.id, options));
-    return cached
-      ? cached[index]
-      : this.statsOf(metric, gold.sentences[index], system.sentences[index], options);
+    return cached ? cached[index] : this.statsOf(
+      metric,
+      gold.sentences[index],
+      system.sentences[index],
+      options,
+      system.edits?.[index],
+    );
   }
 
   // ---- moving ----------------------------------------------------------------------------
@@ -370,16 +391,32 @@ export class SessionState {
     return paths.slice(0, 4);
   }
 
-  /** A metric's statistics of a sentence; its echoed warnings go to `onWarning`. */
-  statsOf(metric: AnyMetric, gold: GoldSentence, hyp: Tokens, options: Options): unknown {
-    const stats = metric.stats(gold, hyp, options);
+  /**
+   * A metric's statistics of a sentence (`edits`: the system's own, from a hypothesis M2);
+   * its echoed warnings go to `onWarning`.
+   */
+  statsOf(
+    metric: AnyMetric,
+    gold: GoldSentence,
+    hyp: Tokens,
+    options: Options,
+    edits?: readonly Edit[],
+  ): unknown {
+    const stats = metric.stats(gold, hyp, options, edits);
     this.#echo(metric, stats);
     return stats;
   }
 
-  /** A metric's explanation of a sentence; its echoed warnings go to `onWarning`. */
-  explain(metric: AnyMetric, gold: GoldSentence, hyp: Tokens, options: Options): Explanation {
-    const explanation = metric.explain(gold, hyp, options);
+  /** A metric's explanation of a sentence (`edits` as for `statsOf`); echoed warnings go to
+   * `onWarning`. */
+  explain(
+    metric: AnyMetric,
+    gold: GoldSentence,
+    hyp: Tokens,
+    options: Options,
+    edits?: readonly Edit[],
+  ): Explanation {
+    const explanation = metric.explain(gold, hyp, options, edits);
     this.#echo(metric, explanation);
     return explanation;
   }

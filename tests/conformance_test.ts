@@ -7,8 +7,10 @@
 import {
   createRegistry,
   loadPlugin,
+  parseHypothesisM2,
   parseM2,
   readGold,
+  readHypothesisM2,
   readSentences,
   unmetNeeds,
 } from "../mod.ts";
@@ -50,6 +52,38 @@ const hypotheses = [
   "u1 t2 t3 t4 t5 t6 t7 t8".split(" "),
 ];
 
+// Metrics that compare the system's own edits (errant) get a hypothesis M2 fixture: the
+// hand-made ERRANT cases plus two sentences whose ERRANT score depends on their order, as
+// for M2 above: after the first (2 of 2 edits right), the second picks its noop annotator;
+// first in the corpus, it picks annotator 0 (1 of 8 edits found, no false positive).
+const errantOrder = (coder0: string[], extra: string[]) =>
+  [
+    "S w1 w2 w3 w4",
+    "A 0 1|||R:X|||x1|||REQUIRED|||-NONE-|||0",
+    "A 2 3|||R:X|||x3|||REQUIRED|||-NONE-|||0",
+    "",
+    "S t1 t2 t3 t4 t5 t6 t7 t8",
+    ...coder0,
+    ...extra,
+    "",
+  ].join("\n");
+const eight = Array.from(
+  { length: 8 },
+  (_, i) => `A ${i} ${i + 1}|||R:X|||u${i + 1}|||REQUIRED|||-NONE-|||0`,
+);
+const errantGold = await readGold("tests/testdata/errant/ref.m2");
+errantGold.sentences.push(
+  ...(await parseM2(
+    [errantOrder(eight, ["A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1"])],
+    "o.m2",
+  ))
+    .sentences,
+);
+const errantHyp = await readHypothesisM2("tests/testdata/errant/hyp.m2");
+const errantOrderHyp = await parseHypothesisM2([errantOrder([eight[0]], [])], "o_hyp.m2");
+errantHyp.sentences.push(...errantOrderHyp.sentences);
+errantHyp.edits.push(...errantOrderHyp.edits);
+
 for (const metric of registry.metrics) {
   const problem = unmetNeeds(metric, gold);
   Deno.test({
@@ -62,12 +96,22 @@ for (const metric of registry.metrics) {
       const flag = Object.entries(metric.defaults).find(([, v]) => typeof v === "boolean");
       if (flag) options.push({ [flag[0]]: !flag[1] } as Record<string, boolean>);
       else if (numeric) options.push({ [numeric[0]]: (numeric[1] as number) + 1 } as never);
-      await assertMetricConformance(t, metric, {
-        gold: sentences,
-        hypotheses,
-        options,
-        orderWitness: true,
-      });
+      if (metric.needsHypothesisEdits) {
+        await assertMetricConformance(t, metric, {
+          gold: errantGold.sentences,
+          hypotheses: errantHyp.sentences,
+          hypothesisEdits: errantHyp.edits,
+          options,
+          orderWitness: true,
+        });
+      } else {
+        await assertMetricConformance(t, metric, {
+          gold: sentences,
+          hypotheses,
+          options,
+          orderWitness: true,
+        });
+      }
     },
   });
 }

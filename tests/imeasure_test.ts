@@ -10,8 +10,15 @@ import {
   resolveOptions,
   searchReferences,
 } from "../mod.ts";
-import { align3, alignmentCounts } from "../metrics/imeasure/align.ts";
+import {
+  align3,
+  alignmentCounts,
+  alignmentCountsOfIds,
+  intern,
+} from "../metrics/imeasure/align.ts";
+import { ratioOf, segmentedSearch } from "../metrics/imeasure/search.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
+import { naiveAlign3, naiveCounts } from "./imeasure_naive.ts";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";
 
 function options(raw: Record<string, string | number | boolean> = {}): ImeasureOptions {
@@ -277,3 +284,111 @@ Deno.test("searchReferences() with mix: false counts segment by segment as the w
   const r = searchReferences({ source: other, numAnnotators: 2, errors }, other, o);
   assert.ok(r.references.every((ref) => ref.includes("home")));
 });
+
+Deno.test("alignmentCountsOfIds() and align3() equal a plain Sum-of-Pairs alignment, for references sharing prefixes too", () => {
+  // Seeded LCG; small vocabularies make ties (and "" tokens) frequent.
+  let seed = 12345;
+  const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const vocab = ["a", "b", "c", "d", "e", ""];
+  const seq = (n: number) => Array.from({ length: n }, () => vocab[rnd(rnd(2) ? 3 : 6)]);
+  const edit = (s: string[]) => {
+    const t = s.slice();
+    for (let m = rnd(4); m > 0; m--) {
+      const p = rnd(t.length + 1), op = rnd(3);
+      if (op === 0) t.splice(p, 1);
+      else if (op === 1) t.splice(p, 0, vocab[rnd(6)]);
+      else if (p < t.length) t[p] = vocab[rnd(6)];
+    }
+    return t;
+  };
+  let checked = 0;
+  for (let round = 0; round < 400; round++) {
+    const src = seq(rnd(10));
+    const hyp = rnd(4) ? edit(src) : src.slice();
+    let ref = edit(src);
+    // Consecutive references differ in their tails only, as a segment's combinations do.
+    for (let q = 0; q < 6; q++) {
+      const keep = rnd(ref.length + 1);
+      ref = [...ref.slice(0, keep), ...edit(ref.slice(keep))];
+      const [x, y, z] = naiveAlign3(src, hyp, ref);
+      const a = align3(src, hyp, ref);
+      assert.deepEqual(
+        [a.source, a.hypothesis, a.reference],
+        [x, y, z],
+        JSON.stringify([src, hyp, ref]),
+      );
+      const want = naiveCounts(src, hyp, ref);
+      assert.deepEqual(alignmentCounts(a), want);
+      assert.deepEqual(
+        alignmentCountsOfIds(...intern([src, hyp, ref]) as [Int32Array, Int32Array, Int32Array]),
+        want,
+      );
+      checked++;
+    }
+  }
+  assert.equal(checked, 2400);
+});
+
+Deno.test("segmentedSearch() serves repeated hypotheses from its memo without sharing results", () => {
+  const src = "a cat sat on mat and a dog sat on mat".split(" ");
+  const alt = (annotator: string, start: number, end: number, t: string) => ({
+    annotator,
+    corrections: [{ start, end, tokens: [t] }],
+  });
+  const errors = [
+    { id: "1", required: false, alternatives: [alt("0", 0, 1, "the"), alt("1", 0, 1, "one")] },
+    { id: "2", required: true, alternatives: [alt("0", 4, 5, "mats"), alt("1", 4, 4, "the")] },
+    { id: "3", required: false, alternatives: [alt("0", 6, 7, "the")] },
+  ];
+  const ratio = ratioOf("cwacc", 2);
+  for (
+    const hyp of ["the cat sat on the mat and a dog sat on mat", "a cat sat on mats and the dog"]
+  ) {
+    const h = hyp.split(" ");
+    const first = segmentedSearch(src, h, errors, ratio, 4096);
+    const again = segmentedSearch(src, h, errors, ratio, 4096);
+    // A copy of the error list has no memo: computed afresh.
+    const fresh = segmentedSearch(src, h, structuredClone(errors), ratio, 4096);
+    assert.deepEqual(again, first);
+    assert.deepEqual(fresh, first);
+    first.candidates[0].counts[0] = -1;
+    first.candidates[0].spans.length = 0;
+    assert.deepEqual(segmentedSearch(src, h, errors, ratio, 4096), fresh);
+  }
+  // The same error list with another source is not served from the memo.
+  const other = src.map((t) => (t === "dog" ? "cow" : t));
+  const r = searchReferences({ source: other, numAnnotators: 2, errors }, other, options());
+  assert.ok(r.references.every((ref) => ref.includes("cow")));
+});
+
+sharedTest(
+  "imeasureMetric's mixed search gives the recorded counts on the 13 CoNLL-2014 outputs",
+  async (t) => {
+    // Recorded before the search was memoised (see tests/testdata/README.md).
+    const bytes = await Deno.readFile("tests/testdata/imeasure_conll2014_mixed.json.gz");
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const want = JSON.parse(await new Response(stream).text());
+    const gold = await readGold(shared("data/conll2014/gold/official-2014.combined.ieval.xml"));
+    const line = (c: number[]) => c.join(" ");
+    for (const system of CONLL2014_SYSTEMS) {
+      await t.step(system, async () => {
+        const hyps = await readSentences(shared(`data/conll2014/systems/${system}`));
+        for (const mode of ["mixed", "corpus"]) {
+          const o = options(mode === "corpus" ? { opt: "corpus" } : {});
+          const stats = gold.sentences.map((g, i) => imeasureMetric.stats(g, hyps[i], o));
+          const sentences: string[] | undefined = want.sentences[mode][system];
+          if (sentences) {
+            const got = stats.map((s) =>
+              mode === "mixed"
+                ? line(s.candidates[s.best])
+                : `${s.candidates.map(line).join(";")}|${s.best}`
+            );
+            const differ = got.flatMap((g, i) => (g === sentences[i] ? [] : [i + 1]));
+            assert.deepEqual(differ, [], `${mode}: sentences that differ`);
+          }
+          assert.deepEqual(imeasureMetric.corpus(stats, o), want.scores[mode][system], mode);
+        }
+      });
+    }
+  },
+);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createRegistry } from "../mod.ts";
+import { createRegistry, readHypothesisM2 } from "../mod.ts";
 import { Session } from "../repl/session.ts";
 import { formatDiff, tokenDiff } from "../util/token_diff.ts";
 import examplePlugin from "../examples/exact_match.ts";
@@ -766,4 +766,35 @@ Deno.test("Session shows nested score fields, and a metric that throws as an err
   const corpus = await s.execute("corpus broken");
   assert.deepEqual(column(corpus, "broken x"), { [S1]: "error", [S2]: "error" });
   assert.match(corpus, new RegExp(`^broken on ${S2}: cannot score A$`, "m"));
+});
+
+Deno.test("Session loads a hypothesis M2 and align errant explains the ERRANT way", async () => {
+  const s = new Session({ registry: createRegistry() });
+  await s.execute("load gold tests/testdata/errant/ref.m2");
+  const dir = Deno.makeTempDirSync();
+  try {
+    // The same system as plain text: the hypothesis M2's edits applied to its source.
+    const text = (await readHypothesisM2("tests/testdata/errant/hyp.m2")).sentences
+      .map((tokens) => tokens.join(" "));
+    Deno.writeTextFileSync(`${dir}/plain.txt`, text.join("\n") + "\n");
+    assert.match(
+      await s.execute(`load hyp tests/testdata/errant/hyp.m2 ${dir}/plain.txt`),
+      /Loaded system hyp\.m2: 9 sentences \(tests\/testdata\/errant\/hyp\.m2, hypothesis M2\)/,
+    );
+    await s.execute("goto 7");
+    const align = await s.execute("align errant");
+    assert.match(align, /HYP 0 - REF 1 \(chosen\): TP 2 FP 1 FN 1/);
+    assert.match(align, /hyp +\(2, 4, 'the'\) +about the +R:OTHER +TP/);
+    assert.match(align, /== errant on plain\.txt\nn\/a: errant compares the system's own edits/);
+    const score = await s.execute("score errant");
+    assert.deepEqual(row(score, "hyp.m2").slice(1), ["0.6667", "2/1/1"]);
+    assert.deepEqual(row(score, "plain.txt").slice(1), ["n/a"]);
+    assert.match(score, /errant: n\/a for plain\.txt \(it compares the system's own edits/);
+    // The text of the hypothesis M2 is scored like the plain text by the other metrics.
+    const m2 = await s.execute("corpus m2");
+    assert.deepEqual(row(m2, "hyp.m2").slice(1), row(m2, "plain.txt").slice(1));
+    assert.doesNotMatch(await s.execute("try This is an example ."), /errant/);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });

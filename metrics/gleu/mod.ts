@@ -11,6 +11,7 @@
 import { CONLL2014_CONVENTIONS, referenceRewrites } from "../../formats/references.ts";
 import { InputError } from "../../plugins/errors.ts";
 import type {
+  Accumulator,
   Explanation,
   ExplanationBlock,
   GoldSentence,
@@ -381,65 +382,123 @@ function draws(iterations: number, count: number): Float64Array {
   return uniforms;
 }
 
-function corpus2016(stats: readonly Gleu2016Stats[], options: GleuOptions): GleuScore {
-  const count = stats.length;
-  let c = 0;
-  const denominators = new Float64Array(ORDER);
-  // Per sentence and reference: [length, numerator_1, ..., numerator_4].
-  const width = 1 + ORDER;
-  const offsets = new Int32Array(count);
-  const numRefs = new Int32Array(count);
-  let total = 0;
-  for (let i = 0; i < count; i++) {
-    const refs = stats[i].references.length;
+/**
+ * The 2016 corpus score folded sentence by sentence. Totals are sums of integers (exact in
+ * any order), so a sentence with one reference adds the same amounts to every sampling
+ * iteration: only sentences with several references keep their rows (and their position,
+ * which names their draw).
+ */
+class Fold2016 implements Accumulator<GleuStats, GleuScore> {
+  count = 0;
+  c = 0;
+  denominators = new Float64Array(ORDER);
+  /** Reference length and numerators summed over the sentences with one reference. */
+  common = new Float64Array(1 + ORDER);
+  /** Sentences with several references: position, and per reference its length and numerators. */
+  several: { index: number; rows: Float64Array }[] = [];
+  constructor(readonly options: GleuOptions) {}
+
+  add(stats: GleuStats): void {
+    checkVariant(stats, this.options);
+    const s = stats as Gleu2016Stats;
+    const refs = s.references.length;
+    const i = this.count++;
     if (refs === 0) throw new TypeError(`GLEU statistics of sentence ${i + 1} have no reference`);
-    offsets[i] = total;
-    numRefs[i] = refs;
-    total += refs * width;
-  }
-  const table = new Float64Array(total);
-  let maxRefs = 0;
-  for (let i = 0; i < count; i++) {
-    const s = stats[i];
-    c += s.length;
-    for (let n = 0; n < ORDER; n++) denominators[n] += available(s.length, n);
-    maxRefs = Math.max(maxRefs, s.references.length);
+    this.c += s.length;
+    for (let n = 0; n < ORDER; n++) this.denominators[n] += available(s.length, n);
+    const width = 1 + ORDER;
+    const rows = refs === 1 ? this.common : new Float64Array(refs * width);
     s.references.forEach((ref, k) => {
-      const at = offsets[i] + k * width;
-      table[at] = ref.length;
+      const at = refs === 1 ? 0 : k * width;
+      rows[at] += ref.length;
       for (let n = 0; n < ORDER; n++) {
-        table[at + 1 + n] = Math.max(ref.matches[n] - ref.penalties[n], 0);
+        rows[at + 1 + n] += Math.max(ref.matches[n] - ref.penalties[n], 0);
       }
     });
+    if (refs > 1) this.several.push({ index: i, rows });
   }
-  // As the reference tool: a single reference is one iteration; otherwise iteration j seeds
-  // the generator with j * 101 and draws one reference per sentence with randint(0, k - 1).
-  const iterations = maxRefs <= 1 ? 1 : options.iterations;
-  const cached = iterations * count <= MAX_CACHED_DRAWS ? draws(iterations, count) : undefined;
-  const mt = cached ? undefined : new MersenneTwister(0);
-  const uniforms = cached ?? new Float64Array(count);
-  const numerators = new Float64Array(ORDER);
-  const values: number[] = [];
-  for (let j = 0; j < iterations; j++) {
-    let r = 0;
-    numerators.fill(0);
-    let row = j * count;
-    if (mt) {
-      mt.seed(j * 101);
-      for (let i = 0; i < count; i++) uniforms[i] = mt.random();
-      row = 0;
+
+  score(): GleuScore {
+    const { count, c, denominators, common, several } = this;
+    // As the reference tool: a single reference is one iteration; otherwise iteration j seeds
+    // the generator with j * 101 and draws one reference per sentence with randint(0, k - 1).
+    const iterations = several.length ? this.options.iterations : 1;
+    // Draws only matter to sentences with several references.
+    const cached = !several.length
+      ? new Float64Array(0)
+      : iterations * count <= MAX_CACHED_DRAWS
+      ? draws(iterations, count)
+      : undefined;
+    const mt = cached ? undefined : new MersenneTwister(0);
+    const uniforms = cached ?? new Float64Array(count);
+    const width = 1 + ORDER;
+    const numerators = new Float64Array(ORDER);
+    const values: number[] = [];
+    for (let j = 0; j < iterations; j++) {
+      let r = common[0];
+      for (let n = 0; n < ORDER; n++) numerators[n] = common[1 + n];
+      let row = j * count;
+      if (mt) {
+        mt.seed(j * 101);
+        for (let i = 0; i < count; i++) uniforms[i] = mt.random();
+        row = 0;
+      }
+      for (const { index, rows } of several) {
+        const at = Math.floor(uniforms[row + index] * (rows.length / width)) * width;
+        r += rows[at];
+        for (let n = 0; n < ORDER; n++) numerators[n] += rows[at + 1 + n];
+      }
+      values.push(gleuFromTotals(c, r, numerators, denominators));
     }
-    for (let i = 0; i < count; i++) {
-      const at = offsets[i] + Math.floor(uniforms[row + i] * numRefs[i]) * width;
-      r += table[at];
-      numerators[0] += table[at + 1];
-      numerators[1] += table[at + 2];
-      numerators[2] += table[at + 3];
-      numerators[3] += table[at + 4];
-    }
-    values.push(gleuFromTotals(c, r, numerators, denominators));
+    return summarize(values);
   }
-  return summarize(values);
+}
+
+/**
+ * The 2015 score, folded sentence by sentence (sums in corpus order). Like the reference tool, it passes the total reference length as `c` and
+ * the total hypothesis length as `r`: its length penalty applies to hypotheses longer than the
+ * references (the "inverse brevity penalty" later fixed in the 2016 script).
+ */
+class Fold2015 implements Accumulator<GleuStats, GleuScore> {
+  c = 0;
+  r = 0;
+  numerators = new Float64Array(ORDER);
+  denominators = new Float64Array(ORDER);
+  constructor(readonly options: GleuOptions) {}
+
+  add(stats: GleuStats): void {
+    checkVariant(stats, this.options);
+    const s = stats as Gleu2015Stats;
+    this.c += s.referenceLength;
+    this.r += s.length;
+    for (let n = 0; n < ORDER; n++) {
+      const [num, den] = terms2015(s, n, this.options.lambda);
+      this.numerators[n] += num;
+      this.denominators[n] += den;
+    }
+  }
+
+  score(): GleuScore {
+    return single(gleuFromTotals(this.c, this.r, this.numerators, this.denominators));
+  }
+}
+
+/** The 2016 corpus score of statistics (the resampler's slow path). */
+function corpus2016(stats: readonly Gleu2016Stats[], options: GleuOptions): GleuScore {
+  const acc = new Fold2016(options);
+  for (const s of stats) acc.add(s);
+  return acc.score();
+}
+
+/** The 2015 score of statistics. */
+function score2015(stats: readonly Gleu2015Stats[], lambda: number): number {
+  const acc = new Fold2015({ variant: "2015", iterations: 1, lambda, refs: "plain" });
+  for (const s of stats) acc.add(s);
+  return acc.score().gleu;
+}
+
+function fold(options: GleuOptions): Accumulator<GleuStats, GleuScore> {
+  return options.variant === "2015" ? new Fold2015(options) : new Fold2016(options);
 }
 
 /** Blocks of 8 positions looked up together by the 2016 resampler. */
@@ -621,28 +680,6 @@ function resampler2016(
 function terms2015(s: Gleu2015Stats, n: number, lambda: number): [number, number] {
   const numerator = s.newMatches[n] + Math.max(s.matches[n] - lambda * s.penalties[n], 0);
   return [numerator, s.newMatches[n] + available(s.length, n)];
-}
-
-/**
- * The 2015 score. Like the reference tool, it passes the total reference length as `c` and
- * the total hypothesis length as `r`: its length penalty applies to hypotheses longer than the
- * references (the "inverse brevity penalty" later fixed in the 2016 script).
- */
-function score2015(stats: readonly Gleu2015Stats[], lambda: number): number {
-  let c = 0;
-  let r = 0;
-  const numerators = new Float64Array(ORDER);
-  const denominators = new Float64Array(ORDER);
-  for (const s of stats) {
-    c += s.referenceLength;
-    r += s.length;
-    for (let n = 0; n < ORDER; n++) {
-      const [num, den] = terms2015(s, n, lambda);
-      numerators[n] += num;
-      denominators[n] += den;
-    }
-  }
-  return gleuFromTotals(c, r, numerators, denominators);
 }
 
 function single(value: number): GleuScore {
@@ -866,10 +903,9 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   },
   corpus(stats, options) {
     for (const s of stats) checkVariant(s, options);
-    if (options.variant === "2015") {
-      return single(score2015(stats as readonly Gleu2015Stats[], options.lambda));
-    }
-    return corpus2016(stats as readonly Gleu2016Stats[], options);
+    const acc = fold(options);
+    for (const s of stats) acc.add(s);
+    return acc.score();
   },
   orderSensitive: (options) => options.variant === "2016",
   resampler(stats, options) {
@@ -886,9 +922,14 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   },
   sentence(stats, options) {
     checkVariant(stats, options);
-    if (stats.variant === "2015") return single(score2015([stats], options.lambda));
+    if (stats.variant === "2015") {
+      const acc = fold(options);
+      acc.add(stats);
+      return acc.score();
+    }
     return summarize(sentenceValues2016(stats));
   },
+  accumulator: fold,
   explain(gold, hypothesis, options) {
     const entry = prepare(gold, options);
     const hyp = ngramCounts(hypothesis, entry.vocab);

@@ -37,21 +37,72 @@ export interface Alignment3 {
  */
 export type ColumnClass = "TN" | "FN" | "FP" | "TP" | "TPD";
 
-function pairTable(a: Int32Array, b: Int32Array): Int32Array {
+/** A pairwise table; `temporary`: in a buffer shared by every call (valid until the next). */
+function pairTable(a: Int32Array, b: Int32Array, temporary = false): Int32Array {
+  const size = (a.length + 1) * (b.length + 1);
+  if (!temporary) return pairRows(a, b, new Int32Array(size), 0);
+  if (scratch.length < size) scratch = new Int32Array(Math.max(size, 2 * scratch.length));
+  return pairRows(a, b, scratch, 0);
+}
+
+/** The buffer of temporary pairwise tables. */
+let scratch = new Int32Array(1024);
+
+/** Fills rows `from`..`a.length` of the pairwise table `t` of `a` and `b` (earlier rows kept). */
+function pairRows(a: Int32Array, b: Int32Array, t: Int32Array, from: number): Int32Array {
   const m = a.length + 1, n = b.length + 1;
-  const t = new Int32Array(m * n);
-  for (let j = 1; j < n; j++) t[j] = j * GAP;
-  for (let i = 1; i < m; i++) {
-    t[i * n] = i * GAP;
+  if (from === 0) {
+    for (let j = 0; j < n; j++) t[j] = j * GAP;
+    from = 1;
+  }
+  for (let i = from; i < m; i++) {
+    let p = i * n;
+    t[p] = i * GAP;
     const ai = a[i - 1];
     for (let j = 1; j < n; j++) {
-      const up = t[(i - 1) * n + j] + GAP;
-      const left = t[i * n + j - 1] + GAP;
-      const diag = t[(i - 1) * n + j - 1] + (ai === b[j - 1] ? MATCH : MISMATCH);
-      t[i * n + j] = Math.min(up, left, diag);
+      p++;
+      let v = t[p - n] + GAP;
+      const left = t[p - 1] + GAP;
+      if (left < v) v = left;
+      const diag = t[p - n - 1] + (ai === b[j - 1] ? MATCH : MISMATCH);
+      t[p] = diag < v ? diag : v;
     }
   }
   return t;
+}
+
+/**
+ * Columns of the last alignment, as index triples (`-1` = gap) in reverse order: filled by
+ * {@linkcode pairColumns} and {@linkcode columns}, grown as needed and reused.
+ */
+let cols = new Int32Array(3 * 64);
+
+function room(n: number): void {
+  if (cols.length < 3 * n) cols = new Int32Array(Math.max(3 * n, 2 * cols.length));
+}
+
+/**
+ * Backtrace of a pairwise table (diagonal, then a gap in `b`, then a gap in `a`) into
+ * {@linkcode cols}: `a`'s index in slot `x`, `b`'s in slot `y`, copy of `a`'s in slot `z`
+ * (slots 0-2). Returns the number of columns.
+ */
+function pairColumns(a: Int32Array, b: Int32Array, x: number, y: number, z: number): number {
+  const t = pairTable(a, b, true);
+  const n = b.length + 1;
+  room(a.length + b.length);
+  let i = a.length, j = b.length, len = 0;
+  while (i > 0 || j > 0) {
+    const here = t[i * n + j];
+    let ci = -1, cj = -1;
+    if (
+      i > 0 && j > 0 && here === t[(i - 1) * n + j - 1] + (a[i - 1] === b[j - 1] ? MATCH : MISMATCH)
+    ) ci = --i, cj = --j;
+    else if (i > 0 && here === t[(i - 1) * n + j] + GAP) ci = --i;
+    else cj = --j;
+    const p = 3 * len++;
+    cols[p + x] = ci, cols[p + y] = cj, cols[p + z] = ci;
+  }
+  return len;
 }
 
 /**
@@ -71,26 +122,42 @@ function pairTable(a: Int32Array, b: Int32Array): Int32Array {
  * @returns Indices into `a` and into `b`, column by column.
  */
 export function pairAlign(a: Int32Array, b: Int32Array): [number[], number[]] {
-  const t = pairTable(a, b);
-  const n = b.length + 1;
-  const ra: number[] = [], rb: number[] = [];
-  let i = a.length, j = b.length;
-  while (i > 0 || j > 0) {
-    const here = t[i * n + j];
-    if (i > 0 && j > 0) {
-      const c = a[i - 1] === b[j - 1] ? MATCH : MISMATCH;
-      if (here === t[(i - 1) * n + j - 1] + c) {
-        ra.push(i - 1), rb.push(j - 1), i--, j--;
-        continue;
-      }
-    }
-    if (i > 0 && here === t[(i - 1) * n + j] + GAP) {
-      ra.push(i - 1), rb.push(-1), i--;
-      continue;
-    }
-    ra.push(-1), rb.push(j - 1), j--;
+  const len = pairColumns(a, b, 0, 1, 2);
+  const ra: number[] = new Array(len), rb: number[] = new Array(len);
+  for (let c = 0; c < len; c++) ra[len - 1 - c] = cols[3 * c], rb[len - 1 - c] = cols[3 * c + 1];
+  return [ra, rb];
+}
+
+/**
+ * For each token of `a`, the index of the token of `b` it is aligned with in
+ * {@linkcode pairAlign}'s alignment when the two are equal, else `-1`.
+ *
+ * @example Usage
+ * ```ts
+ * import { copiedTokens } from "./align.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(copiedTokens(Int32Array.of(1, 2, 3), Int32Array.of(1, 4, 3)), Int32Array.of(0, -1, 2));
+ * assert.deepEqual(copiedTokens(Int32Array.of(1, 2), Int32Array.of(1, 2)), Int32Array.of(0, 1));
+ * ```
+ *
+ * @param a First sequence (token ids).
+ * @param b Second sequence.
+ * @returns One index into `b` (or -1) per token of `a`.
+ */
+export function copiedTokens(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length);
+  if (sameTokens(a, b)) {
+    for (let i = 0; i < a.length; i++) out[i] = i;
+    return out;
   }
-  return [ra.reverse(), rb.reverse()];
+  out.fill(-1);
+  const len = pairColumns(a, b, 0, 1, 2);
+  for (let c = 0, q = 0; c < len; c++, q += 3) {
+    const i = cols[q], j = cols[q + 1];
+    if (i >= 0 && j >= 0 && a[i] === b[j]) out[i] = j;
+  }
+  return out;
 }
 
 function sameTokens(a: Int32Array, b: Int32Array): boolean {
@@ -99,89 +166,164 @@ function sameTokens(a: Int32Array, b: Int32Array): boolean {
   return true;
 }
 
-/** Three-way alignment as index triples (-1 = gap). */
-function threeAlign(s1: Int32Array, s2: Int32Array, s3: Int32Array): number[][] {
+/**
+ * Largest cube (cells) kept between calls; a larger one is allocated for its call only, so
+ * that one long sentence does not hold its memory for the rest of the run.
+ */
+const KEEP_CELLS = 1 << 20;
+
+/**
+ * The Sum-of-Pairs cube of the last three-way alignment, stored plane by plane of the third
+ * sequence: plane `k` depends only on the first two sequences and the first `k` tokens of the
+ * third, so the next call with the same first two sequences (another reference of the same
+ * segment) recomputes only the planes after the prefix its reference shares with this one.
+ */
+const last: {
+  cube: Int32Array;
+  s1: Int32Array;
+  s2: Int32Array;
+  s3: Int32Array;
+  t31: Int32Array;
+  t32: Int32Array;
+} = {
+  cube: new Int32Array(0),
+  s1: new Int32Array(0),
+  s2: new Int32Array(0),
+  s3: new Int32Array(0),
+  /** Pairwise tables of the third sequence (rows) against the first and the second. */
+  t31: new Int32Array(0),
+  t32: new Int32Array(0),
+};
+
+function grow(t: Int32Array, size: number): Int32Array {
+  const bigger = new Int32Array(Math.max(size, 2 * t.length));
+  bigger.set(t);
+  return bigger;
+}
+
+/** Three-way alignment into {@linkcode cols} (reverse order); returns the column count. */
+function threeColumns(s1: Int32Array, s2: Int32Array, s3: Int32Array): number {
   const n1 = s1.length + 1, n2 = s2.length + 1, n3 = s3.length + 1;
-  const d = new Int32Array(n1 * n2 * n3);
-  const at = (i: number, j: number, k: number) => (i * n2 + j) * n3 + k;
-  const t12 = pairTable(s1, s2), t13 = pairTable(s1, s3), t23 = pairTable(s2, s3);
-  for (let i = 0; i < n1; i++) {
-    for (let j = 0; j < n2; j++) d[at(i, j, 0)] = t12[i * n2 + j] + (i + j) * GAP;
+  // Strides: k (third sequence) outermost, then i, then j.
+  const sj = 1, si = n2, sk = n1 * n2;
+  const cells = sk * n3;
+  let d = last.cube;
+  // Planes 0..from-1 are already right.
+  let from = 0;
+  if (cells > d.length) {
+    d = new Int32Array(cells <= KEEP_CELLS ? Math.max(cells, 2 * d.length) : cells);
+    if (cells <= KEEP_CELLS) last.cube = d, last.s1 = last.s2 = last.s3 = new Int32Array(0);
+  } else if (sameTokens(s1, last.s1) && sameTokens(s2, last.s2) && last.s1.length) {
+    const p = last.s3;
+    let k = 0;
+    while (k < s3.length && k < p.length && s3[k] === p[k]) k++;
+    from = k + 1;
   }
-  for (let i = 0; i < n1; i++) {
-    for (let k = 0; k < n3; k++) d[at(i, 0, k)] = t13[i * n3 + k] + (i + k) * GAP;
+  if (d === last.cube) {
+    if (from === 0) last.s1 = s1.slice(), last.s2 = s2.slice();
+    last.s3 = s3.slice();
   }
-  for (let j = 0; j < n2; j++) {
-    for (let k = 0; k < n3; k++) d[at(0, j, k)] = t23[j * n3 + k] + (j + k) * GAP;
+  if (from === 0) {
+    const t12 = pairTable(s1, s2, true);
+    for (let i = 0; i < n1; i++) {
+      for (let j = 0; j < n2; j++) d[i * si + j] = t12[i * n2 + j] + (i + j) * GAP;
+    }
+    from = 1;
+  }
+  if (from < n3) {
+    // Edges i = 0 and j = 0 of the planes to compute, from the pairwise tables (their values
+    // are symmetric: the third sequence's rows; row k depends on its first k tokens only).
+    let t31: Int32Array, t32: Int32Array;
+    if (d === last.cube) {
+      if (last.t31.length < n3 * n1) last.t31 = grow(last.t31, n3 * n1);
+      if (last.t32.length < n3 * n2) last.t32 = grow(last.t32, n3 * n2);
+      t31 = pairRows(s3, s1, last.t31, from - 1);
+      t32 = pairRows(s3, s2, last.t32, from - 1);
+    } else t31 = pairTable(s3, s1), t32 = pairTable(s3, s2);
+    for (let k = from; k < n3; k++) {
+      for (let i = 0; i < n1; i++) d[k * sk + i * si] = t31[k * n1 + i] + (i + k) * GAP;
+      for (let j = 0; j < n2; j++) d[k * sk + j] = t32[k * n2 + j] + (j + k) * GAP;
+    }
   }
   const g2 = 2 * GAP;
-  const sj = n3, si = n2 * n3;
-  for (let i = 1; i < n1; i++) {
-    const a = s1[i - 1];
-    for (let j = 1; j < n2; j++) {
-      const b = s2[j - 1];
-      const cij = a === b ? MATCH : MISMATCH;
-      let p = at(i, j, 1);
-      for (let k = 1; k < n3; k++, p++) {
-        const c = s3[k - 1];
-        const cik = a === c ? MATCH : MISMATCH;
+  for (let k = from; k < n3; k++) {
+    const c = s3[k - 1];
+    for (let i = 1; i < n1; i++) {
+      const a = s1[i - 1];
+      const cik = a === c ? MATCH : MISMATCH;
+      let p = k * sk + i * si + 1;
+      for (let j = 1; j < n2; j++, p++) {
+        const b = s2[j - 1];
+        const cij = a === b ? MATCH : MISMATCH;
         const cjk = b === c ? MATCH : MISMATCH;
-        let v = d[p - si - sj - 1] + cij + cik + cjk;
+        let v = d[p - si - sj - sk] + cij + cik + cjk;
         let x = d[p - si - sj] + cij + g2;
         if (x < v) v = x;
-        x = d[p - si - 1] + cik + g2;
+        x = d[p - si - sk] + cik + g2;
         if (x < v) v = x;
-        x = d[p - sj - 1] + cjk + g2;
+        x = d[p - sj - sk] + cjk + g2;
         if (x < v) v = x;
         x = d[p - si] + g2;
         if (x < v) v = x;
         x = d[p - sj] + g2;
         if (x < v) v = x;
-        x = d[p - 1] + g2;
+        x = d[p - sk] + g2;
         if (x < v) v = x;
         d[p] = v;
       }
     }
   }
-  const cols: number[][] = [];
-  let i = s1.length, j = s2.length, k = s3.length;
+  room(n1 + n2 + n3);
+  let i = s1.length, j = s2.length, k = s3.length, len = 0;
   const eq = (x: number, y: number) => (x === y ? MATCH : MISMATCH);
   while (i > 0 || j > 0 || k > 0) {
-    const here = d[at(i, j, k)];
-    if (i > 0 && j > 0 && k > 0) {
-      const c = eq(s1[i - 1], s2[j - 1]) + eq(s1[i - 1], s3[k - 1]) + eq(s2[j - 1], s3[k - 1]);
-      if (here === d[at(i - 1, j - 1, k - 1)] + c) {
-        cols.push([i - 1, j - 1, k - 1]), i--, j--, k--;
-        continue;
-      }
-    }
-    if (i > 0 && j > 0 && here === d[at(i - 1, j - 1, k)] + eq(s1[i - 1], s2[j - 1]) + g2) {
-      cols.push([i - 1, j - 1, -1]), i--, j--;
-      continue;
-    }
-    if (i > 0 && k > 0 && here === d[at(i - 1, j, k - 1)] + eq(s1[i - 1], s3[k - 1]) + g2) {
-      cols.push([i - 1, -1, k - 1]), i--, k--;
-      continue;
-    }
-    if (j > 0 && k > 0 && here === d[at(i, j - 1, k - 1)] + eq(s2[j - 1], s3[k - 1]) + g2) {
-      cols.push([-1, j - 1, k - 1]), j--, k--;
-      continue;
-    }
-    if (i > 0 && here === d[at(i - 1, j, k)] + g2) {
-      cols.push([i - 1, -1, -1]), i--;
-      continue;
-    }
-    if (j > 0 && here === d[at(i, j - 1, k)] + g2) {
-      cols.push([-1, j - 1, -1]), j--;
-      continue;
-    }
-    cols.push([-1, -1, k - 1]), k--;
+    const p = k * sk + i * si + j;
+    const here = d[p];
+    let ci = -1, cj = -1, ck = -1;
+    if (
+      i > 0 && j > 0 && k > 0 &&
+      here === d[p - si - sj - sk] + eq(s1[i - 1], s2[j - 1]) + eq(s1[i - 1], s3[k - 1]) +
+          eq(s2[j - 1], s3[k - 1])
+    ) ci = --i, cj = --j, ck = --k;
+    else if (i > 0 && j > 0 && here === d[p - si - sj] + eq(s1[i - 1], s2[j - 1]) + g2) {
+      ci = --i, cj = --j;
+    } else if (i > 0 && k > 0 && here === d[p - si - sk] + eq(s1[i - 1], s3[k - 1]) + g2) {
+      ci = --i, ck = --k;
+    } else if (j > 0 && k > 0 && here === d[p - sj - sk] + eq(s2[j - 1], s3[k - 1]) + g2) {
+      cj = --j, ck = --k;
+    } else if (i > 0 && here === d[p - si] + g2) ci = --i;
+    else if (j > 0 && here === d[p - sj] + g2) cj = --j;
+    else ck = --k;
+    const q = 3 * len++;
+    cols[q] = ci, cols[q + 1] = cj, cols[q + 2] = ck;
   }
-  return cols.reverse();
+  return len;
 }
 
 /**
- * Maps tokens to small integers, shared by the sequences given.
+ * The I-measure's alignment of three id sequences into {@linkcode cols} (reverse order):
+ * equal rows share their columns, two equal rows are aligned pairwise with the odd one out,
+ * three distinct rows by the Sum-of-Pairs cube. Returns the column count.
+ */
+function columns(s: Int32Array, h: Int32Array, r: Int32Array): number {
+  const sh = sameTokens(s, h);
+  if (sh && sameTokens(h, r)) {
+    room(s.length);
+    for (let i = 0, q = 3 * (s.length - 1); i < s.length; i++, q -= 3) {
+      cols[q] = cols[q + 1] = cols[q + 2] = i;
+    }
+    return s.length;
+  }
+  // Two rows equal: align the odd one out against one of the equal ones.
+  if (sh) return pairColumns(h, r, 1, 2, 0);
+  if (sameTokens(s, r)) return pairColumns(r, h, 2, 1, 0);
+  if (sameTokens(h, r)) return pairColumns(r, s, 2, 0, 1);
+  return threeColumns(s, h, r);
+}
+
+/**
+ * Maps tokens to small integers, shared by the sequences given (and by earlier calls given the
+ * same `ids` map). The empty token is 0, as a gap is when columns are classified.
  *
  * @example Usage
  * ```ts
@@ -189,20 +331,27 @@ function threeAlign(s1: Int32Array, s2: Int32Array, s3: Int32Array): number[][] 
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(intern([["a", "b"], ["b"]]), [Int32Array.of(1, 2), Int32Array.of(2)]);
+ * const ids = new Map<string, number>();
+ * intern([["x"]], ids);
+ * assert.deepEqual(intern([["y", "x", ""]], ids), [Int32Array.of(2, 1, 0)]);
  * ```
  *
  * @param seqs Token sequences.
+ * @param ids Token ids so far (extended with new tokens).
  * @returns One id array per sequence.
  */
-export function intern(seqs: Tokens[]): Int32Array[] {
-  const ids = new Map<string, number>();
-  return seqs.map((s) =>
-    Int32Array.from(s, (t) => {
+export function intern(seqs: readonly Tokens[], ids = new Map<string, number>()): Int32Array[] {
+  return seqs.map((s) => {
+    const out = new Int32Array(s.length);
+    for (let i = 0; i < s.length; i++) {
+      const t = s[i];
+      if (t === "") continue;
       let id = ids.get(t);
       if (id === undefined) ids.set(t, id = ids.size + 1);
-      return id;
-    })
-  );
+      out[i] = id;
+    }
+    return out;
+  });
 }
 
 /**
@@ -227,24 +376,48 @@ export function intern(seqs: Tokens[]): Int32Array[] {
 export function align3(source: Tokens, hypothesis: Tokens, reference: Tokens): Alignment3 {
   const seqs = [source, hypothesis, reference];
   const [s, h, r] = intern(seqs);
-  let cols: number[][];
-  if (sameTokens(s, h) && sameTokens(h, r)) {
-    cols = Array.from(s, (_, i) => [i, i, i]);
-  } else if (sameTokens(s, h) || sameTokens(s, r) || sameTokens(h, r)) {
-    // Two rows equal: align the odd one out against one of the equal ones.
-    const [same, a, b] = sameTokens(s, h) ? [0, 1, 2] : sameTokens(s, r) ? [0, 2, 1] : [1, 2, 0];
-    const ints = [s, h, r];
-    const [pa, pb] = pairAlign(ints[a], ints[b]);
-    cols = pa.map((x, c) => {
-      const col = [0, 0, 0];
-      col[same] = x, col[a] = x, col[b] = pb[c];
-      return col;
-    });
-  } else {
-    cols = threeAlign(s, h, r);
+  const len = columns(s, h, r);
+  const rows: string[][] = [[], [], []];
+  for (let c = len - 1; c >= 0; c--) {
+    for (let n = 0; n < 3; n++) {
+      const x = cols[3 * c + n];
+      rows[n].push(x < 0 ? "" : seqs[n][x]);
+    }
   }
-  const row = (n: number) => cols.map((c) => (c[n] < 0 ? "" : seqs[n][c[n]]));
-  return { source: row(0), hypothesis: row(1), reference: row(2) };
+  return { source: rows[0], hypothesis: rows[1], reference: rows[2] };
+}
+
+/**
+ * The counts of {@linkcode alignmentCounts} for token ids (from {@linkcode intern}, one map for
+ * the three sequences), without building the aligned rows: the same alignment, the same
+ * columns, the same classes.
+ *
+ * @example Usage
+ * ```ts
+ * import { alignmentCountsOfIds, intern } from "./align.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const [s, h, r] = intern([["a", "cat"], ["an", "cat"], ["the", "cat"]]);
+ * assert.deepEqual(alignmentCountsOfIds(s, h, r), [1, 1, 0, 0, 0, 0, 1, 1, 1, 1]);
+ * ```
+ *
+ * @param s Source ids.
+ * @param h Hypothesis ids.
+ * @param r Reference ids.
+ * @returns Detection then correction counts (`[tp, tn, fp, fn, fpn]` each).
+ */
+export function alignmentCountsOfIds(s: Int32Array, h: Int32Array, r: Int32Array): number[] {
+  const len = columns(s, h, r);
+  let tp = 0, tn = 0, fp = 0, fn = 0, tpd = 0;
+  for (let c = 0, q = 0; c < len; c++, q += 3) {
+    const x = cols[q], y = cols[q + 1], z = cols[q + 2];
+    const a = x < 0 ? 0 : s[x], b = y < 0 ? 0 : h[y], d = z < 0 ? 0 : r[z];
+    if (a === b) b === d ? tn++ : fn++;
+    else if (a === d) fp++;
+    else if (b === d) tp++;
+    else tpd++;
+  }
+  return [tp + tpd, tn, fp, fn, 0, tp, tn, fp + tpd, fn + tpd, tpd];
 }
 
 /**

@@ -38,6 +38,7 @@ import {
   combinationCount,
   errorOptions,
   mixedReferences,
+  type Span,
 } from "./refs.ts";
 import { cutPoints, ratioOf, segmentedSearch } from "./search.ts";
 
@@ -204,6 +205,8 @@ function choose(
   totals: readonly number[] | undefined,
   options: ImeasureOptions,
 ): number {
+  // One candidate is chosen whatever its key.
+  if (candidates.length <= 1) return 0;
   let best = 0;
   let bestKey: number[] = new Array(8).fill(-1);
   candidates.forEach((cand, n) => {
@@ -335,27 +338,45 @@ export function searchReferences(
   options: ImeasureOptions,
   exhaustive = false,
 ): ReferenceSearch {
+  return findReferences(gold, hypothesis, options, exhaustive, true);
+}
+
+/**
+ * {@linkcode searchReferences}; with `withReferences: false` the references found by the
+ * segmented search are not built (`references` is then empty: `stats()` needs the counts).
+ */
+function findReferences(
+  gold: GoldSentence,
+  hypothesis: Tokens,
+  options: ImeasureOptions,
+  exhaustive: boolean,
+  withReferences: boolean,
+): ReferenceSearch {
   const errors = errorGroups(gold);
   let references: Tokens[] | undefined;
   let counts: number[][] | undefined;
   let warning: string | undefined;
   if (options.mix) {
-    const perError = errors.map((e) => errorOptions(e, true));
-    const n = combinationCount(perError);
+    let perError: Span[][][] | undefined;
+    const perErrorOptions = () => perError ??= errors.map((e) => errorOptions(e, true));
+    const combinations = () => combinationCount(perErrorOptions());
     const ratio = ratioOf(options.max, options.w);
     let overflow: string | undefined;
-    if (!exhaustive && (ratio || n > MIX_LIMIT)) {
+    if (!exhaustive && (ratio || combinations() > MIX_LIMIT)) {
       const r = segmentedSearch(gold.source, hypothesis, errors, ratio, MIX_LIMIT);
       overflow = r.overflow;
       if (!overflow) {
         counts = r.candidates.map((c) => c.counts);
-        references = r.candidates.map((c) =>
-          c.spans.length ? applySpans(gold.source, c.spans) : gold.source.slice()
-        );
+        references = withReferences
+          ? r.candidates.map((c) =>
+            c.spans.length ? applySpans(gold.source, c.spans) : gold.source.slice()
+          )
+          : [];
       }
     }
+    const n = counts ? 0 : combinations();
     if (!counts && (exhaustive || n <= MIX_LIMIT)) {
-      references = mixedReferences(gold.source, perError);
+      references = mixedReferences(gold.source, perErrorOptions());
     } else if (!counts) {
       const start = gold.source.slice(0, 6).join(" ");
       warning = `sentence "${start}${gold.source.length > 6 ? " ..." : ""}"${
@@ -490,7 +511,7 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
   ],
   sentenceIsCorpusOfOne: true,
   stats(gold, hypothesis, options) {
-    const { counts, best, warning } = searchReferences(gold, hypothesis, options);
+    const { counts, best, warning } = findReferences(gold, hypothesis, options, false, false);
     let stats: ImeasureStats;
     if (options.opt === "corpus") {
       const seen = new Map<string, number>();
@@ -539,6 +560,20 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
   },
   sentence(stats, options) {
     return scoreOf(chosenTotals([stats], options), options, stats.warning ? [stats.warning] : []);
+  },
+  accumulator(options) {
+    // The running choice of `chosenTotals`, one sentence at a time.
+    const totals = new Array(20).fill(0);
+    const warnings: string[] = [];
+    return {
+      add(s) {
+        const c =
+          s.candidates[options.opt === "corpus" ? choose(s.candidates, totals, options) : s.best];
+        for (let i = 0; i < 20; i++) totals[i] += c[i];
+        if (s.warning) warnings.push(s.warning);
+      },
+      score: () => scoreOf(totals, options, warnings.slice()),
+    };
   },
   explain(gold, hypothesis, options) {
     const { references, counts, best, warning } = searchReferences(gold, hypothesis, options);

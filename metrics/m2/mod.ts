@@ -34,6 +34,7 @@ import {
   MergedEdgeBudgetError,
 } from "./lattice.ts";
 import { pyRepr } from "../../util/python_number.ts";
+import { creditedGold, m2TypeBreakdown, type M2TypedSentence } from "./types.ts";
 
 /** M2 options (names as on the command line: `--opt m2.beta=1`). */
 export interface M2Options {
@@ -290,6 +291,37 @@ export function m2Annotators(
   });
 }
 
+const typedCache = new WeakMap<
+  GoldSentence,
+  WeakMap<Tokens, { key: string; typed: Map<string, M2TypedSentence> }>
+>();
+
+/** Per annotator of a sentence: its gold edits' types and how often the system matched each. */
+function typedGold(
+  gold: GoldSentence,
+  hypothesis: Tokens,
+  options: M2Options,
+): Map<string, M2TypedSentence> {
+  const key = JSON.stringify([
+    options.max_unchanged_words,
+    options.ignore_whitespace_casing,
+  ]);
+  let byHyp = typedCache.get(gold);
+  if (!byHyp) typedCache.set(gold, byHyp = new WeakMap());
+  const hit = byHyp.get(hypothesis);
+  if (hit && hit.key === key) return hit.typed;
+  const typed = new Map<string, M2TypedSentence>();
+  for (const result of m2Annotators(gold, hypothesis, options)) {
+    const own = gold.annotations?.find((a) => a.annotator === result.annotator)?.edits ?? [];
+    typed.set(result.annotator, {
+      types: result.gold.map((_, j) => own[j]?.type),
+      credit: creditedGold(result.edits, result.gold),
+    });
+  }
+  byHyp.set(hypothesis, { key, typed });
+  return typed;
+}
+
 /** The reference's precision: 1 when nothing was proposed. */
 function precisionOf(c: number, p: number): number {
   return p === 0 ? 1 : c / p;
@@ -466,6 +498,39 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = {
     const score = m2Score(totals[0], totals[1], totals[2], options.beta);
     const warnings = stats.flatMap((s) => s.warnings ?? []);
     return warnings.length ? { ...score, warnings } : score;
+  },
+  accumulator(options) {
+    // The replay of `m2Replay`, one sentence at a time.
+    const totals: [number, number, number] = [0, 0, 0];
+    const warnings: string[] = [];
+    return {
+      add(s) {
+        const index = chooseAnnotator(totals, s.counts, options.beta);
+        if (index >= 0) {
+          const [c, p, g] = s.counts[index];
+          totals[0] += c;
+          totals[1] += p;
+          totals[2] += g;
+        }
+        if (s.warnings) warnings.push(...s.warnings);
+      },
+      score() {
+        const score = m2Score(totals[0], totals[1], totals[2], options.beta);
+        return warnings.length ? { ...score, warnings: warnings.slice() } : score;
+      },
+    };
+  },
+  byType(stats, options, gold, hypotheses) {
+    // The annotator the corpus-level replay chose for each sentence, and which of its gold
+    // edits the chosen system edits match (recomputed from the text, as the statistics hold
+    // counts only; cached per sentence, so resampled corpora reuse the work).
+    const { chosen } = m2Replay(stats, options.beta);
+    return m2TypeBreakdown(stats.map((s, i) => {
+      const k = chosen[i];
+      if (k < 0 || s.counts[k][2] === 0) return { types: [], credit: [] };
+      return typedGold(gold[i], hypotheses[i], options).get(s.annotators[k]) ??
+        { types: [], credit: [] };
+    }));
   },
   orderSensitive: true,
   resampler(stats, options) {

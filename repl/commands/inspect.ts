@@ -98,7 +98,18 @@ export function alignView(state: SessionState, metricId: string, names: string[]
   const sentence = gold.sentences[state.index];
   return systems.map((system) => {
     const hyp = system.sentences[state.index];
-    const explanation = state.explain(metric, sentence, hyp, options);
+    if (metric.needsHypothesisEdits && !system.edits) {
+      return state.bold(`== ${metric.id} on ${system.name}`) +
+        `\nn/a: ${metric.id} compares the system's own edits; load the system as a ` +
+        "hypothesis M2 (load hyp FILE.m2, e.g. from errant_parallel)";
+    }
+    const explanation = state.explain(
+      metric,
+      sentence,
+      hyp,
+      options,
+      system.edits?.[state.index],
+    );
     return state.bold(`== ${metric.id} on ${system.name}`) +
       `  (${metric.signature(options)})\n` +
       `hypothesis  ${state.diff(sentence, hyp)}\n${renderExplanation(explanation)}`;
@@ -116,15 +127,17 @@ export function tryView(state: SessionState, text: string): string {
   const gold = state.needGold();
   const tokens = tokenize(text);
   const sentence = gold.sentences[state.index];
+  // A typed hypothesis has no edits of its own: metrics that compare edits cannot score it.
+  const metrics = state.registry.metrics.filter((m) => !m.needsHypothesisEdits);
   const parts = [
     `source  ${sentence.source.join(" ")}\ntyped   ${state.diff(sentence, tokens)}`,
-    scoreTable(state, [{ name: "typed", tokens }], state.registry.metrics, (_, metric) => {
+    scoreTable(state, [{ name: "typed", tokens }], metrics, (_, metric) => {
       const options = state.options(metric);
       const stats = state.statsOf(metric, sentence, tokens, options);
       return { score: metric.sentence(stats, options), stats };
     }),
   ];
-  for (const metric of state.registry.metrics) {
+  for (const metric of metrics) {
     if (state.unavailable(metric)) continue;
     const options = state.options(metric);
     parts.push(
@@ -179,7 +192,17 @@ export function scoreTable<R extends { name: string; system?: Hypotheses }>(
       cells.forEach((c) => c.push(na));
       continue;
     }
+    // A metric that compares the system's own edits cannot score a plain-text system.
+    const textOnly = (row: R) => metric.needsHypothesisEdits === true && !row.system?.edits;
+    const plain = rows.filter(textOnly).map((r) => r.name);
+    if (plain.length) {
+      notes.push(
+        `${metric.id}: n/a for ${plain.join(", ")} (it compares the system's own edits: ` +
+          "load the system as a hypothesis M2)",
+      );
+    }
     const scores = rows.map((row) => {
+      if (textOnly(row)) return undefined;
       try {
         return scoreOf(row, metric);
       } catch (error) {
@@ -192,7 +215,8 @@ export function scoreTable<R extends { name: string; system?: Hypotheses }>(
     header.push(metric.headline === metric.id ? metric.id : `${metric.id} ${metric.headline}`);
     if (counts.length) header.push(countsHeader(counts));
     scores.map((s) => s?.score).forEach((score, k) => {
-      cells[k].push(score ? formatValue(headlineValue(score, metric.headline)) : "error");
+      const missing = textOnly(rows[k]) ? "n/a" : "error";
+      cells[k].push(score ? formatValue(headlineValue(score, metric.headline)) : missing);
       if (counts.length) {
         cells[k].push(
           score ? counts.map((p) => formatValue(headlineValue(score, p))).join("/") : "",

@@ -17,8 +17,9 @@ export const loadCommand: ReplCommand = {
     `load gold PATH     a gold file in any registered format (picked by extension or content);
                    loaded systems of another length are unloaded
 load hyp PATH...   system outputs, one pre-tokenized sentence per line, as many lines as the
-                   gold has sentences; a system's name is its file's base name (reloading a
-                   file replaces it)
+                   gold has sentences, or hypothesis M2 files (the system's own edits, e.g.
+                   from errant_parallel; needed by errant); a system's name is its file's
+                   base name (reloading a file replaces it)
 load plugin SPEC   a metric/format plugin: path, file: or https: URL, or npm: specifier`,
   run: (s, args) => {
     const [what, ...rest] = args;

@@ -1,0 +1,146 @@
+/**
+ * Streaming scoring: sentence-level scores of huge parallel corpora, one sentence at a time,
+ * with the corpus scores at the end. Each metric's corpus score is folded sentence by sentence
+ * through its `accumulator()` when it has one (memory then does not grow with the corpus);
+ * a metric without one keeps its statistics for `corpus()` at the end.
+ *
+ * @module
+ */
+
+import { InputError } from "../plugins/errors.ts";
+import { resolveOptions } from "../plugins/options.ts";
+import type {
+  Accumulator,
+  AnyMetric,
+  GoldSentence,
+  Options,
+  OptionValue,
+  Score,
+  Tokens,
+} from "../plugins/types.ts";
+
+/** One system of a stream: its name and its hypotheses in gold order. */
+export interface StreamSystem {
+  /** The system's name. */
+  name: string;
+  /** Its hypotheses, one per gold sentence, in order. */
+  hypotheses: AsyncIterable<Tokens> | Iterable<Tokens>;
+}
+
+/** What {@linkcode streamScores} needs. */
+export interface StreamRequest {
+  /** The metrics (already selected for the gold). */
+  metrics: readonly AnyMetric[];
+  /** Raw option values by metric id, then option name. */
+  options?: Record<string, Record<string, OptionValue>>;
+  /** The gold sentences, in order. */
+  gold: AsyncIterable<GoldSentence> | Iterable<GoldSentence>;
+  /** The systems. */
+  systems: readonly StreamSystem[];
+  /** Also give every sentence's scores (else only the corpus record). */
+  sentences?: boolean;
+}
+
+/** The scores of one gold sentence: per system (request order), per metric (request order). */
+export interface SentenceRecord {
+  /** The record kind. */
+  kind: "sentence";
+  /** The sentence number, from 1. */
+  sentence: number;
+  /** `scores[system][metric]`. */
+  scores: Score[][];
+}
+
+/** The corpus scores, after the last sentence. */
+export interface CorpusRecord {
+  /** The record kind. */
+  kind: "corpus";
+  /** The number of sentences. */
+  sentences: number;
+  /** `scores[system][metric]`. */
+  scores: Score[][];
+  /** `signatures[metric]`. */
+  signatures: string[];
+}
+
+/** Keeps the statistics for `corpus()` when a metric has no accumulator. */
+function keeper(metric: AnyMetric, options: Options): Accumulator {
+  const stats: unknown[] = [];
+  return { add: (s) => void stats.push(s), score: () => metric.corpus(stats, options) };
+}
+
+async function* iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
+  yield* items;
+}
+
+/**
+ * Score systems one gold sentence at a time: a sentence record per gold sentence (when
+ * `sentences` is set), then one corpus record. The numbers are those of `scoreSystems()`.
+ *
+ * @example Usage
+ * ```ts
+ * import { streamScores } from "./stream.ts";
+ * import { m2Metric, readGold, readSentences } from "../mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await readGold("tests/testdata/m2scorer_example.m2");
+ * const hyps = await readSentences("tests/testdata/m2scorer_example_system");
+ * const records = [];
+ * for await (const r of streamScores({
+ *   metrics: [m2Metric],
+ *   gold: gold.sentences,
+ *   systems: [{ name: "system", hypotheses: hyps }],
+ *   sentences: true,
+ * })) records.push(r);
+ * assert.equal(records.length, 4);
+ * assert.equal(records[3].kind, "corpus");
+ * assert.equal(records[3].scores[0][0].f, 0.8);
+ * ```
+ *
+ * @param request What to score.
+ * @returns The records, in order.
+ */
+export async function* streamScores(
+  request: StreamRequest,
+): AsyncGenerator<SentenceRecord | CorpusRecord> {
+  const { metrics, systems } = request;
+  const options = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  const folds = systems.map(() =>
+    metrics.map((m, k) => m.accumulator?.(options[k]) ?? keeper(m, options[k]))
+  );
+  const hypotheses = systems.map((s) => iterate(s.hypotheses));
+  let n = 0;
+  for await (const gold of request.gold) {
+    n++;
+    const scores: Score[][] = [];
+    for (let j = 0; j < systems.length; j++) {
+      const next = await hypotheses[j].next();
+      if (next.done) {
+        throw new InputError(
+          `system ${systems[j].name} has ${n - 1} lines but the gold has more sentences`,
+        );
+      }
+      const row: Score[] = [];
+      metrics.forEach((metric, k) => {
+        const stats = metric.stats(gold, next.value, options[k]);
+        folds[j][k].add(stats);
+        if (request.sentences) row.push(metric.sentence(stats, options[k]));
+      });
+      scores.push(row);
+    }
+    if (request.sentences) yield { kind: "sentence", sentence: n, scores };
+  }
+  for (let j = 0; j < systems.length; j++) {
+    if (!(await hypotheses[j].next()).done) {
+      throw new InputError(
+        `system ${systems[j].name} has more lines than the gold's ${n} sentences`,
+      );
+    }
+  }
+  yield {
+    kind: "corpus",
+    sentences: n,
+    scores: folds.map((row) => row.map((f) => f.score())),
+    signatures: metrics.map((m, k) => m.signature(options[k])),
+  };
+}

@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import { main } from "../cli.ts";
+import { createRegistry, readGold, readHypotheses, scoreSystems, streamScores } from "../mod.ts";
+import plugin from "../examples/exact_match.ts";
+import { CONLL2014_SYSTEMS, shared, sharedTest } from "./shared.ts";
+
+const GOLD = "tests/testdata/m2scorer_example.m2";
+const SYSTEM = "tests/testdata/m2scorer_example_system";
+const SYSTEM2 = "tests/testdata/m2scorer_example_system2";
+
+async function run(args: string[]) {
+  let out = "", err = "";
+  const code = await main(args, { out: (t) => out += t, err: (t) => err += t });
+  return { code, out, err };
+}
+
+type Report = {
+  systems: {
+    name: string;
+    metrics: Record<string, unknown>;
+    sentences?: Record<string, unknown>[];
+  }[];
+};
+
+/** Checks that the jsonl lines carry exactly the numbers of the json report. */
+function assertSameNumbers(json: string, jsonl: string, count: number) {
+  const report: Report = JSON.parse(json);
+  const lines = jsonl.trimEnd().split("\n").map((l) => JSON.parse(l));
+  assert.equal(lines.length, count + 1);
+  lines.slice(0, count).forEach((line, i) => assert.equal(line.sentence, i + 1));
+  const corpus = lines[count];
+  assert.equal(corpus.sentences, count);
+  for (const system of report.systems) {
+    assert.deepEqual(corpus.systems[system.name], system.metrics, `${system.name}: corpus`);
+    const differ = system.sentences!.flatMap((s, i) =>
+      JSON.stringify(lines[i].systems[system.name]) === JSON.stringify(s) ? [] : [i + 1]
+    );
+    assert.deepEqual(differ, [], `${system.name}: sentences that differ`);
+  }
+}
+
+Deno.test("score --format jsonl gives the numbers of --format json, M2 and text gold", async () => {
+  for (
+    const gold of [
+      ["--gold", GOLD],
+      ["--src", SYSTEM2, "--ref", SYSTEM, "--ref", GOLD.replace(".m2", "_system")],
+    ]
+  ) {
+    const args = ["score", ...gold, SYSTEM, SYSTEM2, "--sentences"];
+    const json = await run([...args, "--format", "json"]);
+    const jsonl = await run([...args, "--format", "jsonl"]);
+    assert.equal(json.code, 0, json.err);
+    assert.equal(jsonl.code, 0, jsonl.err);
+    assert.equal(jsonl.err, json.err);
+    assertSameNumbers(json.out, jsonl.out, 3);
+  }
+  // Without --sentences: the corpus line only.
+  const corpus = await run(["score", "--gold", GOLD, SYSTEM, "--format", "jsonl", "-m", "m2"]);
+  assert.equal(corpus.out.trimEnd().split("\n").length, 1);
+  assert.equal(JSON.parse(corpus.out).systems.m2scorer_example_system.m2.f, 0.8);
+});
+
+Deno.test("score --format jsonl checks every input before writing anything", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const short = `${dir}/short`;
+    await Deno.writeTextFile(short, "a b\n");
+    for (
+      const args of [
+        ["--gold", GOLD, SYSTEM, short],
+        ["--src", SYSTEM, "--ref", short, SYSTEM2],
+        ["--gold", GOLD, SYSTEM, SYSTEM],
+        ["--gold", GOLD, SYSTEM, "--ci"],
+      ]
+    ) {
+      const r = await run(["score", ...args, "--sentences", "--format", "jsonl"]);
+      assert.notEqual(r.code, 0);
+      assert.equal(r.out, "");
+      assert.equal(r.err.trimEnd().split("\n").length, 1, r.err);
+      assert.match(r.err, /^gecscore: /);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("streamScores() keeps the statistics of a metric without accumulator", async () => {
+  const registry = createRegistry().use(plugin);
+  const gold = await readGold(GOLD);
+  const systems = [await readHypotheses(SYSTEM, 3), await readHypotheses(SYSTEM2, 3)];
+  const metric = registry.metric("exact_match");
+  assert.equal(metric.accumulator, undefined);
+  const serial = scoreSystems({ registry, gold, systems, metrics: ["exact_match", "m2"] });
+  const records = [];
+  for await (
+    const r of streamScores({
+      metrics: [metric, registry.metric("m2")],
+      gold: gold.sentences,
+      systems: systems.map((s) => ({ name: s.name, hypotheses: s.sentences })),
+    })
+  ) records.push(r);
+  assert.equal(records.length, 1);
+  const last = records[0];
+  assert.equal(last.kind, "corpus");
+  assert.deepEqual(last.scores, serial.map((s) => s.metrics.map((m) => m.score)));
+});
+
+sharedTest(
+  "score --format jsonl gives the numbers of --format json on the 13 CoNLL-2014 outputs",
+  async () => {
+    const systems = CONLL2014_SYSTEMS.map((s) => shared(`data/conll2014/systems/${s}`));
+    const gold = shared("data/conll2014/gold/official-2014.combined.m2");
+    const args = ["score", "--gold", gold, ...systems, "-m", "m2,gleu,imeasure", "--sentences"];
+    const json = await run([...args, "--format", "json"]);
+    const jsonl = await run([...args, "--format", "jsonl"]);
+    assert.equal(json.code, 0, json.err);
+    assert.equal(jsonl.code, 0, jsonl.err);
+    assertSameNumbers(json.out, jsonl.out, 1312);
+  },
+);
