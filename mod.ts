@@ -36,6 +36,7 @@ export {
   type CallSite,
   checkedScore,
   checkedStats,
+  type JobExtras,
   type MetricJobResult,
   runMetricJob,
   scoreProblem,
