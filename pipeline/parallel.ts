@@ -35,6 +35,9 @@ export interface ParallelOptions {
   jobs?: number | "auto";
 }
 
+/** Jobs sent ahead to each worker of the pool. */
+const IN_FLIGHT = 4;
+
 /** Below this many sentence × system × metric evaluations, `"auto"` uses no workers. */
 export const AUTO_PARALLEL_MIN = 20_000;
 
@@ -219,8 +222,9 @@ export async function scoreSystemsParallel(
             extrasOf(it),
             siteOf(it),
           );
-        // Two jobs in flight: the worker has its next job while this thread is busy.
-        tasks.push(run(next, exec), run(next, exec));
+        // Jobs in flight: the worker has its next jobs while this thread is busy with one of
+        // its own (results are taken in only between this thread's jobs).
+        for (let k = 0; k < IN_FLIGHT; k++) tasks.push(run(next, exec));
       });
       tasks.push(run(nextFor(lanes - 1), async (it) => {
         await new Promise((resolve) => setTimeout(resolve, 0));
