@@ -15,7 +15,7 @@ import { imeasureMetric } from "./metrics/imeasure/mod.ts";
 import { errantMetric } from "./metrics/errant/mod.ts";
 import { setPluginModule } from "./plugins/host.ts";
 import { Registry } from "./plugins/registry.ts";
-import type { AnyMetric, Format, GoldCorpus, Plugin } from "./plugins/types.ts";
+import type { AnyMetric, Format, GoldCorpus, Plugin, ReadLimits } from "./plugins/types.ts";
 import { readGoldFile } from "./pipeline/read_gold.ts";
 import { convertCorpus as convertWith } from "./pipeline/convert.ts";
 
@@ -100,16 +100,16 @@ let builtins: Registry | undefined;
  * ```
  *
  * @param path The file.
- * @param options The registry to look formats up in (the built-ins by default), and an
- * explicit format id.
+ * @param options The registry to look formats up in (the built-ins by default), an
+ * explicit format id, and read limits (defaults for what is not given).
  * @returns The corpus.
  */
 export function readGold(
   path: string,
-  options: { registry?: Registry; format?: string } = {},
+  options: { registry?: Registry; format?: string; limits?: Partial<ReadLimits> } = {},
 ): Promise<GoldCorpus> {
   const registry = options.registry ?? (builtins ??= createRegistry());
-  return readGoldFile(path, registry, options.format);
+  return readGoldFile(path, registry, options.format, options.limits);
 }
 
 /**

@@ -49,6 +49,14 @@ does, and print its three lines (Precision, Recall, F_beta).
       run: (args, { io }) => m2scorerCommand(args, io),
     };
   },
+  report: async () => {
+    const { REPORT_HELP, reportCommand } = await import("./cli/report.ts");
+    return {
+      summary: "write one self-contained HTML page comparing systems (tables, charts, sentences)",
+      help: REPORT_HELP,
+      run: (args, { registry, io }) => reportCommand(args, { registry, io }),
+    };
+  },
   errant_compare: async () => (await import("./cli/errant_compare.ts")).errantCompareCommand,
   meta: async () => (await import("./cli/meta.ts")).metaCommand,
   repl: async () => {
@@ -174,6 +182,9 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     }
     if (name === "help") {
       const topic = commandArgs[0];
+      if (commandArgs.length > 1) {
+        throw new UsageError(`Usage: gecscore help [COMMAND], got ${commandArgs.length} topics`);
+      }
       io.out(topic === undefined ? await mainHelp() : (await command(topic)).help);
       return 0;
     }

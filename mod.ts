@@ -57,6 +57,7 @@ export {
   textFormat,
   tokenize,
 } from "./formats/text.ts";
+export { DEFAULT_READ_LIMITS, readLimits } from "./formats/limits.ts";
 export {
   applyAnnotation,
   CONLL2014_CONVENTIONS,
@@ -245,3 +246,17 @@ export {
   type SentenceTau,
 } from "./meta/sentence_level.ts";
 export { type ScatterOptions, type ScatterPoint, scatterSvg } from "./meta/scatter_svg.ts";
+export {
+  buildReport,
+  type Chart,
+  type ChartSpec,
+  disagreement,
+  m2SentenceEdits,
+  percentileRanks,
+  renderChart,
+  reportInput,
+  type ReportRequest,
+  reportSignificance,
+  typeBreakdowns,
+} from "./report/mod.ts";
+export type * from "./report/types.ts";

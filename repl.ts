@@ -138,13 +138,18 @@ async function runLine(
   where: string,
   color: boolean,
 ): Promise<boolean> {
+  const fail = (what: string) => {
+    const text = `error: ${where}${what}`;
+    write(Deno.stderr, (color ? `\x1b[31m${text}\x1b[0m` : text) + "\n");
+  };
   try {
     const out = await session.execute(line);
     if (out !== "") write(Deno.stdout, out + "\n");
-    return true;
+    // Failures that did not stop the command (a metric that failed on one system).
+    for (const failure of session.failures) fail(failure);
+    return session.failures.length === 0;
   } catch (error) {
-    const text = `error: ${where}${oneLine(error)}`;
-    write(Deno.stderr, (color ? `\x1b[31m${text}\x1b[0m` : text) + "\n");
+    fail(oneLine(error));
     return false;
   }
 }

@@ -3,6 +3,13 @@
  * `../shared` is absent), and adversarial sentences that take the reference scorer minutes
  * to hours (long sentences, heavy repetition, long insertions and deletions).
  *
+ * The implicit fallback's cost (see `metrics/m2/lattice.ts`): at worst quadratic in the
+ * lattice's `(n+1)(m+1)` nodes, in practice close to linear in them. Measured on n tokens
+ * against n unrelated ones with one gold edit (CPU time of `m2Metric.stats`, start-up
+ * subtracted): n = 125: 0.18 s, 250: 0.28 s, 500: 0.39 s, 1000: 0.66 s and 320 MB (the
+ * earlier sweep: 2.9 s at 100, 37 s at 250, over 590 s at 500). Pairs past 1.5 million
+ * lattice cells (about 1250 tokens each) are refused (`MAX_LATTICE_CELLS`).
+ *
  * `deno bench --allow-read bench/m2_bench.ts`
  */
 import { m2Metric, readGold, readHypotheses } from "../mod.ts";
@@ -78,6 +85,32 @@ const ADVERSARIAL: [string, GoldSentence, Tokens][] = [
     "200 tokens rewritten as 100 unrelated ones (implicit fallback)",
     gold(Array.from({ length: 200 }, (_, i) => `s${i}`), [[3, 4, "h3"]]),
     Array.from({ length: 100 }, (_, i) => `h${i}`),
+  ],
+  [
+    // Hours for the earlier fallback (about n^3.6): the bounded sweep.
+    "1000 tokens rewritten as 1000 unrelated ones (implicit fallback)",
+    gold(Array.from({ length: 1000 }, (_, i) => `s${i}`), [[3, 4, "h3"], [500, 500, "h499"]]),
+    Array.from({ length: 1000 }, (_, i) => `h${i}`),
+  ],
+  [
+    "6 tokens rewritten as 2000 unrelated ones (implicit fallback)",
+    gold(Array.from({ length: 6 }, (_, i) => `s${i}`), [[3, 4, "h3"]]),
+    Array.from({ length: 2000 }, (_, i) => `h${i}`),
+  ],
+  [
+    "1000 random tokens over 200 words against 1000 others, 10 gold edits (implicit fallback)",
+    ...(() => {
+      let seed = 12345;
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const words = (n: number) =>
+        Array.from({ length: n }, () => `w${Math.floor(random() * 200)}`);
+      const source = words(1000), hypothesis = words(1000);
+      const edits: [number, number, string][] = Array.from({ length: 10 }, () => {
+        const start = Math.floor(random() * 1000), x = Math.floor(random() * 1000);
+        return [start, Math.min(1000, start + 1), hypothesis.slice(x, x + 1).join(" ")];
+      });
+      return [gold(source, edits), hypothesis] as [GoldSentence, Tokens];
+    })(),
   ],
   [
     "240 tokens of a repeated 4-gram deleted down to 8",

@@ -18,7 +18,9 @@ export const CONVERT_HELP = `Usage:
 
 Convert a gold file between formats: M2 (.m2) and I-measure XML (.xml). The input format is
 picked by IN's extension or content; the output format by --to, else by OUT's extension.
-OUT is written whole or not at all (through a temporary file in its folder).
+OUT is written whole or not at all (through a temporary file in its folder). OUT "-" or
+/dev/stdout is standard output; a device or named pipe is written directly; the summary line
+then goes to stderr.
 
 M2 to XML clusters overlapping edits of different annotators into errors with one
 alternative per annotator, as the I-measure's m2_to_ixml.py does (only the first of an
@@ -34,8 +36,12 @@ Options:
 export interface ConvertContext {
   /** The registry (built-ins plus loaded plugins); the built-ins when absent. */
   registry?: Registry;
-  /** Output for the help and the summary line; standard output when absent. */
-  io?: { out(text: string): void };
+  /**
+   * Output for the help and the summary line; standard output when absent. When OUT is not
+   * a regular file (`/dev/stdout`, a pipe) the summary goes to `err`, so it never mixes
+   * with the converted text.
+   */
+  io?: { out(text: string): void; err?(text: string): void };
 }
 
 /**
@@ -111,9 +117,17 @@ export async function convertCommand(
   }
   const corpus = await readGold(input, { registry });
   const text = format.write(corpus);
-  await writeFileAtomic(output, text);
+  // Standard output is written as such: Deno lets only --allow-all open /dev/stdout.
+  const toStdout = output === "-" || output === "/dev/stdout";
+  const stream = toStdout ||
+    await Deno.stat(output).then((i) => !i.isFile && !i.isDirectory, () => false);
+  if (toStdout) out(text);
+  else await writeFileAtomic(output, text);
   const n = corpus.sentences.length;
-  out(
+  const say = stream
+    ? context.io?.err ?? ((text: string) => console.error(text.replace(/\n$/, "")))
+    : out;
+  say(
     `Converted ${n} ${
       n === 1 ? "sentence" : "sentences"
     }: ${input} (${corpus.format}) -> ${output} (${format.id})\n`,

@@ -11,6 +11,8 @@
 
 import { parseArgs } from "node:util";
 import { parseM2 } from "../formats/m2.ts";
+import { readLimits } from "../formats/limits.ts";
+import { READ_LIMIT_FLAGS, readLimitsFromFlags } from "./limits.ts";
 import { lines, readChunks, tokenize } from "../formats/text.ts";
 import { argsErrorMessage } from "./args.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
@@ -22,7 +24,8 @@ import { m2VerboseTrace, type TraceHypothesis } from "../metrics/m2/trace.ts";
 /** Usage text of the command. */
 export const M2SCORER_USAGE: string =
   "Usage: gecscore m2scorer [-v] [--max_unchanged_words N] [--beta B] " +
-  "[--ignore_whitespace_casing] SYSTEM SOURCE_GOLD";
+  "[--ignore_whitespace_casing] [--max-line-length N] [--max-annotators N] " +
+  "[--max-alternatives N] SYSTEM SOURCE_GOLD";
 
 const STRIP =
   // deno-lint-ignore no-control-regex
@@ -75,6 +78,7 @@ export async function m2scorerCommand(
           beta: { type: "string" },
           ignore_whitespace_casing: { type: "boolean" },
           help: { type: "boolean", short: "h" },
+          ...READ_LIMIT_FLAGS,
         },
       });
     } catch (error) {
@@ -98,9 +102,22 @@ export async function m2scorerCommand(
     if (values.ignore_whitespace_casing) raw.ignore_whitespace_casing = true;
     const options = resolveOptions<M2Options>(m2Metric, raw);
     const [systemPath, goldPath] = positionals;
-    const gold = await parseM2(readChunks(goldPath), goldPath);
+    const limits = readLimits(readLimitsFromFlags(values));
+    const gold = await parseM2(readChunks(goldPath), goldPath, limits);
     const hypotheses: TraceHypothesis[] = [];
-    for await (const { text } of lines(readChunks(systemPath))) {
+    const { maxLineLength } = limits;
+    for await (
+      const { line, text } of lines(readChunks(systemPath), {
+        maxLineLength,
+        file: systemPath,
+      })
+    ) {
+      if (line > gold.sentences.length) {
+        throw new InputError(
+          `has more than ${gold.sentences.length} lines but the gold has ${gold.sentences.length} sentences`,
+          systemPath,
+        );
+      }
       const stripped = text.replace(STRIP, "");
       hypotheses.push({ text: stripped, tokens: tokenize(stripped) });
     }

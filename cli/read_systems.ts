@@ -7,7 +7,7 @@
 import { readHypotheses } from "../formats/text.ts";
 import { readHypothesisM2, sourceMismatches } from "../formats/hypothesis_m2.ts";
 import { UsageError } from "../plugins/errors.ts";
-import type { GoldCorpus, Hypotheses } from "../plugins/types.ts";
+import type { GoldCorpus, Hypotheses, ReadLimits } from "../plugins/types.ts";
 import type { Io } from "./command.ts";
 
 /** A system file: plain text (one sentence per line) or a hypothesis M2 (`--hyp-m2`). */
@@ -69,21 +69,23 @@ export function systemFiles(
  * @param files The files: paths of plain-text outputs, or {@linkcode SystemFile}s.
  * @param gold The gold they answer.
  * @param io Where warnings go (none when omitted).
+ * @param limits Read limits (defaults for what is not given).
  * @returns The systems, in order.
  */
 export async function readSystems(
   files: readonly (string | SystemFile)[],
   gold: GoldCorpus,
   io?: Pick<Io, "err">,
+  limits?: Partial<ReadLimits>,
 ): Promise<Hypotheses[]> {
   const systems: Hypotheses[] = [];
   for (const file of files) {
     const { path, m2 } = typeof file === "string" ? { path: file, m2: false } : file;
     if (!m2) {
-      systems.push(await readHypotheses(path, gold.sentences.length));
+      systems.push(await readHypotheses(path, gold.sentences.length, limits));
       continue;
     }
-    const hyp = await readHypothesisM2(path, gold.sentences.length);
+    const hyp = await readHypothesisM2(path, gold.sentences.length, limits);
     const differ = sourceMismatches(hyp.sources, gold.sentences.map((s) => s.source));
     if (differ.length && io) {
       const first = differ[0];

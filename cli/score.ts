@@ -6,6 +6,7 @@
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command, Io } from "./command.ts";
+import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
 import { readSystems, systemFiles } from "./read_systems.ts";
 import { formatValue, headlineValue, renderTable, scoreColumns } from "./render.ts";
 import {
@@ -17,6 +18,7 @@ import {
 } from "./significance.ts";
 import { echoedWarnings } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
+import { readLimits } from "../formats/limits.ts";
 import { m2Sentences, sortAnnotators } from "../formats/m2.ts";
 import {
   baseName,
@@ -35,6 +37,7 @@ import type {
   GoldCorpus,
   GoldSentence,
   OptionValue,
+  ReadLimits,
   Tokens,
   TypeBreakdown,
 } from "../plugins/types.ts";
@@ -50,15 +53,28 @@ function signatureOf(signature: string, sig: MetricSignificance | undefined): st
   return sig ? `${signature}|${sig.signature}` : signature;
 }
 
-/** The significance fields of one system and metric, for JSON. */
-function significanceJson(sig: MetricSignificance | undefined, k: number) {
-  if (!sig) return {};
+/**
+ * One system's JSON entry for one metric: the signature, the score's fields and, with
+ * resampling, `tested`, `p_value`, `ci` and `rank` beside them. A score field of the same name
+ * (GLEU's own `ci`, from its reference sampling) is kept as `metric_<name>`, never overwritten.
+ */
+function metricJson(
+  signature: string,
+  score: Record<string, unknown>,
+  sig: MetricSignificance | undefined,
+  k: number,
+): Record<string, unknown> {
+  if (!sig) return { signature, ...score };
   const s = sig.systems[k];
-  const out: Record<string, unknown> = { tested: sig.headline };
-  if (s.p_value !== undefined) out.p_value = s.p_value;
-  if (s.ci) out.ci = s.ci;
-  if (s.rank) out.rank = s.rank;
-  return out;
+  const added: Record<string, unknown> = { tested: sig.headline };
+  if (s.p_value !== undefined) added.p_value = s.p_value;
+  if (s.ci) added.ci = s.ci;
+  if (s.rank) added.rank = s.rank;
+  const out: Record<string, unknown> = { signature };
+  for (const [key, value] of Object.entries(score)) {
+    out[Object.hasOwn(added, key) ? `metric_${key}` : key] = value;
+  }
+  return { ...out, ...added };
 }
 
 function reportJson(
@@ -80,9 +96,12 @@ function reportJson(
           path: r.path,
           metrics: Object.fromEntries(
             r.metrics.map((m, j) => [m.metric, {
-              signature: signatureOf(m.signature, significance?.[j]),
-              ...m.score,
-              ...significanceJson(significance?.[j], k),
+              ...metricJson(
+                signatureOf(m.signature, significance?.[j]),
+                m.score,
+                significance?.[j],
+                k,
+              ),
               ...(m.byType ? { byType: byTypeJson(m.byType) } : {}),
             }]),
           ),
@@ -247,23 +266,44 @@ interface JsonlRequest {
   metricIds?: string[];
   options: Record<string, Record<string, OptionValue>>;
   sentences: boolean;
+  limits: Partial<ReadLimits>;
 }
 
 /** Hypotheses of a file, tokenized line by line. */
-async function* hypothesesOf(path: string): AsyncGenerator<Tokens> {
+async function* hypothesesOf(path: string, limits: Partial<ReadLimits>): AsyncGenerator<Tokens> {
   const intern = new Map<string, string>();
-  for await (const { text } of lines(readChunks(path))) {
+  const { maxLineLength } = readLimits(limits);
+  for await (const { text } of lines(readChunks(path), { maxLineLength, file: path })) {
     if (intern.size > 1 << 16) intern.clear();
     yield tokenize(text, intern);
   }
 }
 
+/** Checks that a file has `count` lines (reading no further than one line past them). */
+async function checkLineCount(
+  path: string,
+  count: number,
+  limits: Partial<ReadLimits>,
+): Promise<void> {
+  const n = await countLines(path, limits, count);
+  if (n === count) return;
+  const [found, lines] = n > count ? [`more than ${count}`, count] : [String(n), n];
+  throw new InputError(
+    `has ${found} ${lines === 1 ? "line" : "lines"} but the gold has ${count} ${
+      count === 1 ? "sentence" : "sentences"
+    }`,
+    path,
+  );
+}
+
 /**
- * `score --format jsonl`: every input is checked first (gold parsed, line counts compared) so
- * that a bad input gives the usual one-line error and no output; then the sentences are read,
- * scored and written one at a time. XML and other gold formats are read whole.
+ * `score --format jsonl`: every input is checked first (gold parsed, line counts compared, read
+ * limits applied) so that a bad input gives the usual one-line error and no output; then the
+ * sentences are read, scored and written one at a time. XML and other gold formats are read
+ * whole.
  */
 async function scoreJsonl(request: JsonlRequest, registry: Registry, io: Io): Promise<number> {
+  const { limits } = request;
   let path: string;
   let format: string;
   let first: GoldSentence | undefined;
@@ -275,7 +315,7 @@ async function scoreJsonl(request: JsonlRequest, registry: Registry, io: Io): Pr
     format = opened.format.id;
     if (format === "m2") {
       const ids = new Set<string>();
-      for await (const s of m2Sentences(opened.chunks, path)) {
+      for await (const s of m2Sentences(opened.chunks, path, undefined, limits)) {
         first ??= s;
         count++;
         for (const a of s.annotations!) ids.add(a.annotator);
@@ -283,9 +323,9 @@ async function scoreJsonl(request: JsonlRequest, registry: Registry, io: Io): Pr
       if (!count) throw new InputError('expected at least one "S" line, found none', path);
       const all = sortAnnotators(ids);
       first!.allAnnotators = all;
-      sentences = () => m2Sentences(readChunks(path), path, all);
+      sentences = () => m2Sentences(readChunks(path), path, all, limits);
     } else {
-      const corpus = await opened.format.parse(opened.chunks, path);
+      const corpus = await opened.format.parse(opened.chunks, path, limits);
       count = corpus.sentences.length;
       first = corpus.sentences[0];
       sentences = () => corpus.sentences;
@@ -293,19 +333,14 @@ async function scoreJsonl(request: JsonlRequest, registry: Registry, io: Io): Pr
   } else if (request.src && request.refs.length) {
     path = [request.src, ...request.refs].join(" ");
     format = "text";
-    count = await countLines(request.src);
+    count = await countLines(request.src, limits);
     if (!count) throw new InputError("file is empty", request.src);
-    for (const ref of request.refs) {
-      const n = await countLines(ref);
-      if (n !== count) {
-        throw new InputError(`has ${n} lines but the gold has ${count} sentences`, ref);
-      }
-    }
-    for await (const s of referenceSentences(request.src, request.refs)) {
+    for (const ref of request.refs) await checkLineCount(ref, count, limits);
+    for await (const s of referenceSentences(request.src, request.refs, limits)) {
       first = s;
       break;
     }
-    sentences = () => referenceSentences(request.src!, request.refs);
+    sentences = () => referenceSentences(request.src!, request.refs, limits);
   } else {
     throw new UsageError("score: give --gold GOLD, or --src SRC with at least one --ref REF");
   }
@@ -316,10 +351,7 @@ async function scoreJsonl(request: JsonlRequest, registry: Registry, io: Io): Pr
   for (const id of Object.keys(request.options)) registry.metric(id);
   const names = new Set<string>();
   for (const file of request.paths) {
-    const n = await countLines(file);
-    if (n !== count) {
-      throw new InputError(`has ${n} lines but the gold has ${count} sentences`, file);
-    }
+    await checkLineCount(file, count, limits);
     const name = baseName(file);
     if (names.has(name)) {
       throw new UsageError(`Two systems are named ${name}: give files distinct base names`);
@@ -328,7 +360,7 @@ async function scoreJsonl(request: JsonlRequest, registry: Registry, io: Io): Pr
   }
   const systems = request.paths.map((file) => ({
     name: baseName(file),
-    hypotheses: hypothesesOf(file),
+    hypotheses: hypothesesOf(file, limits),
   }));
   let buffer = "";
   const flush = () => {
@@ -410,6 +442,7 @@ Options:
   --hyp-m2 FILE            a system given as a hypothesis M2, repeatable (mixes with HYP)
   --by-type                per error type: errant by its categories (level errant.cat);
                            m2 by gold error type (TP and FN; precision is not defined)
+${READ_LIMIT_HELP}
 ${PLUGIN_HELP}
 
 ${SIGNIFICANCE_HELP}
@@ -433,6 +466,7 @@ ${SIGNIFICANCE_HELP}
         jobs: { type: "string", short: "j" },
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
+        ...READ_LIMIT_FLAGS,
         ...SIGNIFICANCE_OPTIONS,
       },
     });
@@ -440,6 +474,7 @@ ${SIGNIFICANCE_HELP}
       io.out(this.help);
       return 0;
     }
+    const limits = readLimitsFromFlags(values);
     const format = values.format as string;
     if (!["table", "json", "tsv", "jsonl"].includes(format)) {
       throw new UsageError(`Unknown output format "${format}"; valid: table, json, tsv, jsonl`);
@@ -473,6 +508,7 @@ ${SIGNIFICANCE_HELP}
           metricIds: splitList(values.metrics as string[] | undefined),
           options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
           sentences: values.sentences as boolean,
+          limits,
         },
         registry,
         io,
@@ -480,9 +516,9 @@ ${SIGNIFICANCE_HELP}
     }
     let gold: GoldCorpus;
     if (values.gold) {
-      gold = await readGold(values.gold as string, { registry });
+      gold = await readGold(values.gold as string, { registry, limits });
     } else if (values.src && values.ref?.length) {
-      gold = await readReferenceCorpus(values.src as string, values.ref as string[]);
+      gold = await readReferenceCorpus(values.src as string, values.ref as string[], limits);
     } else {
       throw new UsageError("score: give --gold GOLD, or --src SRC with at least one --ref REF");
     }
@@ -495,7 +531,7 @@ ${SIGNIFICANCE_HELP}
     const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     const metricIds = splitList(values.metrics as string[] | undefined);
     selectMetrics(registry, gold, metricIds);
-    const systems = await readSystems(files, gold, io);
+    const systems = await readSystems(files, gold, io, limits);
     const metrics = selectMetrics(registry, gold, metricIds, systems);
     const results = await scoreSystemsParallel({
       registry,

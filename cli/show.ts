@@ -6,6 +6,7 @@
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
+import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
 import { readSystems, systemFiles } from "./read_systems.ts";
 import { renderExplanation } from "./render.ts";
 import { echoedWarnings } from "./warnings.ts";
@@ -30,6 +31,7 @@ Options:
   --sentence N             the sentence, 1-based (default 1)
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
+${READ_LIMIT_HELP}
 ${PLUGIN_HELP}
   -h, --help               this help
 `,
@@ -46,25 +48,27 @@ ${PLUGIN_HELP}
         opt: { type: "string", multiple: true },
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
+        ...READ_LIMIT_FLAGS,
       },
     });
     if (values.help) {
       io.out(this.help);
       return 0;
     }
+    const limits = readLimitsFromFlags(values);
     if (!values.gold) throw new UsageError("show: give --gold GOLD");
     const files = systemFiles(tokens);
     if (files.length !== 1) {
       throw new UsageError("show: give exactly one system output (HYP or --hyp-m2 FILE)");
     }
-    const gold = await readGold(values.gold as string, { registry });
+    const gold = await readGold(values.gold as string, { registry, limits });
     const n = /^\d+$/.test(values.sentence as string) ? Number(values.sentence) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
       throw new UsageError(
         `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
       );
     }
-    const [system] = await readSystems(files, gold, io);
+    const [system] = await readSystems(files, gold, io, limits);
     const metrics = selectMetrics(
       registry,
       gold,

@@ -8,7 +8,7 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
-import type { Edit, Hypotheses, Tokens } from "../plugins/types.ts";
+import type { Edit, Hypotheses, ReadLimits, Tokens } from "../plugins/types.ts";
 import { parseM2 } from "./m2.ts";
 import { baseName, lines as numberedLines, readChunks } from "./text.ts";
 
@@ -98,7 +98,8 @@ export function applyEdits(source: Tokens, edits: readonly Edit[]): Tokens {
 /**
  * Read a hypothesis M2 from text chunks: every block must have at most one annotator, each
  * edit one correction, and edits that do not overlap. Errors name the file and the line (of
- * the edit at fault, or of the sentence).
+ * the edit at fault, or of the sentence). The read limits apply as to a gold M2 (line length,
+ * distinct annotators, alternatives per edit), checked while reading.
  *
  * @example Usage
  * ```ts
@@ -120,15 +121,25 @@ export function applyEdits(source: Tokens, edits: readonly Edit[]): Tokens {
  *
  * @param chunks The text.
  * @param file The file name (for messages; its base name becomes the system's name).
+ * @param limits Read limits (defaults for what is not given).
  * @returns The system.
  */
 export async function parseHypothesisM2(
   chunks: AsyncIterable<string> | Iterable<string>,
   file: string,
+  limits?: Partial<ReadLimits>,
 ): Promise<HypothesisM2> {
-  let text = "";
-  for await (const chunk of chunks) text += chunk;
-  const corpus = await parseM2([text], file);
+  // The text is kept for the edit lines, but read through the M2 reader so that a line past
+  // the limits stops the reading there.
+  const kept: string[] = [];
+  async function* keep() {
+    for await (const chunk of chunks) {
+      kept.push(chunk);
+      yield chunk;
+    }
+  }
+  const corpus = await parseM2(keep(), file, limits);
+  const text = kept.join("");
   const editLines = await editLinesOf(text);
   const edits: Edit[][] = [], sentences: Tokens[] = [], sources: Tokens[] = [];
   const lines: number[] = [];
@@ -207,10 +218,15 @@ async function editLinesOf(text: string): Promise<number[][]> {
  *
  * @param path The file.
  * @param expected The gold's sentence count.
+ * @param limits Read limits (defaults for what is not given).
  * @returns The system.
  */
-export async function readHypothesisM2(path: string, expected?: number): Promise<HypothesisM2> {
-  const hyp = await parseHypothesisM2(readChunks(path), path);
+export async function readHypothesisM2(
+  path: string,
+  expected?: number,
+  limits?: Partial<ReadLimits>,
+): Promise<HypothesisM2> {
+  const hyp = await parseHypothesisM2(readChunks(path), path, limits);
   if (expected !== undefined && hyp.sentences.length !== expected) {
     throw new InputError(
       `has ${hyp.sentences.length} sentences but the gold has ${expected}`,

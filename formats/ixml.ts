@@ -31,9 +31,11 @@ import type {
   Format,
   GoldCorpus,
   GoldSentence,
+  ReadLimits,
   Tokens,
 } from "../plugins/types.ts";
 import { annotatorCount, errorGroups } from "./error_groups.ts";
+import { readLimits } from "./limits.ts";
 import { sortAnnotators } from "./m2.ts";
 import { tokenize } from "./text.ts";
 
@@ -97,7 +99,8 @@ interface DraftCorrection {
  * `allAnnotators` is the sorted set of annotator ids of the corpus (with the placeholder `"0"`
  * when a sentence has none, as M2 gold has).
  *
- * Malformed XML, a DOCTYPE (DTDs and entity declarations are refused), an unknown or
+ * Line ends are XML's (`\r\n` and a lone `\r` count as `\n`). Malformed XML, a byte order
+ * mark after the start of the file, a DOCTYPE (DTDs and entity declarations are refused), an unknown or
  * misplaced element, text outside `<text>` and `<c>`, a missing or malformed attribute, or
  * offsets outside the sentence are each an {@linkcode InputError}
  * `FILE:LINE:COLUMN: what was expected`.
@@ -128,12 +131,17 @@ interface DraftCorrection {
  *
  * @param chunks The text, in chunks of any size.
  * @param file The file name for messages and the corpus' `path`.
+ * @param limits Text length, annotators (and `numann`) and alternatives per error allowed
+ *   (defaults for what is not given); past one is an {@linkcode InputError} at its tag.
  * @returns The gold corpus.
  */
 export async function parseIxml(
   chunks: AsyncIterable<string> | Iterable<string>,
   file: string,
+  limits?: Partial<ReadLimits>,
 ): Promise<GoldCorpus> {
+  const { maxLineLength, maxAnnotators, maxAlternatives } = readLimits(limits);
+  const annotatorIds = new Set<string>();
   // Loaded on first use: commands that read no XML do not pay for the XML parser. npm:
   // written here so the library works when imported from outside this repository.
   let SaxesParser: typeof import("npm:saxes@6.0.0").SaxesParser;
@@ -185,6 +193,13 @@ export async function parseIxml(
   const text = (data: string) => {
     if (buffer !== undefined) {
       buffer += data;
+      if (buffer.length > maxLineLength) {
+        fail(
+          `expected at most ${maxLineLength} characters inside <${
+            stack[stack.length - 1]
+          }> (the limit; --max-line-length)`,
+        );
+      }
     } else if (!XML_SPACE.test(data)) {
       // Point at the first character that is not whitespace.
       let line = afterLine;
@@ -241,15 +256,16 @@ export async function parseIxml(
     }
     const attrs = tag.attributes as Record<string, string>;
     switch (name) {
-      case "sentence":
-        sentence = {
-          line: tagLine,
-          column: tagColumn,
-          numann: integer(attrs, name, "numann"),
-          sawErrorList: false,
-          errors: [],
-        };
+      case "sentence": {
+        const numann = integer(attrs, name, "numann");
+        if (numann > maxAnnotators) {
+          fail(
+            `expected numann <= ${maxAnnotators} (the annotator limit; --max-annotators), found numann="${attrs.numann.trim()}"`,
+          );
+        }
+        sentence = { line: tagLine, column: tagColumn, numann, sawErrorList: false, errors: [] };
         break;
+      }
       case "text":
         if (sentence!.source !== undefined) fail("expected one <text> per <sentence>, found two");
         if (sentence!.sawErrorList) fail("expected <text> before <error-list>");
@@ -277,6 +293,21 @@ export async function parseIxml(
       case "alt": {
         const ann = attribute(attrs, name, "ann").trim();
         if (ann === "") fail('expected an annotator id in ann="..." of <alt>, found ""');
+        if (error!.group.alternatives.length >= maxAlternatives) {
+          fail(
+            `expected at most ${maxAlternatives} <alt> per <error> (the limit; --max-alternatives)`,
+          );
+        }
+        if (!annotatorIds.has(ann)) {
+          annotatorIds.add(ann);
+          if (annotatorIds.size > maxAnnotators) {
+            fail(
+              `expected at most ${maxAnnotators} distinct annotators, found a new one (${
+                describe(ann)
+              }) past the limit (--max-annotators)`,
+            );
+          }
+        }
         alt = { annotator: ann, corrections: [] };
         break;
       }
@@ -341,6 +372,18 @@ export async function parseIxml(
     if (first && chunk.length) {
       if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
       first = false;
+    }
+    // A byte order mark after the start (two files joined with cat) would silently become
+    // part of a token: refuse it where it is.
+    const bom = chunk.indexOf("\uFEFF");
+    if (bom !== -1) {
+      parser.write(chunk.slice(0, bom));
+      throw new InputError(
+        "found a U+FEFF byte order mark in mid-file (files joined with cat?); remove it",
+        file,
+        parser.line,
+        parser.column + 1,
+      );
     }
     parser.write(chunk);
   }

@@ -12,7 +12,15 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
-import type { Annotation, Edit, Format, GoldCorpus, GoldSentence } from "../plugins/types.ts";
+import type {
+  Annotation,
+  Edit,
+  Format,
+  GoldCorpus,
+  GoldSentence,
+  ReadLimits,
+} from "../plugins/types.ts";
+import { readLimits } from "./limits.ts";
 import { lines, tokenize } from "./text.ts";
 
 const A_SHAPE = 'expected "A start end|||type|||correction|||required|||comment|||annotator"';
@@ -43,14 +51,30 @@ function parseALine(
   file: string,
   line: number,
   intern: Map<string, string>,
+  maxAlternatives: number,
 ): { annotator: string; edit?: Edit } {
   const fields = body.split("|||");
-  if (fields.length < 6) {
+  if (fields.length !== 6) {
     throw new InputError(
       `${A_SHAPE}, found ${fields.length} fields in ${excerpt("A " + body)}`,
       file,
       line,
     );
+  }
+  // Split from the left, four or five "|" in a row leave the extra ones at the start of the
+  // next field ("x||||REQUIRED" is "x" and "|REQUIRED"): refuse that rather than read a
+  // "|REQUIRED" that is not REQUIRED. (The correction field may start with "||": an empty
+  // first alternative, as in m2scorer.)
+  for (const k of [1, 3, 4, 5]) {
+    if (fields[k].startsWith("|")) {
+      throw new InputError(
+        `${A_SHAPE}, found "|" next to a "|||" separator (four or more "|" in a row?) in ${
+          excerpt("A " + body)
+        }`,
+        file,
+        line,
+      );
+    }
   }
   const span = fields[0].trim().split(/\s+/);
   const start = parseOffset(span[0]);
@@ -86,7 +110,15 @@ function parseALine(
     );
   }
   const literalNone: number[] = [];
-  const corrections = fields[2].split("||").map((c, k) => {
+  const alternatives = fields[2].split("||");
+  if (alternatives.length > maxAlternatives) {
+    throw new InputError(
+      `expected at most ${maxAlternatives} alternative corrections, found ${alternatives.length} (the limit; --max-alternatives)`,
+      file,
+      line,
+    );
+  }
+  const corrections = alternatives.map((c, k) => {
     const t = c.trim();
     if (t !== "-NONE-") return tokenize(t, intern);
     literalNone.push(k);
@@ -122,15 +154,18 @@ function parseALine(
  *
  * @param chunks The text, in chunks of any size.
  * @param file The file name for messages and the corpus' `path`.
+ * @param limits Line length, distinct annotators and alternatives per edit allowed (defaults
+ *   for what is not given); past one is an {@linkcode InputError} at its line.
  * @returns The gold corpus.
  */
 export async function parseM2(
   chunks: AsyncIterable<string> | Iterable<string>,
   file: string,
+  limits?: Partial<ReadLimits>,
 ): Promise<GoldCorpus> {
   const sentences: GoldSentence[] = [];
   const ids = new Set<string>();
-  for await (const s of m2Sentences(chunks, file)) {
+  for await (const s of m2Sentences(chunks, file, undefined, limits)) {
     for (const a of s.annotations!) ids.add(a.annotator);
     sentences.push(s);
   }
@@ -164,13 +199,18 @@ export async function parseM2(
  * @param chunks The text, in chunks of any size.
  * @param file The file name for messages.
  * @param allAnnotators The annotator ids of the whole file, set on every sentence if given.
+ * @param limits Line length, distinct annotators and alternatives per edit allowed (defaults
+ *   for what is not given); past one is an {@linkcode InputError} at its line.
  * @returns The sentences, in order.
  */
 export async function* m2Sentences(
   chunks: AsyncIterable<string> | Iterable<string>,
   file: string,
   allAnnotators?: string[],
+  limits?: Partial<ReadLimits>,
 ): AsyncGenerator<GoldSentence> {
+  const { maxLineLength, maxAnnotators, maxAlternatives } = readLimits(limits);
+  const annotatorIds = new Set<string>();
   let current: GoldSentence | undefined;
   let byAnnotator = new Map<string, Annotation>();
   const intern = new Map<string, string>();
@@ -188,7 +228,7 @@ export async function* m2Sentences(
     if (intern.size > 1 << 16) intern.clear();
     return done;
   };
-  for await (const { line, text } of lines(chunks)) {
+  for await (const { line, text } of lines(chunks, { maxLineLength, file })) {
     if (text.trim() === "") {
       const done = finish();
       if (done) yield done;
@@ -208,7 +248,20 @@ export async function* m2Sentences(
         file,
         line,
         intern,
+        maxAlternatives,
       );
+      if (!annotatorIds.has(annotator)) {
+        annotatorIds.add(annotator);
+        if (annotatorIds.size > maxAnnotators) {
+          throw new InputError(
+            `expected at most ${maxAnnotators} distinct annotators, found a new one (${
+              excerpt(annotator)
+            }) past the limit (--max-annotators)`,
+            file,
+            line,
+          );
+        }
+      }
       let annotation = byAnnotator.get(annotator);
       if (!annotation) {
         annotation = { annotator, edits: [] };

@@ -96,7 +96,7 @@ export function applyAnnotation(
  *
  * @param sentence The gold sentence.
  * @param conventions How to derive them.
- * @returns One token array per reference.
+ * @returns One token array per reference (annotators absent from the sentence share one).
  */
 export function referenceRewrites(
   sentence: GoldSentence,
@@ -117,10 +117,12 @@ export function referenceRewrites(
   const first = annotations.length
     ? applyAnnotation(sentence.source, annotations[0], skip)
     : undefined;
+  // Absent annotators share one array (a corpus may have far more annotators than a sentence).
+  let unchanged: Tokens | undefined;
   return ids.map((id) => {
     const annotation = present.get(id);
     if (annotation) return applyAnnotation(sentence.source, annotation, skip);
     if (conventions.absent === "first" && first) return first;
-    return sentence.source.slice();
+    return unchanged ??= sentence.source.slice();
   });
 }

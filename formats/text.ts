@@ -6,7 +6,15 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
-import type { Format, GoldCorpus, GoldSentence, Hypotheses, Tokens } from "../plugins/types.ts";
+import type {
+  Format,
+  GoldCorpus,
+  GoldSentence,
+  Hypotheses,
+  ReadLimits,
+  Tokens,
+} from "../plugins/types.ts";
+import { readLimits } from "./limits.ts";
 
 /** Whitespace as Python's `str.split()` sees it (what the reference scorers use). */
 const WHITESPACE =
@@ -55,8 +63,29 @@ export interface NumberedLine {
 }
 
 /**
- * Split text chunks into lines, streaming. Handles `\n` and `\r\n`, strips a UTF-8 BOM at the
- * start, and yields no empty last line for a file that ends with a newline.
+ * What is wrong with a line (without its terminator) that the line splitter refuses: a byte
+ * order mark after the start of the file (two files joined with `cat` leave one there, and
+ * it would silently become part of a token), or a carriage return not followed by a newline
+ * (a file with CR-only line ends would read as one long line).
+ */
+function lineDefect(text: string): string | undefined {
+  if (text.includes("\uFEFF")) {
+    return "found a U+FEFF byte order mark in mid-file (files joined with cat?); remove it";
+  }
+  if (text.includes("\r")) {
+    return "found a carriage return (\\r) not followed by a newline: the file seems to use " +
+      "CR-only line ends; convert them to \\n (e.g. tr '\\r' '\\n')";
+  }
+  return undefined;
+}
+
+/**
+ * Split text chunks into lines, streaming, in time linear in the text. Handles `\n` and
+ * `\r\n`, strips a UTF-8 BOM at the start, and yields no empty last line for a file that ends
+ * with a newline. A line longer than `maxLineLength` characters is an {@linkcode InputError}
+ * naming `file` and the line, raised as soon as the line is that long. So is a byte order mark
+ * anywhere but at the start, or a carriage return not followed by a newline (CR-only line
+ * ends): either would otherwise change the tokens without a word.
  *
  * @example Usage
  * ```ts
@@ -66,36 +95,79 @@ export interface NumberedLine {
  * const got = [];
  * for await (const l of lines(["\uFEFFa\r\nb", "\nc\n"])) got.push(l.text);
  * assert.deepEqual(got, ["a", "b", "c"]);
+ * await assert.rejects(
+ *   async () => { for await (const _ of lines(["a\n\uFEFFb\n"], { file: "x.txt" })); },
+ *   /^InputError: x\.txt:2: found a U\+FEFF byte order mark in mid-file/,
+ * );
+ * await assert.rejects(
+ *   async () => { for await (const _ of lines(["a\rb\rc\r"], { file: "x.txt" })); },
+ *   /^InputError: x\.txt:1: found a carriage return/,
+ * );
+ * const long = lines(["ok\n", "x".repeat(11)], { maxLineLength: 10, file: "f.txt" });
+ * await assert.rejects(async () => { for await (const _ of long); },
+ *   /^InputError: f\.txt:2: line is longer than 10 characters, the limit \(--max-line-length\)$/);
  * ```
  *
  * @param chunks Text chunks, in order.
+ * @param options The longest line allowed (default: no limit) and the file name for errors.
  * @returns The numbered lines.
  */
 export async function* lines(
   chunks: AsyncIterable<string> | Iterable<string>,
+  options: { maxLineLength?: number; file?: string } = {},
 ): AsyncGenerator<NumberedLine> {
-  let rest = "";
+  const max = options.maxLineLength ?? Infinity;
+  // The unfinished line's pieces: joined once, when it ends.
+  let parts: string[] = [];
+  let pending = 0;
   let n = 0;
   let first = true;
+  const finish = (text: string): NumberedLine => {
+    if (parts.length) {
+      parts.push(text);
+      text = parts.join("");
+      parts = [];
+      pending = 0;
+    }
+    if (text.endsWith("\r")) text = text.slice(0, -1);
+    const defect = lineDefect(text);
+    if (defect) throw new InputError(defect, options.file, n + 1);
+    if (text.length > max) throw tooLong(max, options.file, n + 1);
+    return { line: ++n, text };
+  };
   for await (let chunk of chunks) {
     if (first && chunk.length) {
       if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
       first = false;
     }
-    rest += chunk;
     let start = 0;
     let nl: number;
-    while ((nl = rest.indexOf("\n", start)) !== -1) {
-      let end = nl;
-      if (end > start && rest.charCodeAt(end - 1) === 13) end--;
-      yield { line: ++n, text: rest.slice(start, end) };
+    while ((nl = chunk.indexOf("\n", start)) !== -1) {
+      yield finish(chunk.slice(start, nl));
       start = nl + 1;
     }
-    rest = rest.slice(start);
+    if (start < chunk.length) {
+      parts.push(chunk.slice(start));
+      pending += chunk.length - start;
+      // One more character may be the "\r" of a "\r\n".
+      if (pending > max + 1) {
+        // A file with CR-only line ends is one long line: say so rather than "too long".
+        const cr = parts.some((p) => p.slice(0, -1).includes("\r"));
+        throw cr
+          ? new InputError(lineDefect("\r")!, options.file, n + 1)
+          : tooLong(max, options.file, n + 1);
+      }
+    }
   }
-  if (rest.length) {
-    yield { line: ++n, text: rest.endsWith("\r") ? rest.slice(0, -1) : rest };
-  }
+  if (parts.length) yield finish("");
+}
+
+function tooLong(max: number, file: string | undefined, line: number): InputError {
+  return new InputError(
+    `line is longer than ${max} characters, the limit (--max-line-length)`,
+    file,
+    line,
+  );
 }
 
 /**
@@ -199,13 +271,31 @@ function describeFsError(error: unknown): string {
  *
  * @param path The file.
  * @param expected When given, the number of lines the file must have (the gold's sentence
- *   count); a different count is an {@linkcode InputError} naming both.
+ *   count); a different count is an {@linkcode InputError} naming both, raised as soon as the
+ *   file has one line too many.
+ * @param limits Read limits (the line length; defaults for what is not given).
  * @returns One token array per line.
  */
-export async function readSentences(path: string, expected?: number): Promise<Tokens[]> {
+export async function readSentences(
+  path: string,
+  expected?: number,
+  limits?: Partial<ReadLimits>,
+): Promise<Tokens[]> {
   const out: Tokens[] = [];
   const intern = new Map<string, string>();
-  for await (const { text } of lines(readChunks(path))) out.push(tokenize(text, intern));
+  const { maxLineLength } = readLimits(limits);
+  for await (const { line, text } of lines(readChunks(path), { maxLineLength, file: path })) {
+    if (expected !== undefined && line > expected) {
+      // Stop at once: the rest of a huge file need not be read.
+      throw new InputError(
+        `has more than ${expected} ${plural(expected, "line")} but the gold has ${expected} ${
+          plural(expected, "sentence")
+        }`,
+        path,
+      );
+    }
+    out.push(tokenize(text, intern));
+  }
   if (expected !== undefined && out.length !== expected) {
     throw new InputError(
       `has ${out.length} ${plural(out.length, "line")} but the gold has ${expected} ${
@@ -237,15 +327,22 @@ function plural(n: number, word: string): string {
  *
  * @param path The file; its base name becomes the system's name.
  * @param expected The gold's sentence count.
+ * @param limits Read limits (the line length; defaults for what is not given).
  * @returns The hypotheses.
  */
-export async function readHypotheses(path: string, expected?: number): Promise<Hypotheses> {
-  const sentences = await readSentences(path, expected);
+export async function readHypotheses(
+  path: string,
+  expected?: number,
+  limits?: Partial<ReadLimits>,
+): Promise<Hypotheses> {
+  const sentences = await readSentences(path, expected, limits);
   return { name: baseName(path), path, sentences };
 }
 
 /**
- * The base name of a path (the system name of a hypothesis file).
+ * The base name of a path (the system name of a hypothesis file). A backslash separates
+ * folders only on Windows: elsewhere it is an ordinary character of a file name, so
+ * `out\amu` and `amu` are two names.
  *
  * @example Usage
  * ```ts
@@ -253,14 +350,16 @@ export async function readHypotheses(path: string, expected?: number): Promise<H
  * import assert from "node:assert/strict";
  *
  * assert.equal(baseName("data/systems/CAMB"), "CAMB");
- * assert.equal(baseName("C:\\out\\amu.txt"), "amu.txt");
+ * assert.equal(baseName("C:\\out\\amu.txt", "windows"), "amu.txt");
+ * assert.equal(baseName("out\\amu.txt", "linux"), "out\\amu.txt");
  * ```
  *
  * @param path A file path.
- * @returns The part after the last slash.
+ * @param os The operating system whose path rules apply (default: the one running).
+ * @returns The part after the last separator.
  */
-export function baseName(path: string): string {
-  const parts = path.split(/[\\/]/);
+export function baseName(path: string, os: string = Deno.build.os): string {
+  const parts = path.split(os === "windows" ? /[\\/]/ : "/");
   return parts[parts.length - 1] || path;
 }
 
@@ -283,15 +382,19 @@ export function baseName(path: string): string {
  *
  * @param source The source sentences.
  * @param references One or more reference files, each with as many lines as the source.
+ * @param limits Read limits (the line length; defaults for what is not given).
  * @returns The corpus, format `text`.
  */
 export async function readReferenceCorpus(
   source: string,
   references: readonly string[],
+  limits?: Partial<ReadLimits>,
 ): Promise<GoldCorpus> {
-  const src = await readSentences(source);
+  const src = await readSentences(source, undefined, limits);
   if (src.length === 0) throw new InputError("file is empty", source);
-  const refs = await Promise.all(references.map((path) => readSentences(path, src.length)));
+  const refs = await Promise.all(
+    references.map((path) => readSentences(path, src.length, limits)),
+  );
   return {
     path: [source, ...references].join(" "),
     format: "text",
@@ -321,16 +424,19 @@ export async function readReferenceCorpus(
  *
  * @param source The source sentences.
  * @param references One or more reference files, each with as many lines as the source.
+ * @param limits Read limits (the line length; defaults for what is not given).
  * @returns The sentences, in order.
  */
 export async function* referenceSentences(
   source: string,
   references: readonly string[],
+  limits?: Partial<ReadLimits>,
 ): AsyncGenerator<GoldSentence> {
   const intern = new Map<string, string>();
-  const refs = references.map((path) => lines(readChunks(path)));
+  const { maxLineLength } = readLimits(limits);
+  const refs = references.map((path) => lines(readChunks(path), { maxLineLength, file: path }));
   let n = 0;
-  for await (const { text } of lines(readChunks(source))) {
+  for await (const { text } of lines(readChunks(source), { maxLineLength, file: source })) {
     n++;
     const sentence: GoldSentence = { source: tokenize(text, intern), references: [], line: n };
     for (let k = 0; k < refs.length; k++) {
@@ -359,7 +465,8 @@ export async function* referenceSentences(
 
 /**
  * The number of lines of a file, read in constant memory (as {@linkcode readSentences}
- * counts them).
+ * counts them). With `stopAfter`, reading stops at the line after it: a result of
+ * `stopAfter + 1` means "more than `stopAfter`".
  *
  * @example Usage
  * ```ts
@@ -367,14 +474,26 @@ export async function* referenceSentences(
  * import assert from "node:assert/strict";
  *
  * assert.equal(await countLines("tests/testdata/m2scorer_example_system"), 3);
+ * assert.equal(await countLines("tests/testdata/m2scorer_example_system", {}, 1), 2);
+ * await assert.rejects(countLines("tests/testdata/m2scorer_example_system", { maxLineLength: 5 }),
+ *   /m2scorer_example_system:1: line is longer than 5 characters/);
  * ```
  *
  * @param path The file.
- * @returns Its line count.
+ * @param limits Read limits (the line length; defaults for what is not given).
+ * @param stopAfter Stop counting past this many lines.
+ * @returns Its line count (at most `stopAfter + 1`).
  */
-export async function countLines(path: string): Promise<number> {
+export async function countLines(
+  path: string,
+  limits?: Partial<ReadLimits>,
+  stopAfter = Infinity,
+): Promise<number> {
+  const { maxLineLength } = readLimits(limits);
   let n = 0;
-  for await (const _ of lines(readChunks(path))) n++;
+  for await (const _ of lines(readChunks(path), { maxLineLength, file: path })) {
+    if (++n > stopAfter) break;
+  }
   return n;
 }
 
@@ -386,9 +505,10 @@ export const textFormat: Format = {
   id: "text",
   description: "Plain text, one pre-tokenized sentence per line (hypotheses, sources, references)",
   extensions: [".txt", ".src", ".trg", ".tok"],
-  async parse(chunks, file) {
+  async parse(chunks, file, limits) {
     const sentences = [];
-    for await (const { line, text } of lines(chunks)) {
+    const { maxLineLength } = readLimits(limits);
+    for await (const { line, text } of lines(chunks, { maxLineLength, file })) {
       sentences.push({ source: tokenize(text), line });
     }
     return { path: file, format: "text", sentences };

@@ -27,7 +27,7 @@ import { parseWmtScores, type SystemScores, type WmtScores } from "./wmt_scores.
  * @returns The label.
  */
 export function fileLabel(path: string): string {
-  let name = path.split(/[\\/]/).pop() ?? path;
+  let name = path.split(Deno.build.os === "windows" ? /[\\/]/ : "/").pop() ?? path;
   for (const ending of [".gz", ".txt", ".csv", ".xml"]) {
     if (name.toLowerCase().endsWith(ending) && name.length > ending.length) {
       name = name.slice(0, -ending.length);

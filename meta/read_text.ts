@@ -9,7 +9,9 @@ import { InputError } from "../plugins/errors.ts";
 /**
  * The text of a file, decompressed with `DecompressionStream("gzip")` when it starts with the
  * gzip magic bytes (whatever its name). A missing file, a broken gzip stream or invalid UTF-8
- * is an `InputError` naming the file.
+ * is an `InputError` naming the file; so is a byte order mark after the start (two files
+ * joined with `cat`), and, in a file that is not XML, a carriage return not followed by a
+ * newline (CR-only line ends), each at its line.
  *
  * @example Usage
  * ```ts
@@ -53,5 +55,29 @@ export async function readTextFile(path: string): Promise<string> {
   } catch {
     throw new InputError("not valid UTF-8", path);
   }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const lineOf = (index: number) => {
+    let line = 1;
+    for (let i = text.indexOf("\n"); i !== -1 && i < index; i = text.indexOf("\n", i + 1)) line++;
+    return line;
+  };
+  const bom = text.indexOf("\uFEFF");
+  if (bom !== -1) {
+    throw new InputError(
+      "found a U+FEFF byte order mark in mid-file (files joined with cat?); remove it",
+      path,
+      lineOf(bom),
+    );
+  }
+  // XML reads a lone CR as a line end; the line-based formats would see one long line.
+  const cr = text.trimStart().startsWith("<") ? -1 : text.search(/\r(?!\n)/);
+  if (cr !== -1) {
+    throw new InputError(
+      "found a carriage return (\\r) not followed by a newline: the file seems to use " +
+        "CR-only line ends; convert them to \\n (e.g. tr '\\r' '\\n')",
+      path,
+      lineOf(cr),
+    );
+  }
+  return text;
 }

@@ -8,7 +8,7 @@
 
 import { InputError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
-import type { Format, GoldCorpus } from "../plugins/types.ts";
+import type { Format, GoldCorpus, ReadLimits } from "../plugins/types.ts";
 import { readChunks } from "../formats/text.ts";
 
 /**
@@ -35,15 +35,18 @@ import { readChunks } from "../formats/text.ts";
  * @param path The file.
  * @param registry The registry to look formats up in.
  * @param formatId An explicit format id (default: by extension, then by content).
+ * @param limits Read limits passed to the format (defaults for what is not given; see
+ *   {@linkcode ReadLimits}).
  * @returns The corpus.
  */
 export async function readGoldFile(
   path: string,
   registry: Registry,
   formatId?: string,
+  limits?: Partial<ReadLimits>,
 ): Promise<GoldCorpus> {
   const { format, chunks } = await openGold(path, registry, formatId);
-  return await format.parse(chunks, path);
+  return await format.parse(chunks, path, limits);
 }
 
 /**

@@ -340,9 +340,14 @@ export function assessResults(
     const metric = registry.metric(id);
     return assessSignificance(
       metric,
-      resolveOptions<Options>(metric, options[id] ?? {}),
+      resolveOptions<Options>(metric, Object.hasOwn(options, id) ? options[id] : {}),
       results.map((r) => ({ name: r.name, stats: r.metrics[k].stats })),
-      { ...request, headline: request.headlines?.[id] ?? request.headline },
+      {
+        ...request,
+        headline: request.headlines && Object.hasOwn(request.headlines, id)
+          ? request.headlines[id]
+          : request.headline,
+      },
     );
   });
 }

@@ -13,6 +13,7 @@
  * import assert from "node:assert/strict";
  *
  * assert.equal(headlineValue({ correction: { i: 0.25 } }, "correction.i"), 0.25);
+ * assert.equal(headlineValue({ f: 1 }, "toString"), undefined);
  * ```
  *
  * @param score A score object.
@@ -22,7 +23,10 @@
 export function headlineValue(score: unknown, path: string): unknown {
   let value: unknown = score;
   for (const key of path.split(".")) {
-    if (value === null || typeof value !== "object") return undefined;
+    // Own fields only: "toString" or "constructor" are not score fields.
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, key)) {
+      return undefined;
+    }
     value = (value as Record<string, unknown>)[key];
   }
   return value;

@@ -9,6 +9,13 @@ import { UsageError } from "./errors.ts";
 import type { AnyMetric, Options, OptionValue } from "./types.ts";
 
 /**
+ * A number as Python's `float()` reads it (what the reference scorers do with their
+ * arguments): decimal digits with an optional sign, point and exponent. `Number()` would
+ * also take `0x10`, `0b1`, `0o7` and `Infinity`.
+ */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
  * Convert one raw value (a string from the command line or REPL, or a typed value from the
  * library) to the type of the option's default, and check it against its spec.
  *
@@ -27,6 +34,8 @@ import type { AnyMetric, Options, OptionValue } from "./types.ts";
  * assert.equal(coerceOption(metric as any, "fast", "true"), true);
  * // deno-lint-ignore no-explicit-any
  * assert.throws(() => coerceOption(metric as any, "beta", "-1"), /m\.beta must be >= 0/);
+ * // deno-lint-ignore no-explicit-any
+ * assert.throws(() => coerceOption(metric as any, "beta", "0x10"), /must be a decimal number, got "0x10"/);
  * ```
  *
  * @param metric The metric.
@@ -53,9 +62,14 @@ export function coerceOption(
   const kind = typeof defaults[name];
   let value: OptionValue;
   if (kind === "number") {
-    value = typeof raw === "number" ? raw : Number(String(raw).trim());
-    if (String(raw).trim() === "" || !Number.isFinite(value)) {
-      throw new UsageError(`${label} must be a number, got ${JSON.stringify(String(raw))}`);
+    const text = String(raw).trim();
+    value = typeof raw === "number" ? raw : DECIMAL.test(text) ? Number(text) : NaN;
+    if (!Number.isFinite(value)) {
+      // 0x10, 0b1, 0o7 are numbers to JavaScript, not to the reference scorers (Python).
+      const what = typeof raw !== "number" && text !== "" && Number.isFinite(Number(text))
+        ? "a decimal number"
+        : "a number";
+      throw new UsageError(`${label} must be ${what}, got ${JSON.stringify(String(raw))}`);
     }
     if (spec?.integer && !Number.isInteger(value)) {
       throw new UsageError(`${label} must be a whole number, got ${raw}`);

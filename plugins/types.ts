@@ -292,6 +292,20 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
   signature(options: O): string;
 }
 
+/**
+ * Bounds on what readers accept, checked while reading (an input past one is an error naming
+ * the file, the line and the limit), so that a hostile or broken file cannot make the scorer
+ * run out of time or memory.
+ */
+export interface ReadLimits {
+  /** Most characters on one line (or in one XML text element). */
+  maxLineLength: number;
+  /** Most distinct annotators in a gold corpus (and `numann` of an XML sentence). */
+  maxAnnotators: number;
+  /** Most alternative corrections of one edit (`||` in M2, `<alt>` per XML error). */
+  maxAlternatives: number;
+}
+
 /** A corpus score folded sentence by sentence (see {@linkcode Metric.accumulator}). */
 export interface Accumulator<S = unknown, R extends Score = Score> {
   /** Adds the next sentence's statistics. */
@@ -312,9 +326,14 @@ export interface Format {
   sniff?(head: string): boolean;
   /**
    * Read a gold corpus from text chunks (any chunking; a UTF-8 BOM at the start is the
-   * caller's job to strip). `file` is used in error messages.
+   * caller's job to strip). `file` is used in error messages. `limits` (defaults for what is
+   * not given) bound what one line or sentence may hold; a reader checks them while reading.
    */
-  parse(chunks: AsyncIterable<string> | Iterable<string>, file: string): Promise<GoldCorpus>;
+  parse(
+    chunks: AsyncIterable<string> | Iterable<string>,
+    file: string,
+    limits?: Partial<ReadLimits>,
+  ): Promise<GoldCorpus>;
   /** Serialise a gold corpus in this format. */
   write?(corpus: GoldCorpus): string;
 }

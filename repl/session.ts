@@ -46,12 +46,15 @@ export class Session extends SessionState {
 
   /**
    * Run one command line and return its output (no trailing newline; empty for blank lines
-   * and comments starting with `#`). A mistake throws an error with a one-line message.
+   * and comments starting with `#`). A mistake throws an error with a one-line message; a
+   * failure that does not stop the command (a metric failing on one system) is left in
+   * {@linkcode SessionState.failures}.
    *
    * @param line The command line.
    * @returns The output.
    */
   async execute(line: string): Promise<string> {
+    this.failures.length = 0;
     const text = line.trim();
     if (text === "" || text.startsWith("#")) return "";
     const match = /^(\S+)\s*(.*)$/s.exec(text)!;
@@ -155,6 +158,7 @@ export class Session extends SessionState {
     const [id, name] = dotted.split(".", 2);
     if (!this.registry.hasMetric(id) || name === undefined) return [];
     const metric = this.registry.metric(id);
+    if (!Object.hasOwn(metric.defaults, name)) return [];
     const spec = metric.optionSpecs?.[name];
     if (spec?.choices) return [...spec.choices];
     if (typeof (metric.defaults as Options)[name] === "boolean") return ["true", "false"];

@@ -86,6 +86,12 @@ export class SessionState {
   index = 0;
   /** Set by `quit`. */
   done = false;
+  /**
+   * The errors of the command being run that did not stop it (a metric that failed on one
+   * system shows `error` in its cell; this says why). A piped session prints them on stderr
+   * and exits 1; `Session.execute` empties the list before each command.
+   */
+  readonly failures: string[] = [];
   #overrides = new Map<string, Record<string, OptionValue>>();
   #stats = new Map<string, unknown[]>();
   #headlines = new Map<string, number[]>();
@@ -138,7 +144,8 @@ export class SessionState {
    * Load system outputs, one per file (one sentence per line, as many as the gold has), or
    * hypothesis M2 files (the system's own edits: a file whose first line is an `S` line),
    * which every metric scores through their text and `errant` through their edits. A file
-   * whose base name is already loaded replaces that system.
+   * whose base name is already loaded replaces that system; two files with one base name in
+   * one call are a usage error.
    *
    * @param paths The files.
    * @returns What was loaded, in words.
@@ -157,6 +164,10 @@ export class SessionState {
           ? await readHypothesisM2(path, gold.sentences.length)
           : await readHypotheses(path, gold.sentences.length),
       );
+    }
+    const twice = loaded.find((s, k) => loaded.findIndex((o) => o.name === s.name) !== k);
+    if (twice) {
+      throw new UsageError(`Two systems are named ${twice.name}: give files distinct base names`);
     }
     const out: string[] = [];
     for (const system of loaded) {

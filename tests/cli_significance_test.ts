@@ -144,3 +144,16 @@ Deno.test("gecscore score rejects bad significance options in one line", async (
     assert.equal(stdout, "");
   }
 });
+
+Deno.test("gecscore score --format json keeps GLEU's own ci beside the bootstrap ci", async () => {
+  const args = ["score", "--gold", GOLD, SYSTEM, SYSTEM2, "-m", "gleu", "--format", "json"];
+  const plain = JSON.parse((await run(...args)).stdout).systems[1].metrics.gleu;
+  const { code, stdout } = await run(...args, "--ci", "--samples", "200");
+  assert.equal(code, 0);
+  const gleu = JSON.parse(stdout).systems[1].metrics.gleu;
+  // GLEU's interval from its reference sampling survives under metric_ci; ci is the bootstrap's.
+  assert.ok(Array.isArray(plain.ci));
+  assert.deepEqual(gleu.metric_ci, plain.ci);
+  assert.equal(gleu.gleu, plain.gleu);
+  assert.deepEqual(Object.keys(gleu.ci), ["mean", "lower", "upper", "half_width"]);
+});

@@ -154,7 +154,7 @@ Deno.test("gecscore gives one-line errors and exit 1 on bad input, never a stack
     [
       "too many lines",
       ["--gold", GOLD, `${BAD}/four_lines.txt`],
-      /four_lines\.txt: has 4 lines but the gold has 3 sentences/,
+      /four_lines\.txt: has more than 3 lines but the gold has 3 sentences/,
     ],
     [
       "not UTF-8",
@@ -250,5 +250,34 @@ Deno.test("gecscore help describes every command", async () => {
     const help = await gecscore("help", command);
     assert.equal(help.code, 0);
     assert.match(help.stdout, /^Usage:/, command);
+  }
+});
+
+Deno.test("gecscore score bounds annotators by default and --max-annotators raises it", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const lines = ["S The cat sat ."];
+    for (let id = 0; id < 101; id++) lines.push(`A 1 2|||N|||dog|||REQUIRED|||-NONE-|||${id}`);
+    await Deno.writeTextFile(`${dir}/gold.m2`, lines.join("\n") + "\n");
+    await Deno.writeTextFile(`${dir}/system`, "The dog sat .\n");
+    const args = ["score", "--gold", `${dir}/gold.m2`, `${dir}/system`, "-m", "m2"];
+    let r = await gecscore(...args);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(
+      r.stderr,
+      /gold\.m2:102: expected at most 100 distinct annotators, found a new one \("100"\) past the limit \(--max-annotators\)\n$/,
+    );
+    assert.equal(r.stderr.trim().split("\n").length, 1);
+    r = await gecscore(...args, "--max-annotators", "101");
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^system +1 +0 +0 +1 +1 +1$/m);
+    r = await gecscore(...args, "--max-annotators", "0");
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--max-annotators must be a whole number >= 1, got "0"/);
+    r = await gecscore(...args, "--max-line-length", "10");
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /gold\.m2:1: line is longer than 10 characters/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

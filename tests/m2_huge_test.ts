@@ -41,7 +41,9 @@ function check(src: string[], hyp: string[], muw: number, gold: M2GoldEdit[]): b
   const graph = buildEditGraph(src, hyp, muw);
   const exact = bestEditSequence(graph, gold);
   const { edits, cost } = implicitEditSequence(src, hyp, muw, gold);
-  assert.equal(cost, bestPathCost(graph, gold), what);
+  // Same cost; the reference's floating-point sums may differ from the exact one by rounding.
+  const reference = bestPathCost(graph, gold);
+  assert.ok(Math.abs(cost - reference) < 1e-6, `${cost} vs ${reference} for ${what}`);
   assert.ok(transforms(src, hyp, edits), what);
   assert.ok(transforms(src, hyp, exact), what);
   return JSON.stringify(edits) !== JSON.stringify(exact);
@@ -133,4 +135,59 @@ Deno.test("m2Metric scores a 200-token sentence against 100 unrelated tokens, wi
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("implicitEditSequence() matches the exact cost on lattices of over 2000 nodes", () => {
+  // 50 x 40 unrelated tokens (a full grid): large enough for the bounded sweep to prune, small
+  // enough for the exact method; gold edits of every kind (substitution, deletion,
+  // insertion, a merged span), matched or not.
+  const src = Array.from({ length: 50 }, (_, i) => `s${i}`);
+  const hyp = Array.from({ length: 40 }, (_, i) => `h${i}`);
+  const golds: M2GoldEdit[][] = [
+    [],
+    [{ start: 3, end: 4, original: "s3", corrections: ["h3"] }],
+    [
+      { start: 10, end: 12, original: "s10 s11", corrections: ["h10 h11 h12", "x"] },
+      { start: 20, end: 20, original: "", corrections: ["h18"] },
+      { start: 30, end: 31, original: "s30", corrections: [""] },
+      { start: 45, end: 50, original: src.slice(45).join(" "), corrections: ["h38 h39"] },
+    ],
+  ];
+  for (const muw of [0, 2]) {
+    const graph = buildEditGraph(src, hyp, muw);
+    assert.ok(graph.nodes > 2000, `${graph.nodes} nodes`);
+    for (const gold of golds) check(src, hyp, muw, gold);
+  }
+});
+
+const unrelated = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => prefix + i);
+
+Deno.test("m2Metric scores 1000 tokens against 1000 unrelated ones and 6 against 2000", () => {
+  // Once hours (about n^3.6 seconds): now bounded (see bench/m2_bench.ts for the times).
+  const options = m2Metric.defaults;
+  for (const [n, m] of [[1000, 1000], [6, 2000]]) {
+    const sentence = {
+      source: unrelated("s", n),
+      annotations: [
+        { annotator: "0", edits: [{ start: 3, end: 4, corrections: [["h3"]] }] },
+        { annotator: "1", edits: [{ start: 2, end: 2, corrections: [["h2"]] }] },
+      ],
+      line: 1,
+    };
+    const stats = m2Metric.stats(sentence, unrelated("h", m), options);
+    assert.equal(stats.warnings?.length, 1);
+    // The gold substitution is matched; the edits around it rewrite the rest.
+    assert.deepEqual(stats.counts[0][0], 1);
+    assert.deepEqual(stats.counts[0][2], 1);
+    assert.ok(stats.counts[0][1] >= 2 && stats.counts[0][1] <= 3, `${stats.counts[0]}`);
+    assert.equal(stats.counts[1][2], 1);
+  }
+});
+
+Deno.test("m2Metric refuses a sentence pair past its lattice bound, naming the gold line", () => {
+  const sentence = { source: unrelated("s", 2000), line: 12 };
+  assert.throws(
+    () => m2Metric.stats(sentence, unrelated("h", 1000), m2Metric.defaults),
+    /^InputError: m2: sentence at gold line 12: a 2000-token source against a 1000-token hypothesis needs an edit lattice of 2003001 cells, more than the 1572864/,
+  );
 });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { chooseAnnotator, m2Annotators, m2Metric, parseM2, registry } from "../mod.ts";
 import { m2scorerCommand } from "../cli/m2scorer.ts";
 import { bestEditSequence, buildEditGraph } from "../metrics/m2/lattice.ts";
+import { annotatorOrder } from "../metrics/m2/mod.ts";
 import { naiveEditSequence, randomM2Cases } from "./m2_naive.ts";
 import { readShared, sharedTest } from "./shared.ts";
 
@@ -24,6 +25,33 @@ Deno.test("m2scorerCommand() prints the m2scorer example's output, plain and ver
   }
 });
 
+Deno.test("m2scorerCommand() walks annotators in m2scorer's Python 2 dict order", async () => {
+  // Ids 5, 8, 16 come out 8, 16, 5; of 9, 1, 17 (a tie), 9 is tried first and chosen.
+  const system = "tests/testdata/m2_annotator_order_system";
+  const verbose = await Deno.readTextFile("tests/testdata/m2_annotator_order.verbose.txt");
+  assert.equal((await run(["-v", system, "tests/testdata/m2_annotator_order.m2"])).out, verbose);
+  assert.match(verbose, />> Annotator: 8\n[^]*>> Annotator: 16\n[^]*>> Annotator: 5\n/);
+  assert.match(verbose, />> Chosen Annotator for line 4 : 9\n/);
+});
+
+Deno.test("annotatorOrder() is CPython 2.7's iteration order of the m2scorer's dicts", () => {
+  // Each pair: ids in order of first appearance, and `d2.keys()` printed by CPython 2.7.18
+  // after `d1 = {}; for k in ids: d1[k] = 1; d2 = {}; for k, v in d1.iteritems(): d2[k] = v`
+  // (collisions, a resize, the hash of -1 being -2, ids past 32 bits).
+  const cases: [number[], number[]][] = [
+    [[5, 8, 16], [8, 16, 5]],
+    [[2, 16], [16, 2]],
+    [[-1, -2, 7, 15], [7, -1, -2, 15]],
+    [[3, 11, 19, 27, 35, 43, 51], [19, 35, 3, 11, 43, 51, 27]],
+    [[100, 7, 64, 1, 9, 2, 16, 3, 40, 12, 33], [64, 1, 2, 3, 100, 33, 40, 9, 7, 12, 16]],
+    [[1000000000000, 5, 1099511627776], [1000000000000, 1099511627776, 5]],
+  ];
+  for (const [ids, expected] of cases) {
+    assert.deepEqual(annotatorOrder(ids.map(String)), expected.map(String));
+  }
+  assert.deepEqual(annotatorOrder(["0", "1", "2", "3"]), ["0", "1", "2", "3"]);
+});
+
 Deno.test("m2scorerCommand() reports bad usage and bad input in one line", async () => {
   let r = await run([EXAMPLE]);
   assert.equal(r.code, 2);
@@ -43,7 +71,7 @@ Deno.test("m2scorerCommand() reports bad usage and bad input in one line", async
   assert.equal(r.err.trim().split("\n").length, 1);
   r = await run([EXAMPLE, EXAMPLE]);
   assert.equal(r.code, 1);
-  assert.match(r.err, /m2scorer_example\.m2: has 14 lines but the gold has 3 sentences/);
+  assert.match(r.err, /m2scorer_example\.m2: has more than 3 lines but the gold has 3 sentences/);
   r = await run(["no/such/system", EXAMPLE]);
   assert.equal(r.code, 1);
   assert.match(r.err, /no\/such\/system: cannot open file/);

@@ -196,11 +196,19 @@ function prepare(gold: GoldSentence, options: GleuOptions): Prepared {
     if (rewrites.length === 0) {
       throw new InputError("gold sentence has no reference to score GLEU", undefined, gold.line);
     }
-    const vocab = vocabulary([gold.source, ...rewrites]);
+    // Identical references (many annotators leave a sentence alone) share one entry: memory
+    // grows with the distinct references, not with the annotators of the corpus.
+    const distinct = new Map<string, PreparedReference>();
+    for (const tokens of rewrites) {
+      const key = tokens.join(" ");
+      if (!distinct.has(key)) distinct.set(key, { tokens, counts: [] });
+    }
+    const vocab = vocabulary([gold.source, ...[...distinct.values()].map((r) => r.tokens)]);
+    for (const ref of distinct.values()) ref.counts = ngramCounts(ref.tokens, vocab);
     entry = {
       vocab,
       source: ngramCounts(gold.source, vocab),
-      references: rewrites.map((tokens) => ({ tokens, counts: ngramCounts(tokens, vocab) })),
+      references: rewrites.map((tokens) => distinct.get(tokens.join(" "))!),
     };
     bySentence.set(options.refs, entry);
   }
@@ -282,10 +290,16 @@ function sentenceStats(
   options: GleuOptions,
 ): GleuStats {
   if (options.variant === "2015") return stats2015(hypothesis, hyp, entry);
+  // Shared references share their statistics (the same object, computed once).
+  const memo = new Map<PreparedReference, GleuReferenceStats>();
   return {
     variant: "2016",
     length: hypothesis.length,
-    references: entry.references.map((ref) => referenceStats(hyp, entry.source, ref)),
+    references: entry.references.map((ref) => {
+      let stats = memo.get(ref);
+      if (!stats) memo.set(ref, stats = referenceStats(hyp, entry.source, ref));
+      return stats;
+    }),
   };
 }
 
@@ -386,7 +400,9 @@ function draws(iterations: number, count: number): Float64Array {
  * The 2016 corpus score folded sentence by sentence. Totals are sums of integers (exact in
  * any order), so a sentence with one reference adds the same amounts to every sampling
  * iteration: only sentences with several references keep their rows (and their position,
- * which names their draw).
+ * which names their draw). References shared by several annotators (the same statistics
+ * object, as `sentenceStats` gives identical references) share a row: memory grows with a
+ * sentence's distinct references, and a small index per reference names its row.
  */
 class Fold2016 implements Accumulator<GleuStats, GleuScore> {
   count = 0;
@@ -394,28 +410,62 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
   denominators = new Float64Array(ORDER);
   /** Reference length and numerators summed over the sentences with one reference. */
   common = new Float64Array(1 + ORDER);
-  /** Sentences with several references: position, and per reference its length and numerators. */
-  several: { index: number; rows: Float64Array }[] = [];
+  /**
+   * Sentences with several references: position, per distinct reference its length and
+   * numerators, and per reference (in order) the number of its row.
+   */
+  several: { index: number; rows: Float64Array; slot: Uint8Array | Uint16Array | Int32Array }[] =
+    [];
   constructor(readonly options: GleuOptions) {}
 
   add(stats: GleuStats): void {
     checkVariant(stats, this.options);
     const s = stats as Gleu2016Stats;
-    const refs = s.references.length;
+    const refs = s.references;
     const i = this.count++;
-    if (refs === 0) throw new TypeError(`GLEU statistics of sentence ${i + 1} have no reference`);
+    if (refs.length === 0) {
+      throw new TypeError(`GLEU statistics of sentence ${i + 1} have no reference`);
+    }
     this.c += s.length;
     for (let n = 0; n < ORDER; n++) this.denominators[n] += available(s.length, n);
     const width = 1 + ORDER;
-    const rows = refs === 1 ? this.common : new Float64Array(refs * width);
-    s.references.forEach((ref, k) => {
-      const at = refs === 1 ? 0 : k * width;
-      rows[at] += ref.length;
+    if (refs.length === 1) {
+      const ref = refs[0];
+      this.common[0] += ref.length;
       for (let n = 0; n < ORDER; n++) {
-        rows[at + 1 + n] += Math.max(ref.matches[n] - ref.penalties[n], 0);
+        this.common[1 + n] += Math.max(ref.matches[n] - ref.penalties[n], 0);
+      }
+      return;
+    }
+    const slot = refs.length <= 256
+      ? new Uint8Array(refs.length)
+      : refs.length <= 65536
+      ? new Uint16Array(refs.length)
+      : new Int32Array(refs.length);
+    // Few references: a linear search finds a shared one; many: a map.
+    const seen = refs.length > 8 ? new Map<GleuReferenceStats, number>() : undefined;
+    const distinct: GleuReferenceStats[] = [];
+    refs.forEach((ref, k) => {
+      let row = seen ? seen.get(ref) : undefined;
+      if (!seen) {
+        const first = refs.indexOf(ref);
+        if (first < k) row = slot[first];
+      }
+      if (row === undefined) {
+        row = distinct.length;
+        distinct.push(ref);
+        seen?.set(ref, row);
+      }
+      slot[k] = row;
+    });
+    const rows = new Float64Array(distinct.length * width);
+    distinct.forEach((ref, d) => {
+      rows[d * width] = ref.length;
+      for (let n = 0; n < ORDER; n++) {
+        rows[d * width + 1 + n] = Math.max(ref.matches[n] - ref.penalties[n], 0);
       }
     });
-    if (refs > 1) this.several.push({ index: i, rows });
+    this.several.push({ index: i, rows, slot });
   }
 
   score(): GleuScore {
@@ -443,8 +493,8 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
         for (let i = 0; i < count; i++) uniforms[i] = mt.random();
         row = 0;
       }
-      for (const { index, rows } of several) {
-        const at = Math.floor(uniforms[row + index] * (rows.length / width)) * width;
+      for (const { index, rows, slot } of several) {
+        const at = slot[Math.floor(uniforms[row + index] * slot.length)] * width;
         r += rows[at];
         for (let n = 0; n < ORDER; n++) numerators[n] += rows[at + 1 + n];
       }

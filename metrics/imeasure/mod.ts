@@ -29,8 +29,10 @@
  */
 
 import { annotatorCount, errorGroups } from "../../formats/error_groups.ts";
+import { InputError } from "../../plugins/errors.ts";
 import type { ErrorGroup, Explanation, GoldSentence, Metric, Tokens } from "../../plugins/types.ts";
 import { align3, type Alignment3, alignmentCounts, columnClass } from "./align.ts";
+import { checkAlignmentSize } from "./bounds.ts";
 import {
   type AnnotatorCandidate,
   annotatorCandidates,
@@ -353,6 +355,7 @@ function findReferences(
   withReferences: boolean,
 ): ReferenceSearch {
   const errors = errorGroups(gold);
+  checkAlignmentSize(gold, hypothesis, errors);
   let references: Tokens[] | undefined;
   let counts: number[][] | undefined;
   let warning: string | undefined;
@@ -392,6 +395,16 @@ function findReferences(
     counts = annotatorCounts(gold.source, hypothesis, errors, candidates, baselines);
   }
   counts ??= references.map((r) => countsOf(gold.source, hypothesis, r));
+  if (counts.length === 0) {
+    // Every combination corrects some span twice (errors that overlap and are all required).
+    const start = gold.source.slice(0, 6).join(" ");
+    throw new InputError(
+      `gold sentence "${start}${gold.source.length > 6 ? " ..." : ""}"${
+        gold.line ? ` (line ${gold.line})` : ""
+      } has no valid reference: every combination of its errors' alternatives corrects one ` +
+        "span twice (overlapping required errors?)",
+    );
+  }
   return { references, counts, best: choose(counts, undefined, options), warning };
 }
 

@@ -16,6 +16,7 @@
  */
 
 import { sortAnnotators } from "../../formats/m2.ts";
+import { InputError } from "../../plugins/errors.ts";
 import type {
   Explanation,
   GoldSentence,
@@ -32,8 +33,9 @@ import {
   type M2Edit,
   type M2GoldEdit,
   MergedEdgeBudgetError,
+  releaseFallbackLattice,
 } from "./lattice.ts";
-import { pyRepr } from "../../util/python_number.ts";
+import { pyRepr, python2DictOrder } from "../../util/python_number.ts";
 import { creditedGold, m2TypeBreakdown, type M2TypedSentence } from "./types.ts";
 
 /** M2 options (names as on the command line: `--opt m2.beta=1`). */
@@ -103,8 +105,43 @@ export interface M2AnnotatorResult {
 const M2_VERSION = "1.0";
 
 /**
- * The gold edits of each annotator of a sentence, in the reference's annotator order
- * (numeric ids ascending). A `noop` annotation has no edits.
+ * The largest edit lattice M2 scores, in cells (`(n + 1)(m + 1)` for `n` source and `m`
+ * hypothesis tokens): about 1250 tokens against 1250, or 1 against 750 thousand. It bounds
+ * the memory of one sentence to some 450 MB; up to 1000 tokens each a sentence scores in
+ * about a second (`bench/m2_bench.ts`). Larger pairs are an {@linkcode InputError}.
+ */
+export const MAX_LATTICE_CELLS = 1_572_864;
+
+/**
+ * The order in which the reference walks a sentence's annotators: its `int` ids are the keys
+ * of a Python 2 dict filled in order of first appearance, then copied into a second dict, and
+ * it iterates that (see {@linkcode python2DictOrder}). Small consecutive ids (0, 1, 2...) come
+ * out ascending; others need not (5, 8, 16 come out 8, 16, 5). Ids that are not all integers
+ * (which the reference cannot read) are sorted. Two spellings of one number ("5", "05") stay
+ * two annotators here, where the reference would merge them.
+ *
+ * @example Usage
+ * ```ts
+ * import { annotatorOrder } from "./mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(annotatorOrder(["1", "0"]), ["0", "1"]);
+ * assert.deepEqual(annotatorOrder(["5", "8", "16"]), ["8", "16", "5"]);
+ * assert.deepEqual(annotatorOrder(["b", "a"]), ["a", "b"]);
+ * ```
+ *
+ * @param ids The sentence's annotator ids, in order of first appearance.
+ * @returns The ids in the reference's order.
+ */
+export function annotatorOrder(ids: readonly string[]): string[] {
+  if (!ids.every((id) => /^[-+]?\d+$/.test(id))) return sortAnnotators(ids);
+  const first = python2DictOrder(ids.map((id) => BigInt(id))).map((i) => ids[i]);
+  return python2DictOrder(first.map((id) => BigInt(id))).map((i) => first[i]);
+}
+
+/**
+ * The gold edits of each annotator of a sentence, in the reference's annotator order (see
+ * {@linkcode annotatorOrder}). A `noop` annotation has no edits.
  *
  * @example Usage
  * ```ts
@@ -132,7 +169,7 @@ export function m2GoldEdits(
     ? sentence.annotations
     : [{ annotator: "0", edits: [] }];
   const byId = new Map(annotations.map((a) => [a.annotator, a]));
-  return sortAnnotators(byId.keys()).map((id) => ({
+  return annotatorOrder([...byId.keys()]).map((id) => ({
     annotator: id,
     edits: byId.get(id)!.edits.map((e) => ({
       start: e.start,
@@ -261,6 +298,15 @@ export function m2Annotators(
   options: Partial<M2Options> = {},
 ): M2AnnotatorResult[] {
   const opts = { ...M2_DEFAULTS, ...options };
+  const cells = (gold.source.length + 1) * (hypothesis.length + 1);
+  if (cells > MAX_LATTICE_CELLS) {
+    const where = gold.line === undefined ? "a sentence" : `sentence at gold line ${gold.line}`;
+    throw new InputError(
+      `m2: ${where}: a ${gold.source.length}-token source against a ${hypothesis.length}-token ` +
+        `hypothesis needs an edit lattice of ${cells} cells, more than the ${MAX_LATTICE_CELLS} ` +
+        "M2 bounds itself to (about 1250 tokens each)",
+    );
+  }
   // An unchanged sentence has a lattice that is one diagonal of no-change steps: no edits,
   // whatever the gold (a gold edit that changes nothing can only reward a no-change step).
   const unchanged = hypothesis.length === gold.source.length &&
@@ -277,7 +323,7 @@ export function m2Annotators(
     warning = `${where}: ${error.message}; it was scored with an optimal edit sequence whose ` +
       "choice among equal-cost sequences may differ from m2scorer's";
   }
-  return m2GoldEdits(gold).map(({ annotator, edits: goldEdits }) => {
+  const results = m2GoldEdits(gold).map(({ annotator, edits: goldEdits }) => {
     let edits = graph
       ? bestEditSequence(graph, goldEdits)
       : warning
@@ -289,6 +335,8 @@ export function m2Annotators(
       ? { annotator, gold: goldEdits, edits, correct, marks, warning }
       : { annotator, gold: goldEdits, edits, correct, marks };
   });
+  if (warning) releaseFallbackLattice();
+  return results;
 }
 
 const typedCache = new WeakMap<

@@ -174,7 +174,8 @@ export function corpusView(state: SessionState, names: string[] = []): string {
 
 /**
  * A table of sentence or corpus scores: a row per system (or typed hypothesis), per metric
- * its headline and its counts; a metric that throws shows `error` and a note.
+ * its headline and its counts; a metric that throws shows `error`, and why goes to the
+ * session's failures.
  */
 export function scoreTable<R extends { name: string; system?: Hypotheses }>(
   state: SessionState,
@@ -206,7 +207,7 @@ export function scoreTable<R extends { name: string; system?: Hypotheses }>(
       try {
         return scoreOf(row, metric);
       } catch (error) {
-        notes.push(`${metric.id} on ${row.name}: ${oneLine(error)}`);
+        state.failures.push(`${metric.id} on ${row.name}: ${oneLine(error)}`);
         return undefined;
       }
     });

@@ -19,8 +19,11 @@ function moveAndShow(session: SessionState, note?: string): string {
 
 function step(session: SessionState, args: string[], sign: number): string {
   const gold = session.needGold();
-  const by = args.length ? Number(args[0]) : 1;
-  if (!Number.isInteger(by) || by < 1) throw new UsageError(`Step must be a whole number >= 1`);
+  // Decimal digits only: Number() would also read 0x10 and 1e1.
+  const by = !args.length ? 1 : /^\d+$/.test(args[0]) ? Number(args[0]) : NaN;
+  if (!Number.isInteger(by) || by < 1) {
+    throw new UsageError(`Step must be a whole number >= 1, got ${JSON.stringify(args[0])}`);
+  }
   const target = session.index + sign * by;
   if (target < 0 || target >= gold.sentences.length) {
     throw new UsageError(
@@ -66,7 +69,7 @@ export const gotoCommand: ReplCommand = {
   summary: "move to sentence N (1-based) and show it",
   run: (s, args) => {
     if (args.length !== 1) throw new UsageError("Usage: goto N");
-    s.goto(Number(args[0]));
+    s.goto(/^\d+$/.test(args[0]) ? Number(args[0]) : NaN);
     return showView(s);
   },
 };

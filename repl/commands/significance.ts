@@ -89,7 +89,9 @@ function assess(
       );
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      parts.push(`${metric.id}: ${error instanceof Error ? error.message.split("\n")[0] : error}`);
+      state.failures.push(
+        `${metric.id}: ${error instanceof Error ? error.message.split("\n")[0] : error}`,
+      );
       continue;
     }
     const { header, rows } = significanceCells(result);

@@ -1,0 +1,65 @@
+/**
+ * Building the report page: from a synthetic input of 100,000 sentences (two systems, two
+ * metrics; scoring not included), and from the CoNLL-2014 input of 13 systems when ../shared
+ * is present (scored once before the bench).
+ */
+
+import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+import { buildReport } from "../report/build_report.ts";
+import { reportInput } from "../report/report_input.ts";
+import type { ReportInput } from "../report/types.ts";
+import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
+
+/** A deterministic input of `n` sentences: sources of 5-44 tokens, outputs with a few changes. */
+function syntheticInput(n: number): ReportInput {
+  let seed = 12345;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const words = "the a of to in cat dogs is are was were runs run it they on at".split(" ");
+  const sentences = Array.from({ length: n }, () => {
+    const length = 5 + Math.floor(random() * 40);
+    const source = Array.from({ length }, () => words[Math.floor(random() * words.length)]);
+    return {
+      source,
+      references: [source.map((t) => (t === "a" ? "the" : t))],
+      types: ["ArtOrDet"],
+    };
+  });
+  const system = (name: string) => ({
+    name,
+    sentences: sentences.map((s) => s.source.map((t) => (random() < 0.05 ? "X" : t))),
+    scores: { p: { f: random() }, q: { g: random() } },
+    sentenceScores: {
+      p: sentences.map(() => random()),
+      q: sentences.map(() => random()),
+    },
+  });
+  return {
+    title: "synthetic",
+    gold: "synthetic.m2",
+    goldFormat: "m2",
+    metrics: [
+      { id: "p", headline: "f", columns: ["f"], signature: "p|v:1" },
+      { id: "q", headline: "g", columns: ["g"], signature: "q|v:1" },
+    ],
+    systems: [system("A"), system("B")],
+    sentences,
+  };
+}
+
+const synthetic = syntheticInput(100_000);
+Deno.bench("buildReport(): 100,000 sentences, 2 systems, 2 metrics", async () => {
+  await buildReport(synthetic);
+});
+
+if (SHARED_AVAILABLE) {
+  const gold = await readGold(shared("data/conll2014/gold/official-2014.combined.m2"));
+  const systems = await Promise.all(
+    CONLL2014_SYSTEMS.map((n) =>
+      readHypotheses(shared(`data/conll2014/systems/${n}`), gold.sentences.length)
+    ),
+  );
+  const input = reportInput({ registry: createRegistry(), gold, systems });
+  Deno.bench("buildReport(): CoNLL-2014, 13 systems, m2 + imeasure + gleu", async () => {
+    await buildReport(input);
+  });
+}

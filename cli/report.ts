@@ -1,0 +1,212 @@
+/**
+ * `gecscore report`: score systems and write the HTML report page.
+ *
+ * @module
+ */
+
+import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
+import { readSystems, systemFiles } from "./read_systems.ts";
+import { type SignificanceFlags, significanceRequest } from "./significance.ts";
+import { readGold } from "../builtin.ts";
+import { readReferenceCorpus } from "../formats/text.ts";
+import { UsageError } from "../plugins/errors.ts";
+import { parseOptionAssignments } from "../plugins/options.ts";
+import type { Registry } from "../plugins/registry.ts";
+import type { GoldCorpus } from "../plugins/types.ts";
+import { writeFileAtomic } from "../util/write_file_atomic.ts";
+import { buildReport } from "../report/build_report.ts";
+import { reportInput } from "../report/report_input.ts";
+import type { ReportHuman } from "../report/types.ts";
+import { readHumanScores } from "../meta/load.ts";
+
+/** The help text of `gecscore report`. */
+export const REPORT_HELP = `Usage:
+  gecscore report --gold GOLD [HYP]... [--hyp-m2 SYS.m2]... -o report.html [options]
+  gecscore report --src SRC --ref REF [--ref REF]... HYP... -o report.html [options]
+
+Score one or more system outputs and write one self-contained HTML page (no network needed
+to open it): a summary table with the signatures, charts (score per system, gold edits
+matched per error type, score by sentence length, metric against metric) and a sentence
+browser with token diffs, sentence scores and the gold edits each system made or missed.
+The first system is the baseline: by default the page shows 95% bootstrap intervals and
+paired bootstrap p-values against it (--paired bs; one system: intervals only).
+
+Options:
+  --gold FILE              the gold file
+  --src FILE, --ref FILE   source and reference sentences (instead of --gold)
+  --hyp-m2 FILE            a system given as a hypothesis M2 (its own edits, as ERRANT
+                           needs), repeatable (mixes with HYP)
+  -o, --output FILE        where to write the page ("-" for standard output)
+  -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
+                           registered metric the gold can serve)
+  --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
+  --human FILE             system-level human scores to plot each metric against, repeatable
+                           (WMT "METRIC LP TESTSET SYSTEM SCORE", gzip allowed, or an Appraise
+                           ranking XML, from which Expected Wins is computed)
+  --title TEXT             the page title
+  --no-significance        no intervals, paired tests or rank ranges
+  --paired bs|ar           the paired test (default bs): paired bootstrap or approximate
+                           randomization
+  --ranks                  also rank ranges from testing every pair (Holm's correction)
+  --samples N              bootstrap resamples (default 1000), or trials with --paired ar
+  --seed S                 the seed of every draw (default 12345)
+${PLUGIN_HELP}
+  -h, --help               this help
+`;
+
+/** What the command writes to. */
+export interface ReportIo {
+  /** Standard output. */
+  out(text: string): void;
+  /** Standard error (warnings). */
+  err(text: string): void;
+}
+
+function samePath(a: string, b: string): boolean {
+  try {
+    return Deno.realPathSync(a) === Deno.realPathSync(b);
+  } catch {
+    return a === b;
+  }
+}
+
+/**
+ * Run `gecscore report` with the arguments after its name. Returns the exit status (0);
+ * bad arguments are a {@linkcode UsageError}, unreadable input an `InputError`.
+ *
+ * @example Usage
+ * ```ts
+ * import { reportCommand } from "./report.ts";
+ * import { createRegistry } from "../mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const dir = await Deno.makeTempDir({ dir: "/tmp" });
+ * let out = "";
+ * const io = { out: (t: string) => out += t, err: (_: string) => {} };
+ * const args = ["--gold", "tests/testdata/m2scorer_example.m2", "tests/testdata/m2scorer_example_system",
+ *   "-m", "m2", "-o", `${dir}/r.html`];
+ * assert.equal(await reportCommand(args, { registry: createRegistry(), io }), 0);
+ * assert.match(await Deno.readTextFile(`${dir}/r.html`), /<table class="summary">/);
+ * assert.match(out, /^Wrote .*r\.html/);
+ * await assert.rejects(reportCommand(["--gold", "x.m2", "sys"], { registry: createRegistry(), io }), /-o/);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ *
+ * @param args The arguments after `report`.
+ * @param context The registry (with plugins loaded) and where to write.
+ * @returns The exit status.
+ */
+export async function reportCommand(
+  args: string[],
+  context: { registry: Registry; io: ReportIo },
+): Promise<number> {
+  const { registry, io } = context;
+  const { values, tokens } = parseCommandArgs("report", {
+    args,
+    allowPositionals: true,
+    tokens: true,
+    options: {
+      "hyp-m2": { type: "string", multiple: true },
+      gold: { type: "string" },
+      src: { type: "string" },
+      ref: { type: "string", multiple: true },
+      output: { type: "string", short: "o" },
+      metrics: { type: "string", short: "m", multiple: true },
+      opt: { type: "string", multiple: true },
+      title: { type: "string" },
+      human: { type: "string", multiple: true },
+      "no-significance": { type: "boolean", default: false },
+      paired: { type: "string" },
+      ranks: { type: "boolean", default: false },
+      samples: { type: "string" },
+      seed: { type: "string" },
+      plugin: { type: "string", multiple: true },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    io.out(REPORT_HELP);
+    return 0;
+  }
+  const output = values.output as string | undefined;
+  if (!output) {
+    throw new UsageError("report: give the output file with -o FILE (or -o - for stdout)");
+  }
+  const files = systemFiles(tokens);
+  if (!files.length) {
+    throw new UsageError("report: give at least one system output file (HYP or --hyp-m2 FILE)");
+  }
+  if (values.gold && (values.src || values.ref)) {
+    throw new UsageError("report: give either --gold or --src with --ref, not both");
+  }
+  const flags: SignificanceFlags = {
+    paired: values.paired as string | undefined,
+    ci: true,
+    ranks: values.ranks as boolean,
+    samples: values.samples as string | undefined,
+    seed: values.seed as string | undefined,
+  };
+  if (values["no-significance"]) {
+    const stray = (["paired", "samples", "seed"] as const).find((k) => flags[k] !== undefined) ??
+      (flags.ranks ? "ranks" : undefined);
+    if (stray) throw new UsageError(`report: --${stray} and --no-significance exclude each other`);
+  } else if (flags.paired === undefined && files.length > 1) flags.paired = "bs";
+  if (flags.paired !== undefined && files.length < 2) {
+    throw new UsageError(
+      `report: --paired ${flags.paired} needs at least two systems (the first is the baseline)`,
+    );
+  }
+  const resampling = values["no-significance"] ? undefined : significanceRequest(flags);
+  const humanPaths = (values.human as string[] | undefined) ?? [];
+  const inputs = [
+    values.gold,
+    values.src,
+    ...(values.ref ?? []),
+    ...humanPaths,
+    ...files.map((f) => f.path),
+  ].filter(
+    (x): x is string => typeof x === "string",
+  );
+  if (output !== "-" && inputs.some((path) => samePath(path, output))) {
+    throw new UsageError(`report: the output ${output} is also an input file`);
+  }
+  let gold: GoldCorpus;
+  if (values.gold) {
+    gold = await readGold(values.gold as string, { registry });
+  } else if (values.src && values.ref?.length) {
+    gold = await readReferenceCorpus(values.src as string, values.ref as string[]);
+  } else {
+    throw new UsageError("report: give --gold GOLD, or --src SRC with at least one --ref REF");
+  }
+  const systems = await readSystems(files, gold, io);
+  const human: ReportHuman[] = [];
+  for (const path of humanPaths) {
+    for (const set of await readHumanScores(path)) {
+      human.push({ label: set.name, scores: Object.fromEntries(set.scores) });
+    }
+  }
+  const input = reportInput({
+    registry,
+    gold,
+    systems,
+    metrics: splitList(values.metrics as string[] | undefined),
+    options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+    title: values.title as string | undefined,
+    human,
+    resampling,
+    generator: "gecscore report",
+  });
+  const html = await buildReport(input);
+  if (output === "-") {
+    io.out(html);
+    return 0;
+  }
+  await writeFileAtomic(output, html);
+  const size = new TextEncoder().encode(html).length;
+  io.out(
+    `Wrote ${output}: ${systems.length} system${systems.length === 1 ? "" : "s"}, ${
+      input.metrics.map((m) => m.id).join(", ")
+    }, ${gold.sentences.length} sentences, ${(size / 1e6).toFixed(1)} MB\n`,
+  );
+  return 0;
+}

@@ -1,0 +1,540 @@
+/**
+ * The report page: one self-contained HTML file (inline CSS, inline SVG charts, embedded
+ * JSON and a small inline script for the sentence browser; nothing loaded from the network).
+ *
+ * @module
+ */
+
+import { headlineValue } from "../plugins/headline.ts";
+import { fieldText } from "./fields.ts";
+import { BROWSER_SCRIPT } from "./browser_script.ts";
+import {
+  bucketCharts,
+  type Chart,
+  humanCharts,
+  scatterCharts,
+  scoreCharts,
+  TYPE_CHART_LIMIT,
+  typeCharts,
+} from "./charts.ts";
+import { REPORT_CSS } from "./style.ts";
+import type { ReportInput, ReportTypeBreakdown } from "./types.ts";
+
+function esc(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(
+    /"/g,
+    "&quot;",
+  );
+}
+
+function round4(x: number): number | null {
+  return Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : null;
+}
+
+/**
+ * Percentile rank (0..1, ties share their mean rank) of every value.
+ *
+ * @example Usage
+ * ```ts
+ * import { percentileRanks } from "./build_report.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(percentileRanks([0.2, 0.9, 0.2, 0.5]), [1 / 6, 1, 1 / 6, 2 / 3]);
+ * ```
+ *
+ * @param values The values (NaN ranks lowest).
+ * @returns The ranks, in the same order.
+ */
+export function percentileRanks(values: readonly number[]): number[] {
+  const n = values.length;
+  const key = (i: number) => Number.isFinite(values[i]) ? values[i] : -Infinity;
+  const order = [...values.keys()].sort((a, b) => key(a) - key(b));
+  const ranks = new Array<number>(n);
+  for (let i = 0; i < n;) {
+    let j = i;
+    while (j + 1 < n && key(order[j + 1]) === key(order[i])) j++;
+    const rank = n > 1 ? ((i + j) / 2) / (n - 1) : 0;
+    for (let k = i; k <= j; k++) ranks[order[k]] = rank;
+    i = j + 1;
+  }
+  return ranks;
+}
+
+/**
+ * Disagreement of each sentence, both in 0..1. `systems`: the largest spread between systems
+ * of the percentile ranks of their sentence scores on one metric (ranks per metric over every
+ * sentence of every system, so metrics on different scales compare). `metrics`: the largest
+ * share, over pairs of metrics, of system pairs that the two metrics order oppositely on this
+ * sentence (with one system: the spread of its percentile ranks between metrics).
+ *
+ * @example Usage
+ * ```ts
+ * import { disagreement } from "./build_report.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const input = {
+ *   metrics: [{ id: "a" }, { id: "b" }],
+ *   systems: [
+ *     { sentenceScores: { a: [0, 1, 0.5], b: [0, 1, 0.2] } },
+ *     { sentenceScores: { a: [0, 0, 0.7], b: [0, 0.5, 0.1] } },
+ *   ],
+ * };
+ * const d = disagreement(input);
+ * assert.deepEqual(d.metrics, [0, 0, 1]);
+ * assert.equal(d.systems[0], 0);
+ * assert.ok(d.systems[1] > 0);
+ * ```
+ *
+ * @param input The metrics and the systems' sentence scores.
+ * @returns Two numbers per sentence.
+ */
+export function disagreement(input: {
+  metrics: readonly { id: string }[];
+  systems: readonly { sentenceScores: Record<string, readonly number[]> }[];
+}): { systems: number[]; metrics: number[] } {
+  const nSys = input.systems.length;
+  const n = nSys ? input.systems[0].sentenceScores[input.metrics[0]?.id]?.length ?? 0 : 0;
+  // ranks[m][k * n + i]: percentile rank of system k's sentence i on metric m.
+  const ranks = input.metrics.map((m) =>
+    percentileRanks(input.systems.flatMap((s) => [...s.sentenceScores[m.id]]))
+  );
+  const scores = input.metrics.map((m) => input.systems.map((s) => s.sentenceScores[m.id]));
+  const systems = new Array<number>(n).fill(0), metrics = new Array<number>(n).fill(0);
+  const pairs = nSys * (nSys - 1) / 2;
+  for (let i = 0; i < n; i++) {
+    if (nSys > 1) {
+      for (const r of ranks) {
+        let lo = Infinity, hi = -Infinity;
+        for (let k = 0; k < nSys; k++) {
+          lo = Math.min(lo, r[k * n + i]);
+          hi = Math.max(hi, r[k * n + i]);
+        }
+        systems[i] = Math.max(systems[i], hi - lo);
+      }
+    }
+    for (let a = 0; a < scores.length; a++) {
+      for (let b = a + 1; b < scores.length; b++) {
+        if (nSys === 1) {
+          metrics[i] = Math.max(metrics[i], Math.abs(ranks[a][i] - ranks[b][i]));
+          continue;
+        }
+        let discordant = 0;
+        for (let k = 0; k < nSys; k++) {
+          for (let l = k + 1; l < nSys; l++) {
+            const da = scores[a][k][i] - scores[a][l][i], db = scores[b][k][i] - scores[b][l][i];
+            if (da * db < 0) discordant++;
+          }
+        }
+        metrics[i] = Math.max(metrics[i], discordant / pairs);
+      }
+    }
+  }
+  return { systems, metrics };
+}
+
+/** The sentence browser's data (see the layout in `browser_script.ts`). */
+function browserData(input: ReportInput): string {
+  const types = [
+    ...new Set([
+      ...input.sentences.flatMap((s) => s.types),
+      ...(input.edits?.gold.flatMap((a) => a.flatMap((e) => e.map((x) => x.type))) ?? []),
+    ]),
+  ].filter(Boolean).sort();
+  const typeIndex = new Map(types.map((t, k) => [t, k]));
+  const dis = disagreement(input);
+  const sents = input.sentences.map((sentence, i) => {
+    const source = sentence.source.join(" ");
+    const same = (tokens: readonly string[]) => {
+      const text = tokens.join(" ");
+      return text === source ? 0 : text;
+    };
+    const scores: (number | null)[] = [];
+    for (const system of input.systems) {
+      for (const metric of input.metrics) {
+        scores.push(round4(system.sentenceScores[metric.id][i]));
+      }
+    }
+    const row: unknown[] = [
+      source,
+      sentence.references.map(same),
+      sentence.types.map((t) => typeIndex.get(t)!),
+      input.systems.map((s) => same(s.sentences[i])),
+      scores,
+      round4(dis.systems[i]),
+      round4(dis.metrics[i]),
+    ];
+    if (input.edits) {
+      row.push(
+        input.edits.gold[i].map((edits) =>
+          edits.map((e) => [e.start, e.end, e.type ? typeIndex.get(e.type)! : -1, e.correction])
+        ),
+        input.edits.compared[i].map((c) => [c.annotator, c.matched]),
+      );
+    }
+    return row;
+  });
+  const data = {
+    systems: input.systems.map((s) => s.name),
+    metrics: input.metrics.map((m) => m.id),
+    types,
+    sents,
+  };
+  // `<` escaped: the JSON cannot end the script element early.
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(
+    /\u2029/g,
+    "\\u2029",
+  );
+}
+
+function numberCell(
+  value: unknown,
+  rate: boolean,
+  attributes: { system: string; metric: string; field: string },
+  best = false,
+): string {
+  const data = typeof value === "number" ? ` data-value="${String(value)}"` : "";
+  return `<td class="num${best ? " best" : ""}" data-system="${
+    esc(attributes.system)
+  }" data-metric="${esc(attributes.metric)}" data-field="${esc(attributes.field)}"${data}>${
+    esc(fieldText(value, rate))
+  }</td>`;
+}
+
+function headlineNumber(score: unknown, path: string): number {
+  const value = headlineValue(score, path);
+  return typeof value === "number" ? value : NaN;
+}
+
+function summarySection(input: ReportInput): string {
+  const sig = input.significance;
+  const baseline = input.systems[0]?.name ?? "";
+  const level = sig ? `${Math.round(sig.level * 100)}% CI` : "";
+  const has = (metric: string) => ({
+    ci: !!sig?.intervals.some((c) => c.metric === metric),
+    p: !!sig?.pValues.some((c) => c.metric === metric),
+    rank: !!sig?.ranks?.some((c) => c.metric === metric),
+  });
+  const head = input.metrics.map((m) => {
+    const h = has(m.id);
+    return `<th scope="col" class="num">${esc(m.id)} ${esc(m.headline)}</th>` +
+      (h.ci ? `<th scope="col" class="num">${esc(level)}</th>` : "") +
+      (h.p ? `<th scope="col" class="num">p vs ${esc(baseline)}</th>` : "") +
+      (h.rank ? `<th scope="col" class="num">rank</th>` : "");
+  }).join("");
+  const best = input.metrics.map((m) => {
+    const values = input.systems.map((s) => headlineNumber(s.scores[m.id], m.headline));
+    return m.lowerIsBetter ? Math.min(...values) : Math.max(...values);
+  });
+  const rows = input.systems.map((s, k) => {
+    const cells = input.metrics.map((m, j) => {
+      const value = headlineValue(s.scores[m.id], m.headline);
+      let cell = numberCell(
+        value,
+        true,
+        { system: s.name, metric: m.id, field: m.headline },
+        input.systems.length > 1 && value === best[j],
+      );
+      const h = has(m.id);
+      const where = `data-system="${esc(s.name)}" data-metric="${esc(m.id)}"`;
+      if (h.ci) {
+        const ci = sig!.intervals.find((c) => c.system === s.name && c.metric === m.id);
+        cell += ci
+          ? `<td class="num ci" ${where} data-low="${ci.low}" data-high="${ci.high}">[${
+            ci.low.toFixed(4)
+          }, ${ci.high.toFixed(4)}]</td>`
+          : `<td class="num ci">-</td>`;
+      }
+      if (h.p) {
+        const p = sig!.pValues.find((c) => c.system === s.name && c.metric === m.id);
+        cell += k === 0
+          ? `<td class="num p">(baseline)</td>`
+          : p
+          ? `<td class="num p" ${where} data-p="${p.p}">${
+            p.p < 0.001 ? "&lt; 0.001" : p.p.toFixed(3)
+          }${p.p < 0.05 ? "*" : ""}</td>`
+          : `<td class="num p">-</td>`;
+      }
+      if (h.rank) {
+        const r = sig!.ranks!.find((c) => c.system === s.name && c.metric === m.id);
+        cell += `<td class="num rank">${
+          r ? (r.best === r.worst ? `${r.best}` : `${r.best}&ndash;${r.worst}`) : "-"
+        }</td>`;
+      }
+      return cell;
+    }).join("");
+    return `<tr><th scope="row">${esc(s.name)}</th>${cells}</tr>`;
+  }).join("\n");
+  const sigNote = sig
+    ? `<p>${
+      esc(sig.method.charAt(0).toUpperCase() + sig.method.slice(1))
+    }. p is the paired test of each system against ${
+      esc(baseline)
+    } (* below 0.05, uncorrected for the number of systems)${
+      sig.ranks?.length ? "; a rank range spans every rank a system cannot be separated from" : ""
+    }.</p>`
+    : `<p class="help">No confidence intervals or paired tests were computed for this report.</p>`;
+  const details = input.metrics.map((m) => {
+    const scores = input.systems.map((s) => s.scores[m.id]);
+    const rate = m.columns.map((c) =>
+      scores.some((sc) => {
+        const v = headlineValue(sc, c);
+        return typeof v === "number" && !Number.isInteger(v);
+      })
+    );
+    return `<div class="scroll"><table class="details" data-metric="${esc(m.id)}">
+<caption>${esc(m.id)}: every field of the corpus score</caption>
+<thead><tr><th scope="col">System</th>${
+      m.columns.map((c) => `<th scope="col" class="num">${esc(c)}</th>`).join("")
+    }</tr></thead>
+<tbody>${
+      input.systems.map((s) =>
+        `<tr><th scope="row">${esc(s.name)}</th>${
+          m.columns.map((c, i) =>
+            numberCell(headlineValue(s.scores[m.id], c), rate[i], {
+              system: s.name,
+              metric: m.id,
+              field: c,
+            })
+          ).join("")
+        }</tr>`
+      ).join("\n")
+    }</tbody></table></div>`;
+  }).join("\n");
+  return `<section id="summary" aria-labelledby="summary-h"><h2 id="summary-h">Summary</h2>
+<div class="scroll"><table class="summary">
+<caption>Corpus scores: the headline of each metric (best in bold)</caption>
+<thead><tr><th scope="col">System</th>${head}</tr></thead>
+<tbody>
+${rows}
+</tbody></table></div>
+${sigNote}
+<h3>Signatures</h3>
+<dl class="sigs">${
+    input.metrics.map((m) => {
+      const resampling = sig?.signatures?.[m.id];
+      const full = resampling ? `${m.signature}|${resampling}` : m.signature;
+      return `<dt>${esc(m.id)}</dt><dd><code data-metric="${esc(m.id)}">${esc(full)}</code></dd>`;
+    }).join("")
+  }</dl>
+<h3>All score fields</h3>
+${details}
+</section>`;
+}
+
+function figures(charts: readonly Chart[]): string {
+  return `<div class="charts">${
+    charts.map((c) =>
+      `<figure aria-labelledby="${c.id}-cap">${c.svg}<figcaption id="${c.id}-cap">${
+        esc(c.title)
+      }</figcaption></figure>`
+    ).join("\n")
+  }</div>`;
+}
+
+function typeTable(input: ReportInput, types: ReportTypeBreakdown): string {
+  const names = input.systems.map((s) => s.name);
+  const counts = types.columns.includes("tp") && types.columns.includes("fn");
+  const cell = (row: Record<string, unknown> | undefined) => {
+    if (!row) return `<td class="num">-</td>`;
+    const value = row[types.value];
+    const text = typeof value === "number" ? value.toFixed(4) : "-";
+    const extra = counts && typeof row.tp === "number" && typeof row.fn === "number"
+      ? ` (${row.tp}/${row.tp + row.fn})`
+      : "";
+    return `<td class="num">${text}${extra}</td>`;
+  };
+  return `<details><summary>All ${types.types.length} types: ${esc(types.value)}${
+    counts ? " (matched/gold edits)" : ""
+  } of each system</summary>
+<div class="scroll"><table class="types" data-metric="${esc(types.metric)}">
+<caption>${esc(types.metric)}: ${esc(types.value)} per ${esc(types.label)}</caption>
+<thead><tr><th scope="col">Type</th>${
+    names.map((n) => `<th scope="col" class="num">${esc(n)}</th>`).join("")
+  }</tr></thead>
+<tbody>${
+    types.types.map((t) =>
+      `<tr><th scope="row">${esc(t)}</th>${
+        names.map((n) => cell(types.scores[n]?.[t])).join("")
+      }</tr>`
+    ).join("\n")
+  }</tbody></table></div></details>`;
+}
+
+function browserSection(input: ReportInput): string {
+  const types = [
+    ...new Set([
+      ...input.sentences.flatMap((s) => s.types),
+      ...(input.edits?.gold.flatMap((a) => a.flatMap((e) => e.map((x) => x.type))) ?? []),
+    ]),
+  ].filter(Boolean).sort();
+  const sortOptions = [
+    ["order", "corpus order"],
+    ...(input.systems.length > 1 ? [["sys", "systems disagree most"]] : []),
+    ...(input.metrics.length > 1 ? [["met", "metrics disagree most"]] : []),
+    ["len", "longest source first"],
+  ];
+  return `<section id="sentences" aria-labelledby="sentences-h"><h2 id="sentences-h">Sentences</h2>
+<p class="help">Each system's output and each reference is shown as a token diff against the source
+(<ins>inserted</ins>, <del>deleted</del>), with each metric's sentence score${
+    input.edits ? " and the gold edits the system made (&#x2713;) or missed (&#x2717;)" : ""
+  }. "Systems disagree" is the largest spread between systems of the percentile ranks of their
+sentence scores on one metric; "metrics disagree" is the largest share of system pairs that two
+metrics order oppositely (both 0 to 1).
+Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous sentence, <kbd>n</kbd>/<kbd>p</kbd> next/previous page.</p>
+<form class="controls" role="search" onsubmit="return false">
+<label for="sb-word">Word<input id="sb-word" type="search" placeholder="in source, outputs or references" autocomplete="off"></label>
+<label for="sb-type">Error type<select id="sb-type"><option value="">any</option>${
+    types.map((t, k) => `<option value="${k}">${esc(t)}</option>`).join("")
+  }</select></label>
+<label for="sb-sort">Sort<select id="sb-sort">${
+    sortOptions.map(([v, l]) => `<option value="${v}">${esc(l)}</option>`).join("")
+  }</select></label>
+<label for="sb-size">Per page<select id="sb-size"><option>10</option><option selected>25</option><option>100</option></select></label>
+</form>
+<p id="sb-status" role="status" aria-live="polite"></p>
+<div class="pager"><button type="button" id="sb-prev">&larr; Previous</button>
+<label>Page <input id="sb-page" type="number" min="1" value="1"></label>
+<button type="button" id="sb-next">Next &rarr;</button></div>
+<noscript><p>The sentence browser needs JavaScript.</p></noscript>
+<div id="sb-list"></div>
+</section>
+<script type="application/json" id="report-data">${browserData(input)}</script>
+<script>${BROWSER_SCRIPT}</script>`;
+}
+
+/**
+ * Build the report page from its input: summary table, charts, per-type breakdown, human
+ * judgments (each when the input has the data) and the sentence browser.
+ *
+ * @example Usage
+ * ```ts
+ * import { buildReport } from "./build_report.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const html = await buildReport({
+ *   title: "Demo",
+ *   gold: "gold.m2",
+ *   goldFormat: "m2",
+ *   metrics: [{ id: "exact", headline: "rate", columns: ["rate"], signature: "exact|v:1" }],
+ *   systems: [{
+ *     name: "sys",
+ *     sentences: [["A", "cat", "."]],
+ *     scores: { exact: { rate: 1 } },
+ *     sentenceScores: { exact: [1] },
+ *   }],
+ *   sentences: [{ source: ["a", "cat", "."], references: [["A", "cat", "."]], types: [] }],
+ * });
+ * assert.match(html, /^<!DOCTYPE html>/);
+ * assert.match(html, /data-metric="exact" data-field="rate" data-value="1">1.0000</);
+ * assert.doesNotMatch(html, /<(script|link|img)[^>]+(src|href)="?https?:/);
+ * ```
+ *
+ * @param input What to show.
+ * @returns The HTML page.
+ */
+export async function buildReport(input: ReportInput): Promise<string> {
+  const [scores, types, buckets, scatters, human] = await Promise.all([
+    scoreCharts(input),
+    typeCharts(input),
+    bucketCharts(input),
+    scatterCharts(input),
+    humanCharts(input),
+  ]);
+  const sections: string[] = [summarySection(input)];
+  const nav: [string, string][] = [["summary", "Summary"]];
+  sections.push(
+    `<section id="scores" aria-labelledby="scores-h"><h2 id="scores-h">Scores by system</h2>${
+      figures(scores)
+    }</section>`,
+  );
+  nav.push(["scores", "Scores"]);
+  if (types.length && input.types) {
+    sections.push(
+      `<section id="types" aria-labelledby="types-h"><h2 id="types-h">Error types</h2>
+${
+        input.types.map((breakdown, k) =>
+          `<h3>${esc(breakdown.metric)}: ${esc(breakdown.label)}</h3>
+<p class="help">${
+            esc([
+              ...(breakdown.notes ?? []),
+              ...(breakdown.types.length > TYPE_CHART_LIMIT
+                ? [`The chart shows the ${TYPE_CHART_LIMIT} most frequent types, the table all.`]
+                : []),
+            ].join(" "))
+          }</p>${figures([types[k]])}${typeTable(input, breakdown)}`
+        ).join("\n")
+      }</section>`,
+    );
+    nav.push(["types", "Error types"]);
+  }
+
+  if (buckets.length) {
+    sections.push(
+      `<section id="length" aria-labelledby="length-h"><h2 id="length-h">Scores by sentence length</h2>
+<p class="help">Corpus scores computed from the statistics of the sentences in each source-length bucket.</p>${
+        figures(buckets)
+      }</section>`,
+    );
+    nav.push(["length", "By length"]);
+  }
+  if (scatters.length) {
+    sections.push(
+      `<section id="scatter" aria-labelledby="scatter-h"><h2 id="scatter-h">Metric against metric</h2>${
+        figures(scatters)
+      }</section>`,
+    );
+    nav.push(["scatter", "Metric vs metric"]);
+  }
+  if (human.length && input.human) {
+    sections.push(
+      `<section id="human" aria-labelledby="human-h"><h2 id="human-h">Metrics against human judgments</h2>
+<p class="help">Each metric's corpus score against ${
+        esc(input.human.map((h) => h.label).join(", "))
+      }, one point per judged system (systems without a human score are left out).</p>${
+        figures(human)
+      }</section>`,
+    );
+    nav.push(["human", "Human judgments"]);
+  }
+  nav.push(["sentences", "Sentences"]);
+  sections.push(browserSection(input));
+  const warnings = input.warnings?.length
+    ? `<div class="warnings" role="note"><strong>Warnings</strong><ul>${
+      input.warnings.map((w) => `<li>${esc(w)}</li>`).join("")
+    }</ul></div>`
+    : "";
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="${esc(input.generator ?? "gecscore")}">
+<title>${esc(input.title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<header>
+<h1>${esc(input.title)}</h1>
+<ul class="meta">
+<li>Gold: <code>${esc(input.gold)}</code> (${esc(input.goldFormat)})</li>
+<li>${input.sentences.length} sentences</li>
+<li>${input.systems.length} system${input.systems.length === 1 ? "" : "s"}: ${
+    esc(input.systems.map((s) => s.name).join(", "))
+  }</li>
+<li>Metrics: ${esc(input.metrics.map((m) => m.id).join(", "))}</li>
+</ul>
+<nav aria-label="Sections"><ul>${
+    nav.map(([id, label]) => `<li><a href="#${id}">${esc(label)}</a></li>`).join("")
+  }</ul></nav>
+</header>
+<main>
+${warnings}
+${sections.join("\n")}
+</main>
+<footer>Made by ${
+    esc(input.generator ?? "gecscore")
+  }. This page is self-contained: it loads nothing from the network.</footer>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,92 @@
+/**
+ * Which gold edits each system made, as the M2 metric counts them: for every sentence, the
+ * annotator that the m2scorer's greedy choice picked for that system (the same choice that
+ * gives the corpus score), and which of that annotator's edits the system's chosen edit
+ * sequence matched: what the sentence browser shows.
+ *
+ * @module
+ */
+
+import { m2Annotators, type M2Options, m2Replay, type M2Stats } from "../metrics/m2/mod.ts";
+import type { GoldSentence, Tokens } from "../plugins/types.ts";
+import type { ReportComparison, ReportGoldEdit, ReportSentenceEdits } from "./types.ts";
+
+/**
+ * The gold edits of every sentence (per annotator, in the m2scorer's annotator order) and, for
+ * each system, the annotator it was compared with and the edits it matched.
+ *
+ * @example Usage
+ * ```ts
+ * import { m2SentenceEdits } from "./m2_edits.ts";
+ * import { m2Metric } from "../metrics/m2/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = [{
+ *   source: ["a", "cat", "sit"],
+ *   annotations: [{ annotator: "0", edits: [
+ *     { start: 0, end: 1, corrections: [["A"]], type: "Mec" },
+ *     { start: 2, end: 3, corrections: [["sits"]], type: "SVA" },
+ *   ] }],
+ * }];
+ * const hyp = [["A", "cat", "sit"]];
+ * const stats = [m2Metric.stats(gold[0], hyp[0], m2Metric.defaults)];
+ * const edits = m2SentenceEdits(gold, [hyp], [stats], m2Metric.defaults);
+ * assert.deepEqual(edits.gold[0][0].map((e) => e.type), ["Mec", "SVA"]);
+ * assert.deepEqual(edits.compared[0][0], { annotator: 0, matched: [0] });
+ * ```
+ *
+ * @param gold The gold sentences (with annotations).
+ * @param systems Each system's hypotheses.
+ * @param stats Each system's M2 statistics (as `m2Metric.stats` gave them).
+ * @param options The M2 options used.
+ * @returns The edits.
+ */
+export function m2SentenceEdits(
+  gold: readonly GoldSentence[],
+  systems: readonly (readonly Tokens[])[],
+  stats: readonly (readonly M2Stats[])[],
+  options: M2Options,
+): ReportSentenceEdits {
+  const chosen = stats.map((s) => m2Replay(s, options.beta).chosen);
+  const goldEdits: ReportGoldEdit[][][] = [];
+  const compared: ReportComparison[][] = [];
+  gold.forEach((sentence, i) => {
+    let annotators: ReportGoldEdit[][] | undefined;
+    compared.push(systems.map((hyp, k) => {
+      const results = m2Annotators(sentence, hyp[i], options);
+      annotators ??= results.map((r) => {
+        const edits = sentence.annotations?.find((x) => x.annotator === r.annotator)?.edits;
+        return r.gold.map((g, e) => ({
+          start: g.start,
+          end: g.end,
+          type: edits?.[e]?.type ?? "",
+          correction: g.corrections[0] ?? "",
+        }));
+      });
+      const index = Math.max(chosen[k][i], 0);
+      const result = results[index];
+      const matched: number[] = [];
+      if (result) {
+        // The m2scorer assigns each matching system edit to the first matching gold edit after
+        // the previous match: replaying that over the correct edits finds which were made.
+        let last = 0;
+        for (const e of result.correct) {
+          for (let g = last; g < result.gold.length; g++) {
+            const ge = result.gold[g];
+            if (
+              ge.start === e.start && ge.end === e.end && ge.original === e.original &&
+              ge.corrections.includes(e.correction)
+            ) {
+              matched.push(g);
+              last = g + 1;
+              break;
+            }
+          }
+        }
+      }
+      return { annotator: index, matched };
+    }));
+    goldEdits.push(annotators ?? []);
+  });
+  return { source: "m2", gold: goldEdits, compared };
+}

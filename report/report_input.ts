@@ -1,0 +1,361 @@
+/**
+ * Score systems for the report: the same statistics and scores as `gecscore score` (one
+ * {@linkcode scoreSystems} run with sentence scores), plus what the page shows beyond them:
+ * corpus scores per sentence-length bucket (from the statistics of the bucket's sentences), the
+ * references, and the gold edits each system matched (when M2 runs on an annotated gold).
+ *
+ * @module
+ */
+
+import { referenceRewrites } from "../formats/references.ts";
+import type { M2Options, M2Stats } from "../metrics/m2/mod.ts";
+import { resolveOptions } from "../plugins/options.ts";
+import { headlineValue } from "../plugins/headline.ts";
+import { tableFields } from "./fields.ts";
+import {
+  type ScoreRequest,
+  scoreSystems,
+  selectMetrics,
+  type SystemResult,
+} from "../pipeline/scoring.ts";
+import type { GoldSentence, Options, Score, Tokens, TypeBreakdown } from "../plugins/types.ts";
+import {
+  assessSignificance,
+  type MetricSignificance,
+  type SignificanceRequest,
+} from "../pipeline/significance.ts";
+import { m2SentenceEdits } from "./m2_edits.ts";
+import type {
+  ReportBucket,
+  ReportHuman,
+  ReportInput,
+  ReportSentence,
+  ReportSignificance,
+  ReportTypeBreakdown,
+} from "./types.ts";
+
+/** What {@linkcode reportInput} needs: a scoring request and the optional extra sections. */
+export interface ReportRequest extends ScoreRequest {
+  /** The page title (default: "gecscore report: " and the gold's file name). */
+  title?: string;
+  /**
+   * Resample for confidence intervals, paired tests against the first system and rank ranges
+   * (each metric's headline; metrics that are not resamplable are left out, with a warning).
+   */
+  resampling?: SignificanceRequest;
+  /** Confidence intervals and paired p-values computed elsewhere (instead of `resampling`). */
+  significance?: ReportSignificance;
+  /** Per-type breakdowns (default: from every metric with `byType`, when the gold has types). */
+  types?: ReportTypeBreakdown[];
+  /** Human judgments of the systems: one entry per human ranking. */
+  human?: ReportHuman[];
+  /** What made the page. */
+  generator?: string;
+}
+
+/** Upper bounds (inclusive) of the sentence-length buckets, in source tokens. */
+const BUCKET_EDGES = [10, 20, 30, 40];
+
+function bucketOf(length: number): number {
+  const k = BUCKET_EDGES.findIndex((edge) => length <= edge);
+  return k < 0 ? BUCKET_EDGES.length : k;
+}
+
+function bucketLabel(k: number): string {
+  if (k === 0) return `1-${BUCKET_EDGES[0]}`;
+  if (k === BUCKET_EDGES.length) return `${BUCKET_EDGES[k - 1] + 1}+`;
+  return `${BUCKET_EDGES[k - 1] + 1}-${BUCKET_EDGES[k]}`;
+}
+
+function headline(score: Score, path: string): number {
+  const value = headlineValue(score, path);
+  return typeof value === "number" ? value : NaN;
+}
+
+function references(sentence: GoldSentence): Tokens[] {
+  if (!sentence.references && !sentence.annotations) return [];
+  return referenceRewrites(sentence);
+}
+
+function editTypes(sentence: GoldSentence): string[] {
+  const types = new Set<string>();
+  for (const a of sentence.annotations ?? []) {
+    for (const e of a.edits) if (e.type) types.add(e.type);
+  }
+  for (const e of sentence.errors ?? []) if (e.type) types.add(e.type);
+  return [...types].sort();
+}
+
+/** The field a per-type chart shows: the breakdown's headline, else F, else recall. */
+function chartedField(breakdown: TypeBreakdown): string {
+  if (breakdown.headline) return breakdown.headline;
+  for (const field of ["f", "recall"]) if (breakdown.columns.includes(field)) return field;
+  return breakdown.columns[breakdown.columns.length - 1] ?? "";
+}
+
+/**
+ * The per-type breakdowns of a scoring run (metrics with `byType`), with the types sorted by
+ * how many gold edits the first system was compared with (`tp + fn`), most first. A metric
+ * whose breakdown has no typed rows (a gold without types) is left out.
+ *
+ * @example Usage
+ * ```ts
+ * import { typeBreakdowns } from "./report_input.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const byType = (rows: [string, number, number][]) => ({
+ *   label: "gold error type",
+ *   columns: ["tp", "fn", "recall"],
+ *   types: rows.map(([type, tp, fn]) => ({ type, score: { tp, fn, recall: tp / (tp + fn) } })),
+ * });
+ * const results = [
+ *   { name: "A", path: "A", metrics: [{ metric: "m2", signature: "", score: {}, stats: [],
+ *     byType: byType([["Mec", 1, 1], ["Nn", 2, 4]]) }] },
+ *   { name: "B", path: "B", metrics: [{ metric: "m2", signature: "", score: {}, stats: [],
+ *     byType: byType([["Nn", 0, 6]]) }] },
+ * ];
+ * const [m2] = typeBreakdowns(results, ["m2"]);
+ * assert.deepEqual(m2.types, ["Nn", "Mec"]);
+ * assert.equal(m2.value, "recall");
+ * assert.equal(m2.scores.B.Mec, undefined);
+ * assert.equal(m2.scores.B.Nn.fn, 6);
+ * ```
+ *
+ * @param results The results of `scoreSystems` with `byType`.
+ * @param metrics The metric ids, in the order of each result's `metrics`.
+ * @returns One breakdown per metric that has one.
+ */
+export function typeBreakdowns(
+  results: readonly SystemResult[],
+  metrics: readonly string[],
+): ReportTypeBreakdown[] {
+  const out: ReportTypeBreakdown[] = [];
+  metrics.forEach((metric, k) => {
+    const first = results[0]?.metrics[k]?.byType;
+    if (!first) return;
+    const scores: ReportTypeBreakdown["scores"] = {};
+    const all = new Set<string>();
+    for (const r of results) {
+      const rows = r.metrics[k].byType?.types ?? [];
+      scores[r.name] = Object.fromEntries(rows.map((row) => [row.type, { ...row.score }]));
+      for (const row of rows) all.add(row.type);
+    }
+    if (![...all].some((t) => t && t !== "(none)")) return;
+    const size = (t: string) => {
+      const row = scores[results[0].name][t] as { tp?: unknown; fn?: unknown } | undefined;
+      return (typeof row?.tp === "number" ? row.tp : 0) +
+        (typeof row?.fn === "number" ? row.fn : 0);
+    };
+    const order = first.types.map((t) => t.type);
+    const position = (t: string) => {
+      const at = order.indexOf(t);
+      return at < 0 ? order.length : at;
+    };
+    const breakdown: ReportTypeBreakdown = {
+      metric,
+      label: first.label,
+      columns: [...first.columns],
+      value: chartedField(first),
+      types: [...all].sort((a, b) => size(b) - size(a) || position(a) - position(b)),
+      scores,
+    };
+    if (first.notes?.length) breakdown.notes = [...first.notes];
+    out.push(breakdown);
+  });
+  return out;
+}
+
+function describeResampling(sig: MetricSignificance): string {
+  const parts: string[] = [];
+  if (sig.test === "bs") parts.push(`paired bootstrap test (${sig.samples} resamples)`);
+  if (sig.test === "ar") parts.push(`paired approximate randomization (${sig.trials} trials)`);
+  if (sig.samples !== undefined) {
+    parts.push(`95% bootstrap percentile intervals (${sig.samples} resamples)`);
+  }
+  if (sig.systems.some((s) => s.rank)) {
+    parts.push(`rank ranges from every pair (Holm's correction at ${sig.alpha})`);
+  }
+  return `${parts.join("; ")}; seed ${sig.seed}`;
+}
+
+/**
+ * The report's significance data from resampling results (one per metric).
+ *
+ * @example Usage
+ * ```ts
+ * import { reportSignificance } from "./report_input.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const sig = reportSignificance([{
+ *   metric: "m2", headline: "f", test: "bs", samples: 100, seed: 1, alpha: 0.05,
+ *   signature: "bs:100|seed:1",
+ *   systems: [
+ *     { name: "A", value: 0.5, ci: { mean: 0.5, lower: 0.4, upper: 0.6, half_width: 0.1 } },
+ *     { name: "B", value: 0.3, p_value: 0.02, ci: { mean: 0.3, lower: 0.2, upper: 0.4, half_width: 0.1 } },
+ *   ],
+ * }]);
+ * assert.deepEqual(sig.pValues, [{ system: "B", metric: "m2", p: 0.02 }]);
+ * assert.deepEqual(sig.intervals[0], { system: "A", metric: "m2", low: 0.4, high: 0.6 });
+ * assert.equal(sig.signatures?.m2, "bs:100|seed:1");
+ * ```
+ *
+ * @param results Resampling results of each metric.
+ * @returns Intervals, p-values, rank ranges and signatures.
+ */
+export function reportSignificance(results: readonly MetricSignificance[]): ReportSignificance {
+  const out: ReportSignificance = {
+    method: results.length ? describeResampling(results[0]) : "",
+    level: 0.95,
+    intervals: [],
+    pValues: [],
+    signatures: {},
+  };
+  for (const sig of results) {
+    out.signatures![sig.metric] = sig.signature;
+    for (const s of sig.systems) {
+      if (s.ci) {
+        out.intervals.push({
+          system: s.name,
+          metric: sig.metric,
+          low: s.ci.lower,
+          high: s.ci.upper,
+        });
+      }
+      if (s.p_value !== undefined) {
+        out.pValues.push({ system: s.name, metric: sig.metric, p: s.p_value });
+      }
+      if (s.rank) {
+        (out.ranks ??= []).push({
+          system: s.name,
+          metric: sig.metric,
+          best: s.rank[0],
+          worst: s.rank[1],
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Score the systems and gather everything the report page shows.
+ *
+ * @example Usage
+ * ```ts
+ * import { reportInput } from "./report_input.ts";
+ * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await readGold("tests/testdata/m2scorer_example.m2");
+ * const system = await readHypotheses("tests/testdata/m2scorer_example_system2", 3);
+ * const input = reportInput({ registry: createRegistry(), gold, systems: [system], metrics: ["m2"] });
+ * assert.equal((input.systems[0].scores.m2.f as number).toFixed(4), "0.7143");
+ * assert.equal(input.systems[0].sentenceScores.m2.length, 3);
+ * assert.equal(input.edits?.compared.length, 3);
+ * ```
+ *
+ * @param request The systems, gold, metrics and options, and the optional extra sections.
+ * @returns The report's input.
+ */
+export function reportInput(request: ReportRequest): ReportInput {
+  const { registry, gold } = request;
+  const metrics = selectMetrics(registry, gold, request.metrics, request.systems);
+  const results = scoreSystems({
+    ...request,
+    metrics: metrics.map((m) => m.id),
+    sentences: true,
+    byType: !request.types,
+  });
+  const options = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  const input: ReportInput = {
+    title: request.title ?? `gecscore report: ${gold.path.split(/[\\/]/).pop()}`,
+    gold: gold.path,
+    goldFormat: gold.format,
+    metrics: metrics.map((metric, k) => ({
+      id: metric.id,
+      headline: metric.headline,
+      columns: tableFields(metric, results[0]?.metrics[k].score ?? {}),
+      signature: metric.signature(options[k]),
+      ...(metric.lowerIsBetter ? { lowerIsBetter: true } : {}),
+    })),
+    systems: results.map((r, s) => ({
+      name: r.name,
+      sentences: request.systems[s].sentences,
+      scores: Object.fromEntries(r.metrics.map((m) => [m.metric, m.score])),
+      sentenceScores: Object.fromEntries(
+        r.metrics.map((
+          m,
+          k,
+        ) => [m.metric, m.sentences!.map((x) => headline(x, metrics[k].headline))]),
+      ),
+    })),
+    sentences: gold.sentences.map((sentence): ReportSentence => ({
+      source: sentence.source,
+      references: references(sentence),
+      types: editTypes(sentence),
+    })),
+  };
+  // Corpus scores of each length bucket, from the statistics of its sentences.
+  const byBucket = new Map<number, number[]>();
+  gold.sentences.forEach((s, i) => {
+    const k = bucketOf(s.source.length);
+    if (!byBucket.has(k)) byBucket.set(k, []);
+    byBucket.get(k)!.push(i);
+  });
+  input.buckets = [...byBucket.keys()].sort((a, b) => a - b).map((k): ReportBucket => {
+    const indices = byBucket.get(k)!;
+    return {
+      label: bucketLabel(k),
+      count: indices.length,
+      scores: Object.fromEntries(results.map((r) => [
+        r.name,
+        Object.fromEntries(metrics.map((metric, m) => {
+          const stats = indices.map((i) => r.metrics[m].stats[i]);
+          return [metric.id, headline(metric.corpus(stats, options[m]), metric.headline)];
+        })),
+      ])),
+    };
+  });
+  // Gold edits matched and missed, as M2 counts them.
+  const m2 = metrics.findIndex((m) => m.id === "m2");
+  if (m2 >= 0 && results.length) {
+    input.edits = m2SentenceEdits(
+      gold.sentences,
+      request.systems.map((s) => s.sentences),
+      results.map((r) => r.metrics[m2].stats as M2Stats[]),
+      options[m2] as M2Options,
+    );
+  }
+  const breakdowns = request.types ?? typeBreakdowns(results, metrics.map((m) => m.id));
+  if (breakdowns.length) input.types = breakdowns;
+  const warnings: string[] = [];
+  if (request.resampling && results.length) {
+    const assessed: MetricSignificance[] = [];
+    metrics.forEach((metric, k) => {
+      if (metric.notResamplable) {
+        warnings.push(`${metric.id}: no intervals or tests: ${metric.notResamplable}`);
+        return;
+      }
+      const sig = assessSignificance(
+        metric,
+        options[k],
+        results.map((r) => ({ name: r.name, stats: r.metrics[k].stats })),
+        request.resampling!,
+      );
+      for (const w of sig.warnings ?? []) warnings.push(`${metric.id}: ${w}`);
+      assessed.push(sig);
+    });
+    input.significance = reportSignificance(assessed);
+  }
+  if (request.significance) input.significance = request.significance;
+  if (request.human?.length) input.human = request.human;
+  if (request.generator) input.generator = request.generator;
+  warnings.unshift(...results.flatMap((r) =>
+    r.metrics.flatMap((m) => {
+      const list = (m.score as { warnings?: unknown }).warnings;
+      return Array.isArray(list) ? list.map((w) => `${m.metric} on ${r.name}: ${w}`) : [];
+    })
+  ));
+  if (warnings.length) input.warnings = warnings;
+  return input;
+}
