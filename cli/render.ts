@@ -7,6 +7,7 @@
 
 import type { AnyMetric, Explanation, Score } from "../plugins/types.ts";
 import { headlineValue, numericPaths } from "../plugins/headline.ts";
+import { fieldText } from "../report/fields.ts";
 
 export { headlineValue };
 
@@ -62,13 +63,7 @@ export function renderTable(rows: readonly (readonly string[])[]): string {
  * @returns Its text.
  */
 export function formatValue(value: unknown, rate = false): string {
-  if (typeof value === "number") {
-    if (Number.isInteger(value) && !rate) return String(value);
-    return Number.isFinite(value) ? value.toFixed(4) : String(value);
-  }
-  if (Array.isArray(value)) return `[${value.map((v) => formatValue(v, rate)).join(", ")}]`;
-  if (value === undefined || value === null) return "-";
-  return String(value);
+  return fieldText(value, rate);
 }
 
 /**
