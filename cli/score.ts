@@ -7,6 +7,7 @@
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command, Io } from "./command.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
+import { checkGoldFlags, readCommandGold } from "./command_gold.ts";
 import { readSystems, systemFiles } from "./read_systems.ts";
 import { formatValue, headlineValue, renderTable, scoreColumns } from "./render.ts";
 import {
@@ -17,7 +18,6 @@ import {
   significanceRequest,
 } from "./significance.ts";
 import { echoedWarnings } from "./warnings.ts";
-import { readGold } from "../builtin.ts";
 import { readLimits } from "../formats/limits.ts";
 import { m2Sentences, sortAnnotators } from "../formats/m2.ts";
 import {
@@ -25,7 +25,6 @@ import {
   countLines,
   lines,
   readChunks,
-  readReferenceCorpus,
   referenceSentences,
   tokenize,
 } from "../formats/text.ts";
@@ -483,9 +482,7 @@ ${SIGNIFICANCE_HELP}
     if (!files.length) {
       throw new UsageError("score: give at least one system output file (HYP or --hyp-m2 FILE)");
     }
-    if (values.gold && (values.src || values.ref)) {
-      throw new UsageError("score: give either --gold or --src with --ref, not both");
-    }
+    checkGoldFlags("score", values);
     if (format === "jsonl") {
       if (significanceRequest(values as SignificanceFlags)) {
         throw new UsageError(
@@ -514,14 +511,7 @@ ${SIGNIFICANCE_HELP}
         io,
       );
     }
-    let gold: GoldCorpus;
-    if (values.gold) {
-      gold = await readGold(values.gold as string, { registry, limits });
-    } else if (values.src && values.ref?.length) {
-      gold = await readReferenceCorpus(values.src as string, values.ref as string[], limits);
-    } else {
-      throw new UsageError("score: give --gold GOLD, or --src SRC with at least one --ref REF");
-    }
+    const gold = await readCommandGold("score", values, registry, limits);
     const request = significanceRequest(values as SignificanceFlags);
     if (request?.test && files.length < 2) {
       throw new UsageError(
