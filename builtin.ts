@@ -13,15 +13,27 @@ import { m2Metric } from "./metrics/m2/mod.ts";
 import { gleuMetric } from "./metrics/gleu/mod.ts";
 import { imeasureMetric } from "./metrics/imeasure/mod.ts";
 import { errantMetric } from "./metrics/errant/mod.ts";
+import { setPluginModule } from "./plugins/host.ts";
 import { Registry } from "./plugins/registry.ts";
 import type { AnyMetric, Format, GoldCorpus, Plugin, ReadLimits } from "./plugins/types.ts";
 import { readGoldFile } from "./pipeline/read_gold.ts";
 import { convertCorpus as convertWith } from "./pipeline/convert.ts";
 import { VERSION } from "./util/version.ts";
 
-const metrics: AnyMetric[] = [m2Metric, imeasureMetric, gleuMetric, errantMetric];
+/** Freeze an object and everything reachable from its own properties (not functions). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
 
-const formats: Format[] = [m2Format, textFormat, ixmlFormat];
+// Frozen, with their defaults and option specs: code that imports a built-in metric cannot
+// change what it computes or the signature it states.
+const metrics: AnyMetric[] = deepFreeze([m2Metric, imeasureMetric, gleuMetric, errantMetric]);
+
+const formats: Format[] = deepFreeze([m2Format, textFormat, ixmlFormat]);
 
 /**
  * The built-in plugin.
@@ -34,12 +46,19 @@ const formats: Format[] = [m2Format, textFormat, ixmlFormat];
  * assert.ok(builtinPlugin.formats?.some((f) => f.id === "m2"));
  * ```
  */
-export const builtinPlugin: Plugin = {
+export const builtinPlugin: Plugin = Object.freeze({
   name: "gecscore-builtin",
   version: VERSION,
   metrics,
   formats,
-};
+});
+
+// Workers of the parallel scorer load their own copy of it from here.
+setPluginModule(builtinPlugin, {
+  url: import.meta.url,
+  exportName: "builtinPlugin",
+  spec: "gecscore-builtin",
+});
 
 /**
  * A new registry with the built-in plugin in it.

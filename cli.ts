@@ -10,94 +10,132 @@
  * @module
  */
 
-import { createRegistry } from "./builtin.ts";
-import { type Command, type Io, processIo } from "./cli/command.ts";
-import { CONVERT_HELP, convertCommand } from "./cli/convert.ts";
-import { listCommand } from "./cli/list.ts";
-import { metaCommand } from "./cli/meta.ts";
-import { M2SCORER_USAGE, m2scorerCommand } from "./cli/m2scorer.ts";
-import { scoreCommand } from "./cli/score.ts";
-import { showCommand } from "./cli/show.ts";
-import { initPluginCommand } from "./cli/init_plugin.ts";
-import { InputError, UsageError } from "./plugins/errors.ts";
-import { loadPlugin, pluginUrl } from "./plugins/loader.ts";
-import { VERSION } from "./util/version.ts";
-import { REPL_HELP, replMain } from "./repl.ts";
-import { REPORT_HELP, reportCommand } from "./cli/report.ts";
-import { errantCompareCommand } from "./cli/errant_compare.ts";
+import type { Command, Io } from "./cli/command.ts";
+import { processIo } from "./cli/command.ts";
+import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
 
 /**
- * The commands, by name. Metrics and formats that bring their own command add it here.
+ * The commands, by name: each loads its module when run, so a command does not pay for the
+ * others (nor the REPL, nor their dependencies). Metrics and formats that bring their own
+ * command add it here.
  */
-export const COMMANDS: Record<string, Command> = {
-  score: scoreCommand,
-  show: showCommand,
-  list: listCommand,
-  convert: {
-    summary: "convert a gold file between formats (M2 <-> I-measure XML)",
-    help: CONVERT_HELP,
-    run: (args, { registry, io }) => convertCommand(args, { registry, io }),
+export const COMMANDS: Record<string, () => Promise<Command>> = {
+  score: async () => (await import("./cli/score.ts")).scoreCommand,
+  show: async () => (await import("./cli/show.ts")).showCommand,
+  list: async () => (await import("./cli/list.ts")).listCommand,
+  convert: async () => {
+    const { CONVERT_HELP, convertCommand } = await import("./cli/convert.ts");
+    return {
+      summary: "convert a gold file between formats (M2 <-> I-measure XML)",
+      help: CONVERT_HELP,
+      run: (args, { registry, io }) => convertCommand(args, { registry, io }),
+    };
   },
-  m2scorer: {
-    summary: "drop-in for the NUS m2scorer: same arguments, same output",
-    help: `${M2SCORER_USAGE}
+  m2scorer: async () => {
+    const { M2SCORER_USAGE, m2scorerCommand } = await import("./cli/m2scorer.ts");
+    return {
+      summary: "drop-in for the NUS m2scorer: same arguments, same output",
+      help: `${M2SCORER_USAGE}
 
 Score SYSTEM (one sentence per line) against SOURCE_GOLD (M2) exactly as the NUS m2scorer 3.2
 does, and print its three lines (Precision, Recall, F_beta).
   -v, --verbose                 the per-sentence trace the reference prints with -v
-  --very_verbose                the same trace (the reference adds dumps of its edit
-                                lattice, which gecscore does not build the same way)
   --max_unchanged_words N       most unchanged tokens in a merged edit (default 2)
   --beta B                      F-score beta (default 0.5)
   --ignore_whitespace_casing    drop edits that only change whitespace or casing
+  --very_verbose                the same trace as -v (the reference adds dumps of its edit
+                                lattice, which gecscore does not build the same way)
   --timeout SECONDS             accepted as in the Python 3 m2scorer, which skips a
                                 sentence scored slower than this; gecscore scores every
                                 sentence and warns about those that took longer
 The Python 3 m2scorer's spellings --max-unchanged-words and --ignore-whitespace-casing work too.
 `,
-    run: (args, { io }) => m2scorerCommand(args, io),
+      run: (args, { io }) => m2scorerCommand(args, io),
+    };
   },
-  report: {
-    summary: "write one self-contained HTML page comparing systems (tables, charts, sentences)",
-    help: REPORT_HELP,
-    run: (args, { registry, io }) => reportCommand(args, { registry, io }),
+  report: async () => {
+    const { REPORT_HELP, reportCommand } = await import("./cli/report.ts");
+    return {
+      summary: "write one self-contained HTML page comparing systems (tables, charts, sentences)",
+      help: REPORT_HELP,
+      run: (args, { registry, io }) => reportCommand(args, { registry, io }),
+    };
   },
-  errant_compare: errantCompareCommand,
-  meta: metaCommand,
-  repl: {
-    summary: "explore a corpus interactively: sentences, alignments, scores, options",
-    help: REPL_HELP,
-    run: (args, { registry }) => replMain(args, { registry }),
+  errant_compare: async () => (await import("./cli/errant_compare.ts")).errantCompareCommand,
+  meta: async () => (await import("./cli/meta.ts")).metaCommand,
+  "init-plugin": async () => (await import("./cli/init_plugin.ts")).initPluginCommand,
+  repl: async () => {
+    const { REPL_HELP, replMain } = await import("./repl.ts");
+    return {
+      summary: "explore a corpus interactively: sentences, alignments, scores, options",
+      help: REPL_HELP,
+      run: (args, { registry }) => replMain(args, { registry }),
+    };
   },
-  "init-plugin": initPluginCommand,
 };
 
-function mainHelp(): string {
+/** Load a command by name; an unknown name is a usage error listing the commands. */
+async function command(name: string): Promise<Command> {
+  if (!Object.hasOwn(COMMANDS, name)) {
+    throw new UsageError(
+      `Unknown command "${name}"; commands: ${Object.keys(COMMANDS).join(", ")}`,
+    );
+  }
+  return await COMMANDS[name]();
+}
+
+async function mainHelp(): Promise<string> {
   const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
+  const lines = [];
+  for (const name of Object.keys(COMMANDS)) {
+    lines.push(`  ${name.padEnd(width)}  ${(await command(name)).summary}`);
+  }
   return `gecscore: score grammatical error correction systems (M2, I-measure, GLEU and plugins)
 
-Usage: gecscore [--plugin SPEC]... [--debug] COMMAND [ARGS]
+Usage: gecscore [--plugin SPEC]... [--plugin-timeout SECONDS] [--debug] COMMAND [ARGS]
        gecscore --version
 
 Commands:
-${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`).join("\n")}
+${lines.join("\n")}
   ${"help".padEnd(width)}  help on a command: gecscore help COMMAND
 
 Options before or after the command:
-  --plugin SPEC  load a metric/format plugin (path, file:/https: URL, npm:), repeatable
-  --debug        print the stack of a crash (a plugin's or gecscore's)
-  --version      print the version
+  --plugin SPEC             load a metric/format plugin (path, file:/https: URL, npm:); it
+                            runs boxed in a worker without permissions
+  --plugin-timeout SECONDS  time limit of one plugin call (default 30)
+  --debug                   print the stack of a crash; plugins then run in this process
+                            (unboxed, with its permissions) so that their stacks can be shown
+  --version                 print the version
 
 Exit status: 0 done, 1 bad input, 2 bad usage.
 `;
 }
 
-/** Pull every `--plugin SPEC` / `--plugin=SPEC` and `--debug` out of the arguments. */
-function extractPlugins(args: string[]): { specs: string[]; rest: string[]; debug: boolean } {
+/** The seconds of `--plugin-timeout`, checked. */
+function timeoutSeconds(value: string | undefined): number {
+  const seconds = value !== undefined && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  if (!(seconds > 0)) {
+    throw new UsageError(
+      `--plugin-timeout needs a number of seconds greater than 0, found ${
+        value === undefined ? "nothing" : JSON.stringify(value)
+      }`,
+    );
+  }
+  return seconds;
+}
+
+/**
+ * Pull every `--plugin SPEC` / `--plugin=SPEC` and `--plugin-timeout SECONDS` out of the
+ * arguments.
+ */
+function extractPlugins(
+  args: string[],
+): { specs: string[]; rest: string[]; timeoutMs?: number; debug: boolean } {
   const specs: string[] = [];
   const rest: string[] = [];
+  let timeoutMs: number | undefined;
   let debug = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -106,7 +144,11 @@ function extractPlugins(args: string[]): { specs: string[]; rest: string[]; debu
       break;
     }
     if (arg === "--debug") debug = true;
-    else if (arg === "--plugin") {
+    else if (arg === "--plugin-timeout") {
+      timeoutMs = timeoutSeconds(args[++i]) * 1000;
+    } else if (arg.startsWith("--plugin-timeout=")) {
+      timeoutMs = timeoutSeconds(arg.slice("--plugin-timeout=".length)) * 1000;
+    } else if (arg === "--plugin") {
       if (i + 1 >= args.length || args[i + 1].startsWith("-")) {
         throw new UsageError("--plugin needs a specifier (a path, file:/https: URL or npm:)");
       }
@@ -119,14 +161,14 @@ function extractPlugins(args: string[]): { specs: string[]; rest: string[]; debu
       specs.push(spec);
     } else rest.push(arg);
   }
-  return { specs, rest, debug };
+  return { specs, rest, timeoutMs, debug };
 }
 
 /**
  * The plugin a crash happened in: the first stack frame in a loaded plugin's folder, else in a
  * file outside gecscore's own folder; undefined when the crash is gecscore's own.
  */
-function crashSite(error: unknown, specs: string[]): string | undefined {
+function crashSite(error: unknown, specs: string[], pluginUrl: (spec: string) => string) {
   const stack = error instanceof Error ? error.stack ?? "" : "";
   const frames = [...stack.matchAll(/((?:file|https?|npm):[^\s)]+?):\d+:\d+/g)].map((m) => m[1]);
   for (const frame of frames) {
@@ -171,9 +213,10 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   try {
     const extracted = extractPlugins(args);
     ({ specs, debug } = extracted);
-    const { rest } = extracted;
+    const { rest, timeoutMs } = extracted;
     const [name, ...commandArgs] = rest;
     if (name === "--version" || name === "-V") {
+      const { VERSION } = await import("./util/version.ts");
       io.out(`gecscore ${VERSION}\n`);
       return 0;
     }
@@ -183,7 +226,7 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       );
     }
     if (name === "-h" || name === "--help") {
-      io.out(mainHelp());
+      io.out(await mainHelp());
       return 0;
     }
     if (name === "help") {
@@ -191,24 +234,22 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       if (commandArgs.length > 1) {
         throw new UsageError(`Usage: gecscore help [COMMAND], got ${commandArgs.length} topics`);
       }
-      if (topic === undefined) io.out(mainHelp());
-      else if (Object.hasOwn(COMMANDS, topic)) io.out(COMMANDS[topic].help);
-      else {
-        throw new UsageError(
-          `Unknown command "${topic}"; commands: ${Object.keys(COMMANDS).join(", ")}`,
-        );
-      }
+      io.out(topic === undefined ? await mainHelp() : (await command(topic)).help);
       return 0;
     }
-    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-    if (!command) {
-      throw new UsageError(
-        `Unknown command "${name}"; commands: ${Object.keys(COMMANDS).join(", ")}`,
-      );
-    }
+    const run = await command(name);
+    const { createRegistry } = await import("./builtin.ts");
     const registry = createRegistry();
-    for (const spec of specs) registry.use(await loadPlugin(spec));
-    return await command.run(commandArgs, { registry, io });
+    if (specs.length) {
+      const { importPlugin, loadPlugin } = await import("./plugins/loader.ts");
+      for (const spec of specs) {
+        // --debug: in this process, so that a crash has the plugin's own stack.
+        registry.use(
+          debug ? await importPlugin(spec) : await loadPlugin(spec, undefined, { timeoutMs }),
+        );
+      }
+    }
+    return await run.run(commandArgs, { registry, io });
   } catch (error) {
     // The reader of standard output went away (`| head`): it has what it wanted.
     if (error instanceof Deno.errors.BrokenPipe) return 0;
@@ -220,12 +261,22 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       io.err(`gecscore: ${oneLine(error.message)}\n`);
       return 1;
     }
+    if (error instanceof PluginError) {
+      const hint = !debug && / threw /.test(error.message) ? " (--debug shows the stack)" : "";
+      io.err(`gecscore: ${oneLine(error.message)}${hint}\n`);
+      if (debug) {
+        const cause = (error as { cause?: unknown }).cause;
+        io.err(`${cause instanceof Error ? cause.stack : error.stack}\n`);
+      }
+      return 1;
+    }
     if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
       io.err(`gecscore: permission needed: ${(error as Error).message.split("\n")[0]}\n`);
       return 1;
     }
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    const site = crashSite(error, specs);
+    const { pluginUrl } = await import("./plugins/loader.ts");
+    const site = crashSite(error, specs, pluginUrl);
     const hint = debug ? "" : " (--debug shows the stack)";
     io.err(
       site

@@ -16,10 +16,31 @@
  */
 
 export type * from "./plugins/types.ts";
-export { InputError, UsageError } from "./plugins/errors.ts";
+export { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 export { Registry } from "./plugins/registry.ts";
 export { coerceOption, parseOptionAssignments, resolveOptions } from "./plugins/options.ts";
-export { loadPlugin, pluginProblem, pluginUrl } from "./plugins/loader.ts";
+export {
+  importPlugin,
+  loadPlugin,
+  pluginProblem,
+  pluginUrl,
+  unloadPlugin,
+} from "./plugins/loader.ts";
+export {
+  DEFAULT_PLUGIN_TIMEOUT_MS,
+  type HostOptions,
+  PluginHost,
+  type PluginModule,
+} from "./plugins/host.ts";
+export {
+  type CallSite,
+  checkedScore,
+  checkedStats,
+  type JobExtras,
+  type MetricJobResult,
+  runMetricJob,
+  scoreProblem,
+} from "./plugins/guard.ts";
 export { headlineValue } from "./plugins/headline.ts";
 export { builtinPlugin, convertCorpus, createRegistry, readGold, registry } from "./builtin.ts";
 export { m2Format, m2Sentences, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";
@@ -164,6 +185,7 @@ export {
 export { type TypeIntervalInput, typeIntervals } from "./pipeline/type_intervals.ts";
 export { holmRejections } from "./stats/holm.ts";
 export { readGoldFile } from "./pipeline/read_gold.ts";
+export { type ParallelOptions, poolSize, scoreSystemsParallel } from "./pipeline/parallel.ts";
 export { writerIds } from "./pipeline/convert.ts";
 export { writeFileAtomic } from "./util/write_file_atomic.ts";
 export { MersenneTwister } from "./util/mt19937.ts";

@@ -38,15 +38,18 @@ system's changes, each metric's alignment and sentence scores side by side, scor
 you type, change metric options live. Type "help" at the prompt for the commands.
 
 Commands piped on stdin run without prompts; the exit status is 1 if any failed. On a
-terminal, Ctrl-C cancels a long command (corpus, find disagree) and the session goes on.
-History is kept in ~/.gecscore_history when permissions allow (--allow-env, --allow-write).
+terminal, Ctrl-C cancels a long command (corpus, find disagree, ci, compare) and the session
+goes on. History is kept in ~/.gecscore_history when permissions allow (--allow-env=HOME and
+--allow-write for that file).
 
 Options:
   --gold FILE      load this gold file first
   --src FILE, --ref FILE
                    or plain-text source and reference files (--ref repeated)
   -q, --quiet      no warnings on stderr
-  --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:), repeatable
+  --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:), repeatable;
+                   it runs boxed: no file, network, environment or subprocess access
+  --plugin-timeout SECONDS  time limit of one plugin call (default 30)
   --no-history     keep no history file
   -h, --help       this help
 `;
@@ -227,6 +230,7 @@ export async function replMain(
         ref: { type: "string", multiple: true },
         quiet: { type: "boolean", short: "q", default: false },
         plugin: { type: "string", multiple: true },
+        "plugin-timeout": { type: "string" },
         "no-history": { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
@@ -254,6 +258,16 @@ export async function replMain(
     );
     return 2;
   }
+  const timeout = values["plugin-timeout"];
+  if (timeout !== undefined && !(/^\s*\d+(\.\d+)?\s*$/.test(timeout) && Number(timeout) > 0)) {
+    write(
+      Deno.stderr,
+      `gecscore repl: --plugin-timeout needs a number of seconds greater than 0, found ${
+        JSON.stringify(timeout)
+      }\n`,
+    );
+    return 2;
+  }
   const tty = Deno.stdin.isTerminal();
   const color = tty && Deno.stdout.isTerminal() && !Deno.noColor;
   const session = new Session({
@@ -262,6 +276,7 @@ export async function replMain(
     onWarning: (text) => write(Deno.stderr, text),
     quiet: values.quiet,
     progress: stderrProgress("computing", (text) => write(Deno.stderr, text)),
+    pluginTimeoutMs: timeout === undefined ? undefined : Number(timeout) * 1000,
   });
   const startup = [
     ...(values.plugin ?? []).map((spec) => () => session.loadPlugin(spec)),

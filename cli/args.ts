@@ -83,7 +83,9 @@ export function argsErrorMessage(error: unknown): string {
 
 /** The `--plugin` line of every command's help. */
 export const PLUGIN_HELP: string =
-  "  --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:)";
+  "  --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:); it runs\n" +
+  "                   boxed: no file, network, environment or subprocess access\n" +
+  "  --plugin-timeout SECONDS  time limit of one plugin call (default 30)";
 
 /**
  * The ids in repeated, comma-separated list options (`-m m2,gleu -m imeasure`), without

@@ -7,7 +7,8 @@
 
 import stringWidth from "npm:string-width@7.2.0";
 import type { AnyMetric, Explanation, Score } from "../plugins/types.ts";
-import { headlineValue } from "../plugins/headline.ts";
+import { headlineValue, numericPaths } from "../plugins/headline.ts";
+import { fieldText } from "../report/fields.ts";
 
 export { headlineValue };
 
@@ -166,39 +167,7 @@ export function renderLatex(rows: readonly (readonly string[])[]): string {
  * @returns Its text.
  */
 export function formatValue(value: unknown, rate = false): string {
-  if (typeof value === "number") {
-    if (Number.isInteger(value) && !rate) return String(value);
-    return Number.isFinite(value) ? value.toFixed(4) : String(value);
-  }
-  if (Array.isArray(value)) return `[${value.map((v) => formatValue(v, rate)).join(", ")}]`;
-  if (value === undefined || value === null) return "-";
-  return String(value);
-}
-
-/**
- * The dotted paths of every number in a score object (nested objects flattened).
- *
- * @example Usage
- * ```ts
- * import { numericPaths } from "./render.ts";
- * import assert from "node:assert/strict";
- *
- * assert.deepEqual(numericPaths({ a: 1, b: { c: 2, d: "x" } }), ["a", "b.c"]);
- * ```
- *
- * @param score A score object.
- * @returns The paths, in key order.
- */
-export function numericPaths(score: Score): string[] {
-  const out: string[] = [];
-  const walk = (value: unknown, prefix: string) => {
-    if (typeof value === "number") out.push(prefix);
-    else if (value && typeof value === "object" && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k);
-    }
-  };
-  walk(score, "");
-  return out;
+  return fieldText(value, rate);
 }
 
 /**

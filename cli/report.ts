@@ -5,14 +5,12 @@
  */
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
+import { checkGoldFlags, readCommandGold } from "./command_gold.ts";
 import { readSystems, systemFiles } from "./read_systems.ts";
 import { type SignificanceFlags, significanceRequest } from "./significance.ts";
-import { readGold } from "../builtin.ts";
-import { readReferenceCorpus } from "../formats/text.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
-import type { GoldCorpus } from "../plugins/types.ts";
 import { writeFileAtomic } from "../util/write_file_atomic.ts";
 import { buildReport } from "../report/build_report.ts";
 import { reportInput } from "../report/report_input.ts";
@@ -136,9 +134,7 @@ export async function reportCommand(
   if (!files.length) {
     throw new UsageError("report: give at least one system output file (HYP or --hyp-m2 FILE)");
   }
-  if (values.gold && (values.src || values.ref)) {
-    throw new UsageError("report: give either --gold or --src with --ref, not both");
-  }
+  checkGoldFlags("report", values);
   const flags: SignificanceFlags = {
     paired: values.paired as string | undefined,
     ci: true,
@@ -170,14 +166,7 @@ export async function reportCommand(
   if (output !== "-" && inputs.some((path) => samePath(path, output))) {
     throw new UsageError(`report: the output ${output} is also an input file`);
   }
-  let gold: GoldCorpus;
-  if (values.gold) {
-    gold = await readGold(values.gold as string, { registry });
-  } else if (values.src && values.ref?.length) {
-    gold = await readReferenceCorpus(values.src as string, values.ref as string[]);
-  } else {
-    throw new UsageError("report: give --gold GOLD, or --src SRC with at least one --ref REF");
-  }
+  const gold = await readCommandGold("report", values, registry);
   const systems = await readSystems(files, gold, io);
   const human: ReportHuman[] = [];
   for (const path of humanPaths) {

@@ -7,6 +7,7 @@
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command, Io } from "./command.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
+import { checkGoldFlags, readCommandGold } from "./command_gold.ts";
 import { readSystems, systemFiles } from "./read_systems.ts";
 import {
   formatValue,
@@ -33,7 +34,6 @@ import {
   countLines,
   lines,
   readChunks,
-  readReferenceCorpus,
   referenceSentences,
   tokenize,
 } from "../formats/text.ts";
@@ -50,7 +50,8 @@ import type {
   TypeBreakdown,
 } from "../plugins/types.ts";
 import { openGold } from "../pipeline/read_gold.ts";
-import { scoreSystemsAsync, selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
+import { selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
+import { scoreSystemsParallel } from "../pipeline/parallel.ts";
 import { streamScores } from "../pipeline/stream.ts";
 import { assessResults, type MetricSignificance } from "../pipeline/significance.ts";
 import { fullSignature, GoldDigest, goldFingerprint } from "../pipeline/signature.ts";
@@ -254,6 +255,30 @@ function reportTable(
   return parts.join("\n\n") + "\n";
 }
 
+/**
+ * The value of `--jobs`: a whole number of workers from 1 up, or "auto" when not given.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseJobs } from "./score.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(parseJobs("3"), 3);
+ * assert.equal(parseJobs(undefined), "auto");
+ * assert.throws(() => parseJobs("0x2"), /--jobs needs a whole number from 1 up, found "0x2"/);
+ * ```
+ *
+ * @param value The option's value.
+ * @returns The number, or "auto".
+ */
+export function parseJobs(value: string | undefined): number | "auto" {
+  if (value === undefined) return "auto";
+  if (!/^\s*[1-9]\d{0,3}\s*$/.test(value)) {
+    throw new UsageError(`--jobs needs a whole number from 1 up, found ${JSON.stringify(value)}`);
+  }
+  return Number(value);
+}
+
 /** What `score --format jsonl` was asked. */
 interface JsonlRequest {
   gold?: string;
@@ -448,6 +473,8 @@ Options:
   --wide                   tables with every column (default: the few numbers people quote)
   --sentences              also report sentence-level scores
   -q, --quiet              no warnings on stderr (they stay in the JSON output)
+  -j, --jobs N             score on N workers (default: one per core for large runs);
+                           the output is the same for any N
   --hyp-m2 FILE            a system given as a hypothesis M2, repeatable (mixes with HYP)
   --by-type                per error type: errant by its categories (level errant.cat);
                            m2 by gold error type (TP and FN; precision is not defined)
@@ -474,6 +501,7 @@ ${SIGNIFICANCE_HELP}
         sentences: { type: "boolean", default: false },
         wide: { type: "boolean", default: false },
         quiet: { type: "boolean", short: "q", default: false },
+        jobs: { type: "string", short: "j" },
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
         ...READ_LIMIT_FLAGS,
@@ -495,9 +523,7 @@ ${SIGNIFICANCE_HELP}
     if (!files.length) {
       throw new UsageError("score: give at least one system output file (HYP or --hyp-m2 FILE)");
     }
-    if (values.gold && (values.src || values.ref)) {
-      throw new UsageError("score: give either --gold or --src with --ref, not both");
-    }
+    checkGoldFlags("score", values);
     if (format === "jsonl") {
       if (significanceRequest(values as SignificanceFlags)) {
         throw new UsageError(
@@ -527,14 +553,7 @@ ${SIGNIFICANCE_HELP}
         io,
       );
     }
-    let gold: GoldCorpus;
-    if (values.gold) {
-      gold = await readGold(values.gold as string, { registry, limits });
-    } else if (values.src && values.ref?.length) {
-      gold = await readReferenceCorpus(values.src as string, values.ref as string[], limits);
-    } else {
-      throw new UsageError("score: give --gold GOLD, or --src SRC with at least one --ref REF");
-    }
+    const gold = await readCommandGold("score", values, registry, limits);
     const request = significanceRequest(values as SignificanceFlags);
     if (request?.test && files.length < 2) {
       throw new UsageError(
@@ -549,7 +568,7 @@ ${SIGNIFICANCE_HELP}
     const progress = stderrProgress("scoring", io.err);
     let results;
     try {
-      results = await scoreSystemsAsync({
+      results = await scoreSystemsParallel({
         registry,
         gold,
         systems,
@@ -558,7 +577,7 @@ ${SIGNIFICANCE_HELP}
         sentences: values.sentences as boolean,
         byType: values["by-type"] as boolean,
         onProgress: (done, total) => progress.update(done, total),
-      });
+      }, { jobs: parseJobs(values.jobs as string | undefined) });
     } finally {
       progress.done();
     }

@@ -22,7 +22,6 @@
  * @module
  */
 
-import { SaxesParser } from "npm:saxes@6.0.0";
 import { InputError } from "../plugins/errors.ts";
 import type {
   Alternative,
@@ -143,6 +142,20 @@ export async function parseIxml(
 ): Promise<GoldCorpus> {
   const { maxLineLength, maxAnnotators, maxAlternatives } = readLimits(limits);
   const annotatorIds = new Set<string>();
+  // Loaded on first use: commands that read no XML do not pay for the XML parser. npm:
+  // written here so the library works when imported from outside this repository.
+  let SaxesParser: typeof import("npm:saxes@6.0.0").SaxesParser;
+  try {
+    // deno-lint-ignore no-import-prefix
+    ({ SaxesParser } = await import("npm:saxes@6.0.0"));
+  } catch (error) {
+    throw new InputError(
+      `the XML reader needs the npm package saxes@6.0.0, which cannot be loaded (${
+        String((error as Error)?.message ?? error).split("\n")[0]
+      }); fetch it once with "deno cache cli.ts" (or "deno task setup")`,
+      file,
+    );
+  }
   const parser = new SaxesParser({ position: true });
   const drafts: DraftSentence[] = [];
   const stack: string[] = [];

@@ -29,6 +29,7 @@
  */
 
 import { UsageError } from "../plugins/errors.ts";
+import { headlineValue, numericPaths } from "../plugins/headline.ts";
 import type { AnyMetric, Metric, Options, Score } from "../plugins/types.ts";
 import { MersenneTwister } from "../util/mt19937.ts";
 
@@ -176,6 +177,11 @@ export function swapMasks(n: number, trials: number, seed: number): Uint32Array 
  *
  * assert.equal(scoreNumber({ correction: { i: 0.25 } }, "correction.i", "imeasure"), 0.25);
  * assert.throws(() => scoreNumber({ f: 1 }, "g", "m2"), /Metric m2 has no number at "g"/);
+ * assert.throws(
+ *   () => scoreNumber({ p: { x: 1 }, s: "a", l: [2] }, "toString", "m2"),
+ *   /in its score; its numbers: p\.x$/,
+ * );
+ * assert.throws(() => scoreNumber({}, "f", "m2"), /its numbers: \(none\)$/);
  * ```
  *
  * @param score The score.
@@ -184,24 +190,11 @@ export function swapMasks(n: number, trials: number, seed: number): Uint32Array 
  * @returns The number.
  */
 export function scoreNumber(score: Score, path: string, metric: string): number {
-  let value: unknown = score;
-  for (const key of path.split(".")) {
-    value = value !== null && typeof value === "object" && Object.hasOwn(value, key)
-      ? (value as Record<string, unknown>)[key]
-      : undefined;
-  }
+  const value = headlineValue(score, path);
   if (typeof value !== "number") {
-    const paths: string[] = [];
-    const walk = (v: unknown, prefix: string) => {
-      if (typeof v === "number") paths.push(prefix);
-      else if (v && typeof v === "object" && !Array.isArray(v)) {
-        for (const [k, x] of Object.entries(v)) walk(x, prefix ? `${prefix}.${k}` : k);
-      }
-    };
-    walk(score, "");
     throw new UsageError(
       `Metric ${metric} has no number at "${path}" in its score; its numbers: ${
-        paths.join(", ") || "(none)"
+        numericPaths(score).join(", ") || "(none)"
       }`,
     );
   }

@@ -7,6 +7,7 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
+import { type CallSite, type MetricJobResult, runMetricJob } from "../plugins/guard.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { fullSignature } from "./signature.ts";
@@ -131,12 +132,12 @@ export interface ScoreRequest {
   options?: Record<string, Record<string, OptionValue>>;
   /** Also compute sentence-level scores. */
   sentences?: boolean;
-  /** Cancels the run: checked between sentences (an `AbortError` is thrown). */
-  signal?: AbortSignal;
-  /** Called after each sentence of each system and metric: `done` of `total` sentences. */
-  onProgress?: (done: number, total: number) => void;
   /** Also compute per-error-type breakdowns (metrics that have `byType`). */
   byType?: boolean;
+  /** Cancels an asynchronous run ({@linkcode scoreSystemsAsync}), checked between jobs. */
+  signal?: AbortSignal;
+  /** Progress of an asynchronous run: `done` of `total` sentence evaluations. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -202,24 +203,41 @@ export function selectMetrics(
  *   metrics: ["exact_match"],
  * });
  * assert.equal(result.metrics[0].score.matches, 1);
- * assert.match(result.metrics[0].signature, /^exact_match\|.*\|nrefs:2\|gold:[0-9a-f]{8}\|/);
  * ```
  *
  * @param request What to score.
  * @returns One result per system, in order.
  */
 export function scoreSystems(request: ScoreRequest): SystemResult[] {
-  const run = scoring(request);
-  for (;;) {
-    const step = run.next();
-    if (step.done) return step.value;
-    request.signal?.throwIfAborted();
-  }
+  const { registry, gold, systems } = request;
+  const metrics = selectMetrics(registry, gold, request.metrics, systems);
+  for (const id of Object.keys(request.options ?? {})) registry.metric(id);
+  const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  return systems.map((system) => {
+    checkLength(system, gold);
+    return {
+      name: system.name,
+      path: system.path,
+      metrics: metrics.map((metric, k) => {
+        const options = resolved[k];
+        const job = runMetricJob(
+          metric,
+          gold.sentences,
+          system.sentences,
+          options,
+          { sentences: request.sentences, byType: request.byType, edits: system.edits },
+          callSite(registry, metric, system, gold),
+        );
+        return metricResult(metric, job, gold, options);
+      }),
+    };
+  });
 }
 
 /**
- * {@linkcode scoreSystems}, giving the event loop a turn every few milliseconds so that a
- * long run shows progress and can be cancelled (`request.signal`) while it goes on.
+ * {@linkcode scoreSystems}, one metric and system at a time, giving the event loop a turn
+ * between them so that a long run can report progress (`onProgress`, in sentences) and be
+ * cancelled (`signal`, checked between them).
  *
  * @example Cancelling
  * ```ts
@@ -242,69 +260,86 @@ export function scoreSystems(request: ScoreRequest): SystemResult[] {
  * @returns One result per system, in order.
  */
 export async function scoreSystemsAsync(request: ScoreRequest): Promise<SystemResult[]> {
-  const run = scoring(request);
-  let last = Date.now();
   request.signal?.throwIfAborted();
-  for (;;) {
-    const step = run.next();
-    if (step.done) return step.value;
-    if (Date.now() - last >= 20) {
+  const { registry, gold, systems } = request;
+  const metrics = selectMetrics(registry, gold, request.metrics, systems);
+  const total = systems.length * metrics.length * gold.sentences.length;
+  let done = 0;
+  const out: SystemResult[] = [];
+  for (const system of systems) {
+    const results = [];
+    for (const metric of metrics) {
       await new Promise((resolve) => setTimeout(resolve, 0));
-      last = Date.now();
+      request.signal?.throwIfAborted();
+      const [one] = scoreSystems({ ...request, systems: [system], metrics: [metric.id] });
+      results.push(one.metrics[0]);
+      done += gold.sentences.length;
+      request.onProgress?.(done, total);
     }
-    request.signal?.throwIfAborted();
+    out.push({ name: system.name, path: system.path, metrics: results });
+  }
+  return out;
+}
+
+/**
+ * Check that a system has one line per gold sentence.
+ *
+ * @param system The system.
+ * @param gold The gold.
+ */
+export function checkLength(system: Hypotheses, gold: GoldCorpus): void {
+  if (system.sentences.length !== gold.sentences.length) {
+    throw new InputError(
+      `has ${system.sentences.length} lines but the gold has ${gold.sentences.length} sentences`,
+      system.path,
+    );
   }
 }
 
-/** The scoring run, one step per sentence of each system and metric. */
-function scoring(request: ScoreRequest): Generator<void, SystemResult[]> {
-  const { registry, gold, systems } = request;
-  const metrics = selectMetrics(registry, gold, request.metrics, systems);
-  for (const id of Object.keys(request.options ?? {})) registry.metric(id);
-  const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
-  for (const system of systems) {
-    if (system.sentences.length !== gold.sentences.length) {
-      throw new InputError(
-        `has ${system.sentences.length} lines but the gold has ${gold.sentences.length} sentences`,
-        system.path,
-      );
-    }
-  }
-  const total = systems.length * metrics.length * gold.sentences.length;
-  return (function* (): Generator<void, SystemResult[]> {
-    let done = 0;
-    const out: SystemResult[] = [];
-    for (const system of systems) {
-      const metricResults: MetricResult[] = [];
-      for (const [k, metric] of metrics.entries()) {
-        const options = resolved[k];
-        const stats: unknown[] = [];
-        for (const [i, g] of gold.sentences.entries()) {
-          stats.push(metric.stats(g, system.sentences[i], options, system.edits?.[i]));
-          request.onProgress?.(++done, total);
-          yield;
-        }
-        const result: MetricResult = {
-          metric: metric.id,
-          signature: fullSignature(metric, options, gold),
-          metricSignature: metric.signature(options),
-          score: metric.corpus(stats, options),
-          stats,
-        };
-        if (request.sentences) result.sentences = stats.map((s) => metric.sentence(s, options));
-        if (request.byType && metric.byType) {
-          result.byType = metric.byType(
-            stats,
-            options,
-            gold.sentences,
-            system.sentences,
-            system.edits,
-          );
-        }
-        metricResults.push(result);
-      }
-      out.push({ name: system.name, path: system.path, metrics: metricResults });
-    }
-    return out;
-  })();
+/**
+ * Where a metric runs, for messages: its plugin (unless built in), the system, the gold.
+ *
+ * @param registry The registry the metric is in.
+ * @param metric The metric.
+ * @param system The system.
+ * @param gold The gold.
+ * @returns The call site.
+ */
+export function callSite(
+  registry: Registry,
+  metric: AnyMetric,
+  system: Hypotheses,
+  gold: GoldCorpus,
+): CallSite {
+  const plugin = registry.pluginOf(metric.id);
+  return {
+    plugin: plugin ? `${plugin.name} ${plugin.version}` : undefined,
+    system: system.name,
+    goldPath: gold.path,
+  };
+}
+
+/**
+ * A {@linkcode MetricResult} from a job's result (the fields in their fixed order).
+ *
+ * @param metric The metric.
+ * @param job What the job computed.
+ * @returns The result.
+ */
+export function metricResult(
+  metric: AnyMetric,
+  job: MetricJobResult,
+  gold: GoldCorpus,
+  options: Options,
+): MetricResult {
+  const result: MetricResult = {
+    metric: metric.id,
+    signature: fullSignature(metric, options, gold),
+    metricSignature: job.signature,
+    score: job.score,
+    stats: job.stats,
+  };
+  if (job.sentences) result.sentences = job.sentences;
+  if (job.byType) result.byType = job.byType;
+  return result;
 }

@@ -66,3 +66,36 @@ export class UsageError extends Error {
     this.name = "UsageError";
   }
 }
+
+/**
+ * A third-party plugin misbehaved: it threw, returned something that is not a valid result,
+ * ran over its time limit, or clashes with another plugin. The message names the plugin, the
+ * metric or format, the sentence where there is one, and what was wrong. Commands report it
+ * in one line with exit status 1.
+ *
+ * @example Usage
+ * ```ts
+ * import { PluginError } from "./errors.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const error = new PluginError('Plugin evil 1.0, metric "bad": stats() threw Error: boom');
+ * assert.equal(error.name, "PluginError");
+ * ```
+ */
+export class PluginError extends Error {
+  /** What was wrong, without saying where (`stats() threw Error: boom`), when known. */
+  readonly detail?: string;
+
+  /**
+   * Make a plugin error.
+   *
+   * @param message What went wrong, in one line, naming the plugin.
+   * @param detail What was wrong without the where, so a caller that knows more (the
+   * sentence) can say it again with that.
+   */
+  constructor(message: string, detail?: string) {
+    super(message);
+    this.name = "PluginError";
+    this.detail = detail;
+  }
+}

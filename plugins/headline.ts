@@ -1,5 +1,6 @@
 /**
- * Reading a value in a score by its dotted path (a metric's `headline`, a table column).
+ * Reading a value in a score by its dotted path (a metric's `headline`, a table column), and
+ * listing the paths that hold numbers.
  *
  * @module
  */
@@ -30,4 +31,31 @@ export function headlineValue(score: unknown, path: string): unknown {
     value = (value as Record<string, unknown>)[key];
   }
   return value;
+}
+
+/**
+ * The dotted paths of every number in a score object (nested objects flattened; arrays and
+ * other values skipped).
+ *
+ * @example Usage
+ * ```ts
+ * import { numericPaths } from "./headline.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(numericPaths({ a: 1, b: { c: 2, d: "x" }, e: [1] }), ["a", "b.c"]);
+ * ```
+ *
+ * @param score A score object.
+ * @returns The paths, in key order.
+ */
+export function numericPaths(score: unknown): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown, prefix: string) => {
+    if (typeof value === "number") out.push(prefix);
+    else if (value && typeof value === "object" && !Array.isArray(value)) {
+      for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k);
+    }
+  };
+  walk(score, "");
+  return out;
 }

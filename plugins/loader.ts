@@ -3,83 +3,19 @@
  * specifier. The module's default export must be a {@linkcode Plugin}; it is checked when
  * loaded, with a message saying what is wrong.
  *
+ * {@linkcode loadPlugin} runs the plugin boxed in a worker with no permissions and a time
+ * limit per call (see `host.ts`); {@linkcode importPlugin} imports it into the calling
+ * program, with all of that program's permissions, for code you trust.
+ *
  * @module
  */
 
 import { InputError } from "./errors.ts";
+import { hostOf, type HostOptions, PluginHost } from "./host.ts";
 import type { Plugin } from "./types.ts";
 
-const METRIC_FUNCTIONS = ["stats", "corpus", "sentence", "explain", "signature"] as const;
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-
-/**
- * Check that a value is a {@linkcode Plugin}; return a sentence saying what is wrong, or
- * `undefined` when it is one.
- *
- * @example Usage
- * ```ts
- * import { pluginProblem } from "./loader.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(pluginProblem({ name: "p", version: "1.0", metrics: [] }), undefined);
- * assert.equal(pluginProblem({ name: "p" }), '"version" must be a string, found undefined');
- * ```
- *
- * @param value The candidate.
- * @returns The problem, or undefined.
- */
-export function pluginProblem(value: unknown): string | undefined {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    return `expected an object { name, version, metrics?, formats? }, found ${describe(value)}`;
-  }
-  const p = value as Record<string, unknown>;
-  for (const key of ["name", "version"]) {
-    if (typeof p[key] !== "string" || p[key] === "") {
-      return `"${key}" must be a string, found ${
-        p[key] === "" ? "an empty string" : typeof p[key]
-      }`;
-    }
-  }
-  for (const key of ["metrics", "formats"]) {
-    if (p[key] !== undefined && !Array.isArray(p[key])) {
-      return `"${key}" must be an array, found ${describe(p[key])}`;
-    }
-  }
-  const metrics = (p.metrics ?? []) as Record<string, unknown>[];
-  for (const [i, m] of metrics.entries()) {
-    const where = `metrics[${i}]${typeof m?.id === "string" ? ` ("${m.id}")` : ""}`;
-    if (m === null || typeof m !== "object") return `${where} must be an object`;
-    for (const key of ["id", "description", "version", "headline"]) {
-      if (typeof m[key] !== "string") return `${where}: "${key}" must be a string`;
-    }
-    if (!/^[a-z][a-z0-9_-]*$/.test(m.id as string)) {
-      return `${where}: "id" must be lower case letters, digits, _ or -`;
-    }
-    if (m.defaults === null || typeof m.defaults !== "object") {
-      return `${where}: "defaults" must be an object`;
-    }
-    if (!Array.isArray(m.needs)) return `${where}: "needs" must be an array`;
-    for (const fn of METRIC_FUNCTIONS) {
-      if (typeof m[fn] !== "function") return `${where}: "${fn}" must be a function`;
-    }
-  }
-  const formats = (p.formats ?? []) as Record<string, unknown>[];
-  for (const [i, f] of formats.entries()) {
-    const where = `formats[${i}]${typeof f?.id === "string" ? ` ("${f.id}")` : ""}`;
-    if (f === null || typeof f !== "object") return `${where} must be an object`;
-    for (const key of ["id", "description"]) {
-      if (typeof f[key] !== "string") return `${where}: "${key}" must be a string`;
-    }
-    if (!Array.isArray(f.extensions)) return `${where}: "extensions" must be an array`;
-    if (typeof f.parse !== "function") return `${where}: "parse" must be a function`;
-  }
-  return undefined;
-}
+export { pluginProblem } from "./plugin_problem.ts";
+import { pluginProblem } from "./plugin_problem.ts";
 
 /**
  * Turn a plugin specifier into a module URL: paths resolve against `base` (default: the
@@ -105,23 +41,25 @@ export function pluginUrl(spec: string, base?: string): string {
 }
 
 /**
- * Import a plugin module and return its default export, checked.
+ * Import a plugin module into this program and return its default export, checked. The
+ * plugin runs with every permission this program has and can reach its objects: only for
+ * code you trust. {@linkcode loadPlugin} is the boxed way.
  *
  * @example Usage
  * ```ts
- * import { loadPlugin } from "./loader.ts";
+ * import { importPlugin } from "./loader.ts";
+ * import plugin from "../examples/exact_match.ts";
  * import assert from "node:assert/strict";
  *
- * const plugin = await loadPlugin("examples/exact_match.ts");
- * assert.ok(plugin.metrics?.some((m) => m.id === "exact_match"));
- * await assert.rejects(loadPlugin("no/such/plugin.ts"), /Cannot load plugin no\/such\/plugin\.ts/);
+ * assert.equal(await importPlugin("examples/exact_match.ts"), plugin);
+ * await assert.rejects(importPlugin("no/such/plugin.ts"), /Cannot load plugin no\/such\/plugin\.ts/);
  * ```
  *
  * @param spec A path, `file:`/`https:` URL or `npm:` specifier.
  * @param base The URL relative paths resolve against (default: the current directory).
  * @returns The plugin.
  */
-export async function loadPlugin(spec: string, base?: string): Promise<Plugin> {
+export async function importPlugin(spec: string, base?: string): Promise<Plugin> {
   const url = pluginUrl(spec, base);
   let module: Record<string, unknown>;
   try {
@@ -138,4 +76,76 @@ export async function loadPlugin(spec: string, base?: string): Promise<Plugin> {
   const problem = pluginProblem(module.default);
   if (problem) throw new InputError(`Plugin ${spec}: default export is not a plugin: ${problem}`);
   return module.default as Plugin;
+}
+
+/**
+ * Load a third-party plugin boxed in a worker: it gets no file, network, environment,
+ * subprocess or import access, cannot touch this program's objects (the built-in metrics
+ * included), and each call into it has a time limit (default 30 s) after which it is
+ * stopped with a `PluginError` naming it. The plugin returned is a proxy whose
+ * metric and format functions behave as the plugin's own (synchronous, same results).
+ *
+ * Needs Deno's `--unstable-worker-options` (set in this package's `deno.json`; give the flag
+ * when running from elsewhere).
+ *
+ * @example Usage
+ * ```ts
+ * import { loadPlugin } from "./loader.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const plugin = await loadPlugin("examples/exact_match.ts");
+ * const metric = plugin.metrics!.find((m) => m.id === "exact_match")!;
+ * const stats = metric.stats({ source: ["a"], references: [["b"]] }, ["b"], metric.defaults);
+ * assert.equal(metric.corpus([stats], metric.defaults).accuracy, 1);
+ * await assert.rejects(loadPlugin("no/such/plugin.ts"), /Cannot load plugin no\/such\/plugin\.ts/);
+ * ```
+ *
+ * @param spec A path, `file:`/`https:` URL or `npm:` specifier.
+ * @param base The URL relative paths resolve against (default: the current directory).
+ * @param options The time limit per call (`timeoutMs`).
+ * @returns The plugin (a proxy).
+ */
+export async function loadPlugin(
+  spec: string,
+  base?: string,
+  options: Pick<HostOptions, "timeoutMs"> = {},
+): Promise<Plugin> {
+  const url = pluginUrl(spec, base);
+  if (url.startsWith("file:")) {
+    // Say plainly when the file is not there (the worker would report it less clearly).
+    try {
+      await Deno.stat(new URL(url));
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) {
+        throw new InputError(`Cannot load plugin ${spec}: no such file`);
+      }
+    }
+  }
+  const host = await PluginHost.start([{ url, exportName: "default", spec }], {
+    permissions: "none",
+    timeoutMs: options.timeoutMs,
+  });
+  return host.plugins[0];
+}
+
+/**
+ * Stop the worker of a plugin loaded with {@linkcode loadPlugin}. A program that loaded
+ * plugins and does not end with `Deno.exit` calls it, since a live worker keeps a program
+ * running; later calls into the plugin fail. Plugins not loaded boxed are left alone.
+ *
+ * @example Usage
+ * ```ts
+ * import { loadPlugin, unloadPlugin } from "./loader.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const plugin = await loadPlugin("examples/exact_match.ts");
+ * unloadPlugin(plugin);
+ * const metric = plugin.metrics![0];
+ * assert.throws(() => metric.signature(metric.defaults), /the plugin was stopped earlier/);
+ * ```
+ *
+ * @param plugin A plugin returned by {@linkcode loadPlugin}.
+ */
+export function unloadPlugin(plugin: Plugin): void {
+  hostOf(plugin)?.host.terminate("it was unloaded");
 }

@@ -23,6 +23,8 @@ export class Registry {
   #plugins: Plugin[] = [];
   #metrics = new Map<string, AnyMetric>();
   #formats = new Map<string, Format>();
+  #metricOwner = new Map<string, Plugin>();
+  #formatOwner = new Map<string, Plugin>();
 
   /**
    * Register a plugin. Ids must be unique across the registry.
@@ -31,24 +33,65 @@ export class Registry {
    * @returns This registry, for chaining.
    */
   use(plugin: Plugin): this {
+    const label = (p: Plugin) => `${p.name} ${p.version}`;
+    const mine = new Set<string>();
     for (const metric of plugin.metrics ?? []) {
-      if (this.#metrics.has(metric.id)) {
+      const owner = this.#metricOwner.get(metric.id);
+      if (owner) {
         throw new UsageError(
-          `Plugin ${plugin.name} registers metric "${metric.id}", which is already registered`,
+          `Plugins ${label(owner)} and ${label(plugin)} both register metric "${metric.id}"; ` +
+            `load only one of them`,
         );
       }
+      if (mine.has(metric.id)) {
+        throw new UsageError(`Plugin ${label(plugin)} registers metric "${metric.id}" twice`);
+      }
+      mine.add(metric.id);
     }
+    mine.clear();
     for (const format of plugin.formats ?? []) {
-      if (this.#formats.has(format.id)) {
+      const owner = this.#formatOwner.get(format.id);
+      if (owner) {
         throw new UsageError(
-          `Plugin ${plugin.name} registers format "${format.id}", which is already registered`,
+          `Plugins ${label(owner)} and ${label(plugin)} both register format "${format.id}"; ` +
+            `load only one of them`,
         );
+      }
+      if (mine.has(format.id)) {
+        throw new UsageError(`Plugin ${label(plugin)} registers format "${format.id}" twice`);
+      }
+      mine.add(format.id);
+      for (const ext of format.extensions) {
+        if (typeof ext !== "string" || !/^\.[^./\\\s]+$/.test(ext)) {
+          throw new UsageError(
+            `Plugin ${label(plugin)}: format "${format.id}" claims the extension ${
+              JSON.stringify(ext)
+            }; an extension is a dot and a name, like ".m2"`,
+          );
+        }
       }
     }
     this.#plugins.push(plugin);
-    for (const metric of plugin.metrics ?? []) this.#metrics.set(metric.id, metric);
-    for (const format of plugin.formats ?? []) this.#formats.set(format.id, format);
+    for (const metric of plugin.metrics ?? []) {
+      this.#metrics.set(metric.id, metric);
+      this.#metricOwner.set(metric.id, plugin);
+    }
+    for (const format of plugin.formats ?? []) {
+      this.#formats.set(format.id, format);
+      this.#formatOwner.set(format.id, plugin);
+    }
     return this;
+  }
+
+  /**
+   * The plugin that registered a metric (or format) id.
+   *
+   * @param id The metric id (or, with `kind` `"format"`, the format id).
+   * @param kind Which kind of id.
+   * @returns The plugin, or undefined when the id is not registered.
+   */
+  pluginOf(id: string, kind: "metric" | "format" = "metric"): Plugin | undefined {
+    return (kind === "metric" ? this.#metricOwner : this.#formatOwner).get(id);
   }
 
   /** The registered plugins, in registration order. */

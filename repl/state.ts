@@ -15,7 +15,7 @@ import { readChunks, readHypotheses, readReferenceCorpus } from "../formats/text
 import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
 import { m2Format } from "../formats/m2.ts";
 import { UsageError } from "../plugins/errors.ts";
-import { loadPlugin } from "../plugins/loader.ts";
+import { loadPlugin, unloadPlugin } from "../plugins/loader.ts";
 import { coerceOption, resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { headlineValue, scoreColumns } from "../cli/render.ts";
@@ -54,6 +54,8 @@ export interface SessionOptions {
    * terminal: `update` as sentences are done, `done` at the end.
    */
   progress?: { update(done: number, total: number): void; done(): void };
+  /** The time limit of one call into a plugin loaded in the session, in ms (default 30 s). */
+  pluginTimeoutMs?: number;
 }
 
 const BOLD = ["\x1b[1m", "\x1b[0m"];
@@ -107,6 +109,7 @@ export class SessionState {
   #progress?: SessionOptions["progress"];
   /** Cancels the command running now (checked between sentences of long computations). */
   signal?: AbortSignal;
+  #pluginTimeoutMs?: number;
 
   /**
    * A session.
@@ -118,6 +121,7 @@ export class SessionState {
     this.color = options.color ?? false;
     if (options.onWarning) this.#warnings = new WarningEcho(options.onWarning, options.quiet);
     this.#progress = options.progress;
+    this.#pluginTimeoutMs = options.pluginTimeoutMs;
   }
 
   // ---- loading -------------------------------------------------------------------------
@@ -214,8 +218,13 @@ export class SessionState {
    * @returns What it brought, in words.
    */
   async loadPlugin(spec: string): Promise<string> {
-    const plugin = await loadPlugin(spec);
-    this.registry.use(plugin);
+    const plugin = await loadPlugin(spec, undefined, { timeoutMs: this.#pluginTimeoutMs });
+    try {
+      this.registry.use(plugin);
+    } catch (error) {
+      unloadPlugin(plugin);
+      throw error;
+    }
     const metrics = (plugin.metrics ?? []).map((m) => m.id);
     const formats = (plugin.formats ?? []).map((f) => f.id);
     return `Loaded plugin ${plugin.name} ${plugin.version}: metrics ${

@@ -300,7 +300,10 @@ function summarySection(input: ReportInput): string {
       ).join("\n")
     }</tbody></table></div>`;
   }).join("\n");
-  return `<section id="summary" aria-labelledby="summary-h"><h2 id="summary-h">Summary</h2>
+  return section(
+    "summary",
+    "Summary",
+    `
 <div class="scroll"><table class="summary">
 <caption>Corpus scores: the headline of each metric (best in bold)</caption>
 <thead><tr><th scope="col">System</th>${head}</tr></thead>
@@ -310,15 +313,21 @@ ${rows}
 ${sigNote}
 <h3>Signatures</h3>
 <dl class="sigs">${
-    input.metrics.map((m) => {
-      const resampling = sig?.signatures?.[m.id];
-      const full = resampling ? `${m.signature}|${resampling}` : m.signature;
-      return `<dt>${esc(m.id)}</dt><dd><code data-metric="${esc(m.id)}">${esc(full)}</code></dd>`;
-    }).join("")
-  }</dl>
+      input.metrics.map((m) => {
+        const resampling = sig?.signatures?.[m.id];
+        const full = resampling ? `${m.signature}|${resampling}` : m.signature;
+        return `<dt>${esc(m.id)}</dt><dd><code data-metric="${esc(m.id)}">${esc(full)}</code></dd>`;
+      }).join("")
+    }</dl>
 <h3>All score fields</h3>
 ${details}
-</section>`;
+`,
+  );
+}
+
+/** A page section with its heading; `id` is its anchor (the heading's id is `id-h`). */
+function section(id: string, heading: string, body: string): string {
+  return `<section id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${heading}</h2>${body}</section>`;
 }
 
 function figures(charts: readonly Chart[]): string {
@@ -373,22 +382,25 @@ function browserSection(input: ReportInput): string {
     ...(input.metrics.length > 1 ? [["met", "metrics disagree most"]] : []),
     ["len", "longest source first"],
   ];
-  return `<section id="sentences" aria-labelledby="sentences-h"><h2 id="sentences-h">Sentences</h2>
+  return section(
+    "sentences",
+    "Sentences",
+    `
 <p class="help">Each system's output and each reference is shown as a token diff against the source
 (<ins>inserted</ins>, <del>deleted</del>), with each metric's sentence score${
-    input.edits ? " and the gold edits the system made (&#x2713;) or missed (&#x2717;)" : ""
-  }. "Systems disagree" is the largest spread between systems of the percentile ranks of their
+      input.edits ? " and the gold edits the system made (&#x2713;) or missed (&#x2717;)" : ""
+    }. "Systems disagree" is the largest spread between systems of the percentile ranks of their
 sentence scores on one metric; "metrics disagree" is the largest share of system pairs that two
 metrics order oppositely (both 0 to 1).
 Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous sentence, <kbd>n</kbd>/<kbd>p</kbd> next/previous page.</p>
 <form class="controls" role="search" onsubmit="return false">
 <label for="sb-word">Word<input id="sb-word" type="search" placeholder="in source, outputs or references" autocomplete="off"></label>
 <label for="sb-type">Error type<select id="sb-type"><option value="">any</option>${
-    types.map((t, k) => `<option value="${k}">${esc(t)}</option>`).join("")
-  }</select></label>
+      types.map((t, k) => `<option value="${k}">${esc(t)}</option>`).join("")
+    }</select></label>
 <label for="sb-sort">Sort<select id="sb-sort">${
-    sortOptions.map(([v, l]) => `<option value="${v}">${esc(l)}</option>`).join("")
-  }</select></label>
+      sortOptions.map(([v, l]) => `<option value="${v}">${esc(l)}</option>`).join("")
+    }</select></label>
 <label for="sb-size">Per page<select id="sb-size"><option>10</option><option selected>25</option><option>100</option></select></label>
 </form>
 <p id="sb-status" role="status" aria-live="polite"></p>
@@ -397,7 +409,8 @@ Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous sentence, <kbd>n</kbd>/<kbd>p</kbd
 <button type="button" id="sb-next">Next &rarr;</button></div>
 <noscript><p>The sentence browser needs JavaScript.</p></noscript>
 <div id="sb-list"></div>
-</section>
+`,
+  ) + `
 <script type="application/json" id="report-data">${browserData(input)}</script>
 <script>${BROWSER_SCRIPT}</script>`;
 }
@@ -442,15 +455,17 @@ export async function buildReport(input: ReportInput): Promise<string> {
   ]);
   const sections: string[] = [summarySection(input)];
   const nav: [string, string][] = [["summary", "Summary"]];
-  sections.push(
-    `<section id="scores" aria-labelledby="scores-h"><h2 id="scores-h">Scores by system</h2>${
-      figures(scores)
-    }</section>`,
-  );
-  nav.push(["scores", "Scores"]);
+  const add = (id: string, heading: string, label: string, body: string) => {
+    sections.push(section(id, heading, body));
+    nav.push([id, label]);
+  };
+  add("scores", "Scores by system", "Scores", figures(scores));
   if (types.length && input.types) {
-    sections.push(
-      `<section id="types" aria-labelledby="types-h"><h2 id="types-h">Error types</h2>
+    add(
+      "types",
+      "Error types",
+      "Error types",
+      `
 ${
         input.types.map((breakdown, k) =>
           `<h3>${esc(breakdown.metric)}: ${esc(breakdown.label)}</h3>
@@ -463,38 +478,35 @@ ${
             ].join(" "))
           }</p>${figures([types[k]])}${typeTable(input, breakdown)}`
         ).join("\n")
-      }</section>`,
+      }`,
     );
-    nav.push(["types", "Error types"]);
   }
-
   if (buckets.length) {
-    sections.push(
-      `<section id="length" aria-labelledby="length-h"><h2 id="length-h">Scores by sentence length</h2>
+    add(
+      "length",
+      "Scores by sentence length",
+      "By length",
+      `
 <p class="help">Corpus scores computed from the statistics of the sentences in each source-length bucket.</p>${
         figures(buckets)
-      }</section>`,
+      }`,
     );
-    nav.push(["length", "By length"]);
   }
   if (scatters.length) {
-    sections.push(
-      `<section id="scatter" aria-labelledby="scatter-h"><h2 id="scatter-h">Metric against metric</h2>${
-        figures(scatters)
-      }</section>`,
-    );
-    nav.push(["scatter", "Metric vs metric"]);
+    add("scatter", "Metric against metric", "Metric vs metric", figures(scatters));
   }
   if (human.length && input.human) {
-    sections.push(
-      `<section id="human" aria-labelledby="human-h"><h2 id="human-h">Metrics against human judgments</h2>
+    add(
+      "human",
+      "Metrics against human judgments",
+      "Human judgments",
+      `
 <p class="help">Each metric's corpus score against ${
         esc(input.human.map((h) => h.label).join(", "))
       }, one point per judged system (systems without a human score are left out).</p>${
         figures(human)
-      }</section>`,
+      }`,
     );
-    nav.push(["human", "Human judgments"]);
   }
   nav.push(["sentences", "Sentences"]);
   sections.push(browserSection(input));

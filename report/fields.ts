@@ -6,6 +6,7 @@
  * @module
  */
 
+import { numericPaths } from "../plugins/headline.ts";
 import type { AnyMetric, Score } from "../plugins/types.ts";
 
 /**
@@ -26,16 +27,7 @@ import type { AnyMetric, Score } from "../plugins/types.ts";
  * @returns Dotted paths.
  */
 export function tableFields(metric: Pick<AnyMetric, "columns">, score: Score): string[] {
-  if (metric.columns) return [...metric.columns];
-  const out: string[] = [];
-  const walk = (value: unknown, prefix: string) => {
-    if (typeof value === "number") out.push(prefix);
-    else if (value && typeof value === "object" && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k);
-    }
-  };
-  walk(score, "");
-  return out;
+  return metric.columns ? [...metric.columns] : numericPaths(score);
 }
 
 /**

@@ -229,6 +229,26 @@ Deno.test("gecscore gives one-line errors and exit 2 on bad usage", async (t) =>
     ["no systems", ["score", "--gold", GOLD], /give at least one system output file/],
     ["no gold", ["score", SYSTEM], /give --gold GOLD, or --src SRC/],
     [
+      "score --src without --ref",
+      ["score", "--src", SYSTEM, SYSTEM],
+      /^gecscore: score: give --gold GOLD/,
+    ],
+    [
+      "score --gold with --ref",
+      ["score", "--gold", GOLD, "--ref", SYSTEM, SYSTEM],
+      /^gecscore: score: give either --gold or --src with --ref, not both/,
+    ],
+    [
+      "report without gold",
+      ["report", "-o", "-", SYSTEM],
+      /^gecscore: report: give --gold GOLD, or --src SRC with at least one --ref REF/,
+    ],
+    [
+      "report --gold with --src",
+      ["report", "-o", "-", "--gold", GOLD, "--src", SYSTEM, SYSTEM],
+      /^gecscore: report: give either --gold or --src with --ref, not both/,
+    ],
+    [
       "show out of range",
       ["show", "--plugin", EXAMPLE, "--gold", GOLD, SYSTEM, "--sentence", "9"],
       /--sentence must be a whole number from 1 to 3, got 9/,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createRegistry, readGold, readHypotheses } from "../mod.ts";
 import plugin, { exactMatchMetric, tokenEditRateMetric } from "../examples/exact_match.ts";
-import { loadPlugin } from "../plugins/loader.ts";
+import { importPlugin, loadPlugin } from "../plugins/loader.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 
 const gold = await readGold("tests/testdata/m2scorer_example.m2");
@@ -55,12 +55,33 @@ Deno.test("tokenEditRateMetric.corpus() sums edits over nearest-reference length
   });
 });
 
-Deno.test("loadPlugin() loads the example plugin by path and it registers", async () => {
+Deno.test("loadPlugin() loads the example plugin by path, boxed, and it registers", async () => {
   const loaded = await loadPlugin("./examples/exact_match.ts");
-  assert.equal(loaded, plugin);
+  assert.notEqual(loaded, plugin);
+  assert.deepEqual(loaded.metrics?.map((m) => m.id), plugin.metrics?.map((m) => m.id));
   const registry = createRegistry().use(loaded);
-  assert.equal(registry.metric("exact_match"), exactMatchMetric);
-  assert.throws(() => registry.use(loaded), /already registered/);
+  const boxed = registry.metric("exact_match");
+  const gold = { source: ["a", "b"], references: [["a", "c"], ["a", "b"]] };
+  for (const hyp of [["a", "b"], ["x"]]) {
+    const stats = boxed.stats(gold, hyp, boxed.defaults);
+    assert.deepEqual(stats, exactMatchMetric.stats(gold, hyp, exactMatchMetric.defaults));
+    assert.deepEqual(
+      boxed.corpus([stats], boxed.defaults),
+      exactMatchMetric.corpus([stats], exactMatchMetric.defaults),
+    );
+  }
+  assert.equal(
+    boxed.signature(boxed.defaults),
+    exactMatchMetric.signature(exactMatchMetric.defaults),
+  );
+  assert.throws(
+    () => registry.use(loaded),
+    /^UsageError: Plugins gecscore-example-plugin 1\.0\.0 and gecscore-example-plugin 1\.0\.0 both register metric "exact_match"/,
+  );
+});
+
+Deno.test("importPlugin() imports the example plugin into this program", async () => {
+  assert.equal(await importPlugin("./examples/exact_match.ts"), plugin);
 });
 
 Deno.test("loadPlugin() refuses modules that do not export a plugin", async () => {
@@ -78,5 +99,5 @@ Deno.test("loadPlugin() refuses modules that do not export a plugin", async () =
 Deno.test("loadPlugin() loads by file: URL", async () => {
   const url = new URL("../examples/exact_match.ts", import.meta.url).href;
   assert.ok(url.startsWith("file:"));
-  assert.equal(await loadPlugin(url), plugin);
+  assert.equal((await loadPlugin(url)).name, plugin.name);
 });

@@ -104,7 +104,7 @@ Deno.test("Session loads gold, systems and plugins", async (t) => {
       s.execute("load plugin tests/testdata/plugins/not_a_plugin.ts"),
       /default export is not a plugin/,
     );
-    await assert.rejects(s.execute(`load plugin ${TOY}`), /already registered/);
+    await assert.rejects(s.execute(`load plugin ${TOY}`), /both register metric "toy_len"/);
     await assert.rejects(s.execute("load"), /^UsageError: Usage: load gold PATH/);
     assert.deepEqual(s.systems.map((x) => x.name), [S1, S2]);
   });

@@ -87,6 +87,8 @@ Deno.test("deno install -g -R puts a gecscore command that prints its version an
       "install",
       "-g",
       "-R",
+      "--cached-only",
+      "--unstable-worker-options",
       "-n",
       "gecscore",
       "--root",
@@ -109,6 +111,19 @@ Deno.test("deno install -g -R puts a gecscore command that prints its version an
     });
     assert.equal(scored.code, 0, scored.stderr);
     assert.match(scored.stdout, /^m2scorer_example_system2 +0\.7500 +0\.6000 +0\.7143$/m);
+    // A plugin, boxed in a worker, through the installed command.
+    const plugin = await run(bin, [
+      "score",
+      "--plugin",
+      `${ROOT}examples/exact_match.ts`,
+      "-m",
+      "exact_match",
+      "--gold",
+      `${ROOT}${GOLD}`,
+      `${ROOT}${SYSTEM2}`,
+    ], { cwd: dir });
+    assert.equal(plugin.code, 0, plugin.stderr);
+    assert.match(plugin.stdout, /^m2scorer_example_system2 +0\.3333 /m);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -351,7 +366,9 @@ Deno.test("a crashing plugin gives one line naming it; --debug prints the stack"
   assert.equal(plain.code, 1);
   assert.equal(
     plain.stderr,
-    `gecscore: plugin ${PLUGIN} crashed: crashy cannot count (--debug shows the stack)\n`,
+    'gecscore: Plugin usable-test-metrics 1, metric "crashy", system m2scorer_example_system, ' +
+      "sentence 1 (tests/testdata/m2scorer_example.m2:1): stats() threw TypeError: crashy " +
+      "cannot count (--debug shows the stack)\n",
   );
   const debug = await gecscore("--debug", ...args);
   assert.equal(debug.code, 1);

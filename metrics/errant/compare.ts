@@ -272,6 +272,55 @@ export function choosePair(pairs: readonly Totals[], totals: Totals, beta: numbe
 }
 
 /**
+ * Add a sentence's chosen coder pair to the running corpus totals and the counts per
+ * category, as ERRANT does after each choice.
+ *
+ * @example Usage
+ * ```ts
+ * import { addChosen } from "./compare.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const totals = { tp: 1, fp: 0, fn: 0 };
+ * const cats = new Map<string, [number, number, number]>([["R:VERB", [1, 0, 0]]]);
+ * addChosen(totals, cats, [1, 1, 0], [["R:VERB", 1, 0, 0], ["M:DET", 0, 1, 0]]);
+ * assert.deepEqual(totals, { tp: 2, fp: 1, fn: 0 });
+ * assert.deepEqual([...cats], [["R:VERB", [2, 0, 0]], ["M:DET", [0, 1, 0]]]);
+ * ```
+ *
+ * @param totals The running totals (added to).
+ * @param cats Counts per category (added to).
+ * @param counts The chosen pair's `[tp, fp, fn]`.
+ * @param chosenCats The chosen pair's counts per category.
+ */
+export function addChosen(
+  totals: Totals,
+  cats: Map<string, [number, number, number]>,
+  counts: readonly [number, number, number],
+  chosenCats: CategoryCounts,
+): void {
+  totals.tp += counts[0];
+  totals.fp += counts[1];
+  totals.fn += counts[2];
+  for (const [cat, tp, fp, fn] of chosenCats) addCounts(cats, cat, tp, fp, fn);
+}
+
+/** Add counts to a category's row, making the row if it is new. */
+function addCounts(
+  cats: Map<string, [number, number, number]>,
+  key: string,
+  tp: number,
+  fp: number,
+  fn: number,
+): void {
+  const row = cats.get(key);
+  if (row) {
+    row[0] += tp;
+    row[1] += fp;
+    row[2] += fn;
+  } else cats.set(key, [tp, fp, fn]);
+}
+
+/**
  * ERRANT's category levels: 1 keeps the operation (`R`), 2 the main type (`NOUN:NUM`), 3
  * the full type; `UNK` stays `UNK` at every level.
  *
@@ -362,14 +411,6 @@ export function groupCategories(
   level: number,
 ): [string, [number, number, number]][] {
   const grouped = new Map<string, [number, number, number]>();
-  for (const [cat, [tp, fp, fn]] of cats) {
-    const key = categoryAt(cat, level);
-    const row = grouped.get(key);
-    if (row) {
-      row[0] += tp;
-      row[1] += fp;
-      row[2] += fn;
-    } else grouped.set(key, [tp, fp, fn]);
-  }
+  for (const [cat, [tp, fp, fn]] of cats) addCounts(grouped, categoryAt(cat, level), tp, fp, fn);
   return [...grouped].sort((a, b) => pyCompare(a[0], b[0]));
 }

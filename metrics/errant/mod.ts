@@ -25,6 +25,7 @@ import type {
   TypeBreakdown,
 } from "../../plugins/types.ts";
 import {
+  addChosen,
   type CategoryCounts,
   choosePair,
   compareEdits,
@@ -248,17 +249,7 @@ export function errantReplay(stats: readonly ErrantStats[], beta: number): Erran
     const k = choosePair(pairs, totals, beta);
     chosen.push(k);
     if (k < 0) continue;
-    totals.tp += s.counts[k][0];
-    totals.fp += s.counts[k][1];
-    totals.fn += s.counts[k][2];
-    for (const [cat, tp, fp, fn] of s.cats[k]) {
-      const row = cats.get(cat);
-      if (row) {
-        row[0] += tp;
-        row[1] += fp;
-        row[2] += fn;
-      } else cats.set(cat, [tp, fp, fn]);
-    }
+    addChosen(totals, cats, s.counts[k], s.cats[k]);
   }
   return { chosen, ...totals, cats };
 }

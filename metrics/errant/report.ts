@@ -7,6 +7,7 @@
 
 import { InputError } from "../../plugins/errors.ts";
 import {
+  addChosen,
   type CategoryCounts,
   choosePair,
   compareEdits,
@@ -136,17 +137,7 @@ export function errantCompareText(
       out.push(rule, `^^ HYP ${h}, REF ${r} chosen for sentence ${id}`, "Local results:");
       out.push(...printTable([["Category", "TP", "FP", "FN"], ...chosenCats]));
     }
-    totals.tp += stats.counts[k][0];
-    totals.fp += stats.counts[k][1];
-    totals.fn += stats.counts[k][2];
-    for (const [cat, tp, fp, fn] of chosenCats) {
-      const row = cats.get(cat);
-      if (row) {
-        row[0] += tp;
-        row[1] += fp;
-        row[2] += fn;
-      } else cats.set(cat, [tp, fp, fn]);
-    }
+    addChosen(totals, cats, stats.counts[k], chosenCats);
   });
   const title = ERRANT_TITLES[edit.mode];
   if (run.cat) {

@@ -1,0 +1,97 @@
+/**
+ * The command line end to end, as a user runs it: a new Deno process per run, the wall time
+ * from spawn to exit (best and median of `--runs`, default 5) and, where `/usr/bin/time` exists,
+ * the peak resident memory. A script rather than `deno bench`, which does not time child
+ * processes reliably.
+ *
+ * - start-up: an empty Deno program (for comparison), `gecscore list`, and `score` on one
+ *   sentence with all three metrics;
+ * - all three metrics on the 13 CoNLL-2014 outputs (combined M2 gold) with `--jobs 1` and
+ *   `--jobs 2` (skipped when `../shared` is absent).
+ *
+ * `deno run --allow-read --allow-run --allow-write=/tmp bench/cli_timing.ts [--runs N]`
+ *
+ * Targets (issue "speed and scale"): `list` and a one-sentence `score` start fast; all three
+ * metrics on the 13 outputs in under 2 s wall and 200 MB.
+ */
+import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const runsAt = Deno.args.indexOf("--runs");
+const RUNS = runsAt >= 0 ? Number(Deno.args[runsAt + 1]) : 5;
+const TIME = await Deno.stat("/usr/bin/time").then(() => "/usr/bin/time", () => undefined);
+
+const oneGold = await Deno.makeTempFile({ suffix: ".m2" });
+const oneSystem = await Deno.makeTempFile();
+await Deno.writeTextFile(
+  oneGold,
+  "S The cat sat at mat .\nA 3 4|||Prep|||on|||REQUIRED|||-NONE-|||0\n" +
+    "A 4 4|||ArtOrDet|||the||a|||REQUIRED|||-NONE-|||0\n",
+);
+await Deno.writeTextFile(oneSystem, "The cat sat on the mat .\n");
+
+/** One run: wall milliseconds and peak KB (when measurable). */
+async function run(args: string[]): Promise<{ ms: number; kb?: number }> {
+  const [cmd, ...rest] = TIME
+    ? [TIME, "-f", "%M", Deno.execPath(), ...args]
+    : [Deno.execPath(), ...args];
+  const start = performance.now();
+  const { code, stderr } = await new Deno.Command(cmd, {
+    args: rest,
+    cwd: ROOT,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const ms = performance.now() - start;
+  const text = new TextDecoder().decode(stderr).trim();
+  if (code !== 0) throw new Error(`${args.join(" ")} failed: ${text}`);
+  const kb = TIME ? Number(text.split("\n").at(-1)) : undefined;
+  return { ms, kb };
+}
+
+async function measure(name: string, args: string[]): Promise<void> {
+  const results = [];
+  for (let i = 0; i < RUNS; i++) results.push(await run(args));
+  const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+  const kb = Math.max(...results.map((r) => r.kb ?? NaN));
+  console.log(
+    `${name.padEnd(58)} best ${(ms[0] / 1000).toFixed(3)} s  median ${
+      (ms[Math.floor(ms.length / 2)] / 1000).toFixed(3)
+    } s${Number.isNaN(kb) ? "" : `  peak ${(kb / 1024).toFixed(0)} MB`}`,
+  );
+}
+
+// The command `deno task gecscore` runs (its flags included).
+const config = JSON.parse(await Deno.readTextFile(`${ROOT}/deno.json`));
+const cli: string[] = config.tasks.gecscore.split(/\s+/).slice(1);
+console.log(`deno ${cli.join(" ")}`);
+console.log(`${RUNS} runs each; ${navigator.hardwareConcurrency} cores`);
+await measure("deno eval 0 (empty program)", ["eval", "0"]);
+await measure("gecscore list", [...cli, "list"]);
+await measure("gecscore score, one sentence, m2 + imeasure + gleu", [
+  ...cli,
+  "score",
+  "--gold",
+  oneGold,
+  oneSystem,
+]);
+if (SHARED_AVAILABLE) {
+  const conll = [
+    ...cli,
+    "score",
+    "--gold",
+    shared("data/conll2014/gold/official-2014.combined.m2"),
+    ...CONLL2014_SYSTEMS.map((s) => shared(`data/conll2014/systems/${s}`)),
+    "--format",
+    "json",
+  ];
+  for (const jobs of ["1", "2"]) {
+    await measure(`13 CoNLL-2014 outputs, all three metrics, --jobs ${jobs}`, [
+      ...conll,
+      "--jobs",
+      jobs,
+    ]);
+  }
+} else console.log("13 CoNLL-2014 outputs: skipped, ../shared is absent");
+await Deno.remove(oneGold);
+await Deno.remove(oneSystem);

@@ -1,0 +1,281 @@
+/**
+ * Parallel scoring: systems × metrics spread over a pool of workers, each job computing one
+ * metric's statistics on one system once, with its corpus and sentence scores. The statistics
+ * come back to the caller (plain data) for resampling and meta-evaluation. Results are the
+ * same, byte for byte, for any number of workers: each job runs the same code on the same
+ * data, and results are put back in the order the serial {@linkcode scoreSystems} gives.
+ *
+ * Which worker runs a metric: a metric of a boxed plugin (`loadPlugin`) runs in that
+ * plugin's own worker; a metric of a plugin whose module is declared (`setPluginModule`,
+ * as the built-in plugin is) runs in the pool; any other metric runs in this thread.
+ *
+ * @module
+ */
+
+import { hostOf, PluginHost, type PluginModule, pluginModule } from "../plugins/host.ts";
+import { type JobExtras, type MetricJobResult, runMetricJob } from "../plugins/guard.ts";
+import { resolveOptions } from "../plugins/options.ts";
+import type { AnyMetric, Options } from "../plugins/types.ts";
+import {
+  callSite,
+  checkLength,
+  metricResult,
+  type ScoreRequest,
+  scoreSystems,
+  selectMetrics,
+  type SystemResult,
+} from "./scoring.ts";
+
+/** How to spread the work. */
+export interface ParallelOptions {
+  /**
+   * Workers in the pool: a number (1 scores in this thread), or `"auto"` (default): one per
+   * core, but none for runs too small to repay starting workers.
+   */
+  jobs?: number | "auto";
+}
+
+/** Jobs sent ahead to each worker of the pool. */
+const IN_FLIGHT = 4;
+
+/** Below this many sentence × system × metric evaluations, `"auto"` uses no workers. */
+export const AUTO_PARALLEL_MIN = 20_000;
+
+/**
+ * How many pool workers a run gets.
+ *
+ * @example Usage
+ * ```ts
+ * import { poolSize } from "./parallel.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(poolSize(3, 10, 1_000_000), 3);
+ * assert.equal(poolSize(8, 2, 1_000_000), 2);
+ * assert.equal(poolSize("auto", 30, 100), 1);
+ * ```
+ *
+ * @param jobs The `jobs` option.
+ * @param items How many jobs the pool could run.
+ * @param work Sentence × system × metric evaluations in the run.
+ * @returns The number of workers (1: none, score in this thread).
+ */
+export function poolSize(jobs: number | "auto", items: number, work: number): number {
+  if (jobs === "auto") {
+    if (work < AUTO_PARALLEL_MIN) return 1;
+    jobs = Math.max(1, navigator.hardwareConcurrency || 1);
+  }
+  return Math.max(1, Math.min(Math.floor(jobs), items));
+}
+
+interface Item {
+  system: number;
+  metric: number;
+}
+
+/**
+ * Score systems as {@linkcode scoreSystems} does, spreading the (system, metric) jobs over
+ * workers. A job that fails stops the run: the error is the one the serial scorer would
+ * have met first, and nothing is returned.
+ *
+ * @example Usage
+ * ```ts
+ * import { scoreSystemsParallel } from "./parallel.ts";
+ * import { scoreSystems } from "./scoring.ts";
+ * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const registry = createRegistry();
+ * const gold = await readGold("tests/testdata/m2scorer_example.m2");
+ * const systems = [await readHypotheses("tests/testdata/m2scorer_example_system", 3)];
+ * const request = { registry, gold, systems, sentences: true };
+ * const parallel = await scoreSystemsParallel(request, { jobs: 2 });
+ * assert.deepEqual(parallel, scoreSystems(request));
+ * ```
+ *
+ * @param request What to score.
+ * @param options How many workers.
+ * @returns One result per system, in order.
+ */
+export async function scoreSystemsParallel(
+  request: ScoreRequest,
+  options: ParallelOptions = {},
+): Promise<SystemResult[]> {
+  const { registry, gold, systems } = request;
+  const metrics = selectMetrics(registry, gold, request.metrics, systems);
+  for (const id of Object.keys(request.options ?? {})) registry.metric(id);
+  const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  for (const system of systems) checkLength(system, gold);
+  const modules = metrics.map((m) => {
+    const plugin = registry.pluginOf(m.id);
+    return plugin && !hostOf(m) ? pluginModule(plugin) : undefined;
+  });
+  const items: Item[] = [];
+  for (let s = 0; s < systems.length; s++) {
+    for (let k = 0; k < metrics.length; k++) items.push({ system: s, metric: k });
+  }
+  const pooled = items.filter((it) => modules[it.metric]);
+  const work = gold.sentences.length * items.length;
+  const size = poolSize(options.jobs ?? "auto", pooled.length, work);
+  if (size <= 1 && !metrics.some((m) => hostOf(m))) return scoreSystems(request);
+
+  const results: (MetricJobResult | undefined)[] = new Array(items.length);
+  const errors: (unknown | undefined)[] = new Array(items.length);
+  // The first failed job in serial order; every job before it still runs, so the error
+  // reported is the one the serial scorer meets.
+  let failedAt = Infinity;
+  const extrasOf = (it: Item): JobExtras => ({
+    sentences: request.sentences === true,
+    byType: request.byType === true,
+    edits: systems[it.system].edits,
+  });
+  const siteOf = (it: Item) => callSite(registry, metrics[it.metric], systems[it.system], gold);
+
+  // The pool: workers that load the declared modules (the built-ins) with this program's
+  // permissions; plugin index = position of the module in `poolModules`.
+  const poolModules: PluginModule[] = [];
+  const moduleIndex = new Map<string, number>();
+  for (const m of modules) {
+    if (!m) continue;
+    const key = `${m.url}#${m.exportName}`;
+    if (!moduleIndex.has(key)) moduleIndex.set(key, poolModules.push(m) - 1);
+  }
+  const pluginIndex = (it: Item) => {
+    const m = modules[it.metric]!;
+    return moduleIndex.get(`${m.url}#${m.exportName}`)!;
+  };
+  const hosts: PluginHost[] = [];
+  const queues = new Map<string, Item[]>();
+  const queue = (key: string, it: Item) => {
+    const q = queues.get(key);
+    if (q) q.push(it);
+    else queues.set(key, [it]);
+  };
+  const local: Item[] = [];
+  // Metric by metric: a worker then tends to run one metric (less to compile and cache).
+  const byMetric = [...items].sort((a, b) => a.metric - b.metric || a.system - b.system);
+  for (const it of byMetric) {
+    const metric = metrics[it.metric];
+    if (hostOf(metric)) queue(`host:${it.metric}`, it);
+    else if (modules[it.metric] && size > 1) queue("pool", it);
+    else local.push(it);
+  }
+  const index = (it: Item) => it.system * metrics.length + it.metric;
+
+  const run = async (
+    next: Item[] | (() => Item | undefined),
+    exec: (it: Item) => Promise<MetricJobResult>,
+  ): Promise<void> => {
+    const take = Array.isArray(next) ? () => next.shift() : next;
+    for (let it = take(); it; it = take()) {
+      if (index(it) > failedAt) continue;
+      try {
+        results[index(it)] = await exec(it);
+      } catch (error) {
+        errors[index(it)] = error;
+        failedAt = Math.min(failedAt, index(it));
+      }
+    }
+  };
+
+  try {
+    const tasks: Promise<void>[] = [];
+    const pool = queues.get("pool");
+    if (pool) {
+      // This thread is one of the `size` workers (its modules are loaded already): the pool
+      // starts one worker fewer.
+      const lanes = Math.min(size, pool.length);
+      const started = await Promise.all(
+        Array.from(
+          { length: lanes - 1 },
+          () => PluginHost.start(poolModules, { permissions: "inherit", timeoutMs: 2 ** 31 - 1 }),
+        ),
+      );
+      hosts.push(...started);
+      // Each lane keeps to its own metrics (less to compile and cache per worker) and takes
+      // another's jobs only when its own are done.
+      const byMetric = new Map<number, Item[]>();
+      for (const it of pool) {
+        if (!byMetric.has(it.metric)) byMetric.set(it.metric, []);
+        byMetric.get(it.metric)!.push(it);
+      }
+      const order = [...byMetric.keys()];
+      const nextFor = (lane: number) => {
+        const mine = order.filter((_, i) => i % lanes === lane);
+        return () => {
+          for (const k of mine) if (byMetric.get(k)!.length) return byMetric.get(k)!.shift();
+          let most: Item[] | undefined;
+          for (const list of byMetric.values()) {
+            if (list.length && (!most || list.length > most.length)) most = list;
+          }
+          return most?.shift();
+        };
+      };
+      started.forEach((host, lane) => {
+        const next = nextFor(lane);
+        const exec = (it: Item) =>
+          host.runJob(
+            pluginIndex(it),
+            metrics[it.metric].id,
+            gold,
+            systems[it.system].sentences,
+            resolved[it.metric],
+            extrasOf(it),
+            siteOf(it),
+          );
+        // Jobs in flight: the worker has its next jobs while this thread is busy with one of
+        // its own (results are taken in only between this thread's jobs).
+        for (let k = 0; k < IN_FLIGHT; k++) tasks.push(run(next, exec));
+      });
+      tasks.push(run(nextFor(lanes - 1), async (it) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return runMetricJob(
+          metrics[it.metric],
+          gold.sentences,
+          systems[it.system].sentences,
+          resolved[it.metric],
+          extrasOf(it),
+          siteOf(it),
+        );
+      }));
+    }
+    for (const [key, list] of queues) {
+      if (key === "pool") continue;
+      tasks.push(run(list, (it) => {
+        const metric = metrics[it.metric];
+        const { host, plugin } = hostOf(metric)!;
+        return host.runJob(
+          plugin,
+          metric.id,
+          gold,
+          systems[it.system].sentences,
+          resolved[it.metric],
+          extrasOf(it),
+          siteOf(it),
+        );
+      }));
+    }
+    // Jobs of this thread run between the workers' answers.
+    tasks.push(run(local, async (it) => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return runMetricJob(
+        metrics[it.metric],
+        gold.sentences,
+        systems[it.system].sentences,
+        resolved[it.metric],
+        extrasOf(it),
+        siteOf(it),
+      );
+    }));
+    await Promise.all(tasks);
+  } finally {
+    for (const host of hosts) host.terminate();
+  }
+  if (failedAt !== Infinity) throw errors[failedAt];
+  return systems.map((system, s) => ({
+    name: system.name,
+    path: system.path,
+    metrics: metrics.map((metric: AnyMetric, k) =>
+      metricResult(metric, results[s * metrics.length + k]!, gold, resolved[k])
+    ),
+  }));
+}

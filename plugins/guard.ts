@@ -1,0 +1,331 @@
+/**
+ * Checked metric calls: every call into a metric goes through these, so a metric that throws,
+ * returns nothing, returns a promise or gives a non-finite headline is reported by name (plugin,
+ * metric, system, sentence and what was wrong) instead of as an internal error or a silently
+ * wrong number. The scoring engine, the parallel workers and the plugin host all use them.
+ *
+ * @module
+ */
+
+import { InputError, PluginError, UsageError } from "./errors.ts";
+import { headlineValue } from "./headline.ts";
+import type {
+  AnyMetric,
+  Edit,
+  GoldSentence,
+  Options,
+  Score,
+  Tokens,
+  TypeBreakdown,
+} from "./types.ts";
+
+/** Where a call happens, for messages. */
+export interface CallSite {
+  /** The plugin that brought the metric (`name version`), when known. */
+  plugin?: string;
+  /** The system being scored, when known. */
+  system?: string;
+  /** The gold file, for `FILE:LINE`. */
+  goldPath?: string;
+}
+
+/** The statistics and scores of one metric on one system: what a scoring job returns. */
+export interface MetricJobResult {
+  /** The signature with the options used. */
+  signature: string;
+  /** The corpus score. */
+  score: Score;
+  /** Per-sentence statistics, in corpus order (plain data). */
+  stats: unknown[];
+  /** Sentence scores, when asked for. */
+  sentences?: Score[];
+  /** The per-error-type breakdown, when asked for and the metric has one. */
+  byType?: TypeBreakdown;
+}
+
+/** What else a job computes, and the system's own edits when it came as a hypothesis M2. */
+export interface JobExtras {
+  /** Compute sentence scores too. */
+  sentences?: boolean;
+  /** Compute the per-error-type breakdown (when the metric has one). */
+  byType?: boolean;
+  /** The system's edits per sentence (a hypothesis M2). */
+  edits?: readonly (readonly Edit[])[];
+}
+
+/** A plugin error that keeps what the plugin threw (its stack, for `--debug`). */
+function withCause(error: PluginError, cause: unknown): PluginError {
+  Object.defineProperty(error, "cause", { value: cause, enumerable: false, configurable: true });
+  return error;
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    return `${error.name}: ${error.message.split("\n")[0]}`;
+  }
+  return String(error).split("\n")[0];
+}
+
+/**
+ * The start of a message about a metric: `Plugin P, metric "m", system S, sentence N (FILE:L)`.
+ *
+ * @example Usage
+ * ```ts
+ * import { where } from "./guard.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(
+ *   where({ id: "bad" } as never, { plugin: "evil 1.0", system: "CAMB", goldPath: "g.m2" }, 2, 7),
+ *   'Plugin evil 1.0, metric "bad", system CAMB, sentence 3 (g.m2:7)',
+ * );
+ * ```
+ *
+ * @param metric The metric.
+ * @param site The plugin, system and gold file.
+ * @param index The 0-based sentence index, when a sentence is at fault.
+ * @param line The sentence's line in the gold file.
+ * @returns The phrase.
+ */
+export function where(metric: AnyMetric, site: CallSite, index?: number, line?: number): string {
+  const parts = [site.plugin ? `Plugin ${site.plugin}` : "", `metric "${metric.id}"`];
+  if (site.system) parts.push(`system ${site.system}`);
+  if (index !== undefined) {
+    const at = site.goldPath && line !== undefined ? ` (${site.goldPath}:${line})` : "";
+    parts.push(`sentence ${index + 1}${at}`);
+  }
+  const text = parts.filter(Boolean).join(", ");
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+function isThenable(value: unknown): boolean {
+  return value !== null && (typeof value === "object" || typeof value === "function") &&
+    typeof (value as { then?: unknown }).then === "function";
+}
+
+/**
+ * What is wrong with a score a metric returned, or undefined: it must be an object whose
+ * headline is a finite number.
+ *
+ * @example Usage
+ * ```ts
+ * import { scoreProblem } from "./guard.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(scoreProblem({ f: 0.5 }, "f"), undefined);
+ * assert.equal(scoreProblem({ f: NaN }, "f"), 'its headline "f" is NaN, not a finite number');
+ * assert.equal(scoreProblem(undefined, "f"), "it returned undefined, not a score object");
+ * ```
+ *
+ * @param score The value returned.
+ * @param headline The metric's headline path.
+ * @returns The problem, or undefined.
+ */
+export function scoreProblem(score: unknown, headline: string): string | undefined {
+  if (isThenable(score)) return "it returned a promise; metric functions must be synchronous";
+  if (score === null || typeof score !== "object" || Array.isArray(score)) {
+    return `it returned ${
+      score === null
+        ? "null"
+        : Array.isArray(score)
+        ? "an array"
+        : typeof score === "undefined"
+        ? "undefined"
+        : `a ${typeof score}`
+    }, not a score object`;
+  }
+  const value = headlineValue(score, headline);
+  if (value === undefined) return `its headline field "${headline}" is missing`;
+  if (typeof value !== "number") {
+    return `its headline "${headline}" is ${typeof value}, not a finite number`;
+  }
+  if (!Number.isFinite(value)) return `its headline "${headline}" is ${value}, not a finite number`;
+  return undefined;
+}
+
+/**
+ * Call `metric.stats` on one sentence; a throw, `undefined` or a promise becomes a
+ * {@linkcode PluginError} naming the plugin, metric, system and sentence.
+ *
+ * @example Usage
+ * ```ts
+ * import { checkedStats } from "./guard.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const metric = { id: "bad", stats: () => undefined } as never;
+ * assert.throws(
+ *   () => checkedStats(metric, { source: ["a"] }, ["a"], {}, 0, { plugin: "evil 1.0" }),
+ *   /^PluginError: Plugin evil 1.0, metric "bad", sentence 1: stats\(\) returned undefined$/,
+ * );
+ * ```
+ *
+ * @param metric The metric.
+ * @param gold The gold sentence.
+ * @param hypothesis The hypothesis tokens.
+ * @param options The resolved options.
+ * @param index The sentence's 0-based index.
+ * @param site Who and where, for messages.
+ * @param edits The system's own edits of this sentence (a hypothesis M2), if any.
+ * @returns The statistics.
+ */
+export function checkedStats(
+  metric: AnyMetric,
+  gold: GoldSentence,
+  hypothesis: Tokens,
+  options: Options,
+  index: number,
+  site: CallSite,
+  edits?: readonly Edit[],
+): unknown {
+  let stats: unknown;
+  try {
+    stats = metric.stats(gold, hypothesis, options, edits);
+  } catch (error) {
+    // A metric may refuse its input the way readers do: that is the user's to fix.
+    if (error instanceof InputError || error instanceof UsageError) throw error;
+    if (error instanceof PluginError) {
+      if (!error.detail) throw error;
+      throw new PluginError(`${where(metric, site, index, gold.line)}: ${error.detail}`);
+    }
+    throw withCause(
+      new PluginError(
+        `${where(metric, site, index, gold.line)}: stats() threw ${describeError(error)}`,
+      ),
+      error,
+    );
+  }
+  if (stats === undefined) {
+    throw new PluginError(`${where(metric, site, index, gold.line)}: stats() returned undefined`);
+  }
+  if (isThenable(stats)) {
+    throw new PluginError(
+      `${
+        where(metric, site, index, gold.line)
+      }: stats() returned a promise; metric functions must be synchronous`,
+    );
+  }
+  return stats;
+}
+
+/**
+ * Call `metric.corpus` or `metric.sentence` and check the score it gives.
+ *
+ * @example Usage
+ * ```ts
+ * import { checkedScore } from "./guard.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const metric = { id: "nan", headline: "f", corpus: () => ({ f: NaN }) } as never;
+ * assert.throws(
+ *   () => checkedScore(metric, "corpus", [], {}, { system: "A" }),
+ *   /^PluginError: Metric "nan", system A: corpus\(\) is wrong: its headline "f" is NaN/,
+ * );
+ * ```
+ *
+ * @param metric The metric.
+ * @param fn Which function.
+ * @param stats The statistics (an array for `corpus`, one sentence's for `sentence`).
+ * @param options The resolved options.
+ * @param site Who and where, for messages.
+ * @param index For `sentence`: the 0-based sentence index.
+ * @param line For `sentence`: its line in the gold file.
+ * @returns The score.
+ */
+export function checkedScore(
+  metric: AnyMetric,
+  fn: "corpus" | "sentence",
+  stats: unknown,
+  options: Options,
+  site: CallSite,
+  index?: number,
+  line?: number,
+): Score {
+  let score: unknown;
+  try {
+    score = fn === "corpus"
+      ? metric.corpus(stats as unknown[], options)
+      : metric.sentence(stats, options);
+  } catch (error) {
+    if (error instanceof InputError || error instanceof UsageError) throw error;
+    if (error instanceof PluginError) {
+      if (!error.detail) throw error;
+      throw new PluginError(`${where(metric, site, index, line)}: ${error.detail}`);
+    }
+    throw withCause(
+      new PluginError(`${where(metric, site, index, line)}: ${fn}() threw ${describeError(error)}`),
+      error,
+    );
+  }
+  const problem = scoreProblem(score, metric.headline);
+  if (problem) {
+    throw new PluginError(`${where(metric, site, index, line)}: ${fn}() is wrong: ${problem}`);
+  }
+  return score as Score;
+}
+
+/**
+ * Run one metric on one system: statistics once per sentence, then the corpus score and (when
+ * asked) the sentence scores from them, every call checked.
+ *
+ * @example Usage
+ * ```ts
+ * import { runMetricJob } from "./guard.ts";
+ * import plugin from "../examples/exact_match.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const metric = plugin.metrics![0];
+ * const gold = [{ source: ["a"], references: [["b"]] }];
+ * const result = runMetricJob(metric, gold, [["b"]], metric.defaults, { sentences: true }, {});
+ * assert.equal(result.stats.length, 1);
+ * assert.equal(result.sentences?.length, 1);
+ * ```
+ *
+ * @param metric The metric.
+ * @param gold The gold sentences.
+ * @param hypotheses One hypothesis per gold sentence.
+ * @param options The resolved options.
+ * @param extras Sentence scores, per-type breakdown, the system's own edits.
+ * @param site Who and where, for messages.
+ * @returns Statistics, signature and scores.
+ */
+export function runMetricJob(
+  metric: AnyMetric,
+  gold: readonly GoldSentence[],
+  hypotheses: readonly Tokens[],
+  options: Options,
+  extras: JobExtras,
+  site: CallSite,
+): MetricJobResult {
+  const stats = gold.map((g, i) =>
+    checkedStats(metric, g, hypotheses[i], options, i, site, extras.edits?.[i])
+  );
+  let signature: unknown;
+  try {
+    signature = metric.signature(options);
+  } catch (error) {
+    throw new PluginError(`${where(metric, site)}: signature() threw ${describeError(error)}`);
+  }
+  if (typeof signature !== "string") {
+    throw new PluginError(
+      `${where(metric, site)}: signature() returned ${typeof signature}, not a string`,
+    );
+  }
+  const result: MetricJobResult = {
+    signature,
+    score: checkedScore(metric, "corpus", stats, options, site),
+    stats,
+  };
+  if (extras.sentences) {
+    result.sentences = stats.map((s, i) =>
+      checkedScore(metric, "sentence", s, options, site, i, gold[i].line)
+    );
+  }
+  if (extras.byType && metric.byType) {
+    try {
+      result.byType = metric.byType(stats, options, gold, hypotheses, extras.edits);
+    } catch (error) {
+      if (error instanceof InputError || error instanceof UsageError) throw error;
+      throw new PluginError(`${where(metric, site)}: byType() threw ${describeError(error)}`);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,475 @@
+/**
+ * Plugins boxed in a worker. A {@linkcode PluginHost} runs plugin modules in a Web Worker —
+ * for third-party plugins one with no permissions at all (no file, network, environment,
+ * subprocess or import access: its modules are loaded for it) — and hands back proxies that
+ * look like ordinary {@linkcode Plugin}s: metric and format functions stay synchronous (the
+ * caller waits on a shared buffer), the worker's code and module instances are its own (it
+ * cannot patch the built-in metrics), and every call has a time limit: a plugin that runs
+ * over it is stopped and reported by name instead of hanging the program.
+ *
+ * The same host, with the parent's permissions, runs built-in metrics for the parallel
+ * scorer (`pipeline/parallel.ts`).
+ *
+ * @module
+ */
+
+import { deserialize } from "node:v8";
+import { InputError, PluginError, UsageError } from "./errors.ts";
+import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
+import type {
+  FormatDescriptor,
+  MetricDescriptor,
+  PluginDescriptor,
+  PluginModule,
+} from "./host_worker.ts";
+import type {
+  AnyMetric,
+  Edit,
+  Explanation,
+  Format,
+  GoldCorpus,
+  GoldSentence,
+  Options,
+  Plugin,
+  Score,
+  Tokens,
+  TypeBreakdown,
+} from "./types.ts";
+
+export type { PluginModule } from "./host_worker.ts";
+
+/** The default time limit of one plugin call (or one batch: a metric on a whole system). */
+export const DEFAULT_PLUGIN_TIMEOUT_MS = 30_000;
+
+/** How a host runs. */
+export interface HostOptions {
+  /**
+   * `"none"` (default): the worker gets no permissions, which needs Deno's
+   * `--unstable-worker-options` (set in this package's `deno.json`); `"inherit"`: the
+   * parent's permissions (for trusted code only).
+   */
+  permissions?: "none" | "inherit";
+  /** The time limit of one call, or of one job, in milliseconds (default 30 s). */
+  timeoutMs?: number;
+}
+
+const hosts = new WeakMap<object, { host: PluginHost; plugin: number }>();
+
+/**
+ * The host and plugin index behind a proxied plugin, metric or format, or undefined for an
+ * ordinary object.
+ *
+ * @example Usage
+ * ```ts
+ * import { hostOf } from "./host.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(hostOf({}), undefined);
+ * ```
+ *
+ * @param metric A metric (or format).
+ * @returns Its host, when it runs in one.
+ */
+export function hostOf(metric: object): { host: PluginHost; plugin: number } | undefined {
+  return hosts.get(metric);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+const sources = new WeakMap<Plugin, PluginModule>();
+
+/**
+ * Say which module (and export) a plugin object comes from, so that workers can load their
+ * own copy of it: the parallel scorer runs such plugins' metrics in a pool of workers.
+ *
+ * @example Usage
+ * ```ts
+ * import { pluginModule, setPluginModule } from "./host.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const plugin = { name: "p", version: "1" };
+ * setPluginModule(plugin, { url: "file:///p.ts", exportName: "default", spec: "p.ts" });
+ * assert.equal(pluginModule(plugin)?.url, "file:///p.ts");
+ * ```
+ *
+ * @param plugin The plugin object.
+ * @param module Its module and export.
+ */
+export function setPluginModule(plugin: Plugin, module: PluginModule): void {
+  sources.set(plugin, module);
+}
+
+/**
+ * The module a plugin object comes from, when declared with {@linkcode setPluginModule}.
+ *
+ * @param plugin The plugin object.
+ * @returns Its module, or undefined.
+ */
+export function pluginModule(plugin: Plugin): PluginModule | undefined {
+  return sources.get(plugin);
+}
+
+let nextGold = 1;
+const goldIds = new WeakMap<object, number>();
+
+/**
+ * Plugin modules running in a worker. Start one with {@linkcode PluginHost.start}.
+ *
+ * @example Usage
+ * ```ts
+ * import { PluginHost } from "./host.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const url = new URL("../examples/exact_match.ts", import.meta.url).href;
+ * const host = await PluginHost.start([{ url, exportName: "default", spec: url }]);
+ * const [plugin] = host.plugins;
+ * const metric = plugin.metrics![0];
+ * assert.equal(metric.id, "exact_match");
+ * const stats = metric.stats({ source: ["a"], references: [["b"]] }, ["b"], metric.defaults);
+ * assert.equal(metric.corpus([stats], metric.defaults).matches, 1);
+ * host.terminate();
+ * ```
+ */
+export class PluginHost {
+  #worker: Worker;
+  #buffer: SharedArrayBuffer;
+  #control: Int32Array;
+  #timeoutMs: number;
+  #stopped?: string;
+  #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  #seq = 0;
+  #goldSent = 0;
+  #names: string[] = [];
+  /** The proxied plugins, in the order of the modules. */
+  plugins: Plugin[] = [];
+
+  private constructor(worker: Worker, buffer: SharedArrayBuffer, timeoutMs: number) {
+    this.#worker = worker;
+    this.#buffer = buffer;
+    this.#control = new Int32Array(buffer, 0, 2);
+    this.#timeoutMs = timeoutMs;
+  }
+
+  /**
+   * Start a worker, load the modules in it and make the proxies. A module that cannot be
+   * loaded, has no such export or does not export a plugin is an {@linkcode InputError}.
+   *
+   * @param modules The modules and the export of each that holds a plugin.
+   * @param options Permissions and time limit.
+   * @returns The host, ready.
+   */
+  static async start(modules: PluginModule[], options: HostOptions = {}): Promise<PluginHost> {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_PLUGIN_TIMEOUT_MS;
+    const hostUrl = new URL("./host_worker.ts", import.meta.url).href;
+    let workerUrl: string = hostUrl;
+    let blobUrl: string | undefined;
+    const sandboxed = (options.permissions ?? "none") === "none";
+    if (sandboxed) {
+      // A worker without read permission cannot import(); a module's static imports are
+      // loaded for it, so the plugins are imported by a small entry module.
+      const code = [
+        `import { preload } from ${JSON.stringify(hostUrl)};`,
+        ...modules.map((m, i) => `import * as m${i} from ${JSON.stringify(m.url)};`),
+        `preload([${modules.map((_, i) => `m${i}`).join(", ")}]);`,
+      ].join("\n");
+      blobUrl = URL.createObjectURL(new Blob([code], { type: "application/javascript" }));
+      workerUrl = blobUrl;
+    }
+    const worker = new Worker(workerUrl, {
+      type: "module",
+      ...(sandboxed ? { deno: { permissions: "none" } } : {}),
+    } as WorkerOptions);
+    const buffer = new SharedArrayBuffer(1 << 16, { maxByteLength: 1 << 30 });
+    const host = new PluginHost(worker, buffer, timeoutMs);
+    const names = modules.map((m) => m.spec).join(", ");
+    // Loading (compiling, a first import) may take longer than one call is allowed.
+    const loadMs = Math.max(timeoutMs, 10_000);
+    try {
+      const described = await new Promise<PluginDescriptor[]>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(
+            new PluginError(
+              `Plugin ${names} did not finish loading within ${loadMs / 1000} s; it was stopped`,
+            ),
+          );
+        }, loadMs);
+        worker.onerror = (event) => {
+          event.preventDefault();
+          clearTimeout(timer);
+          const reason = String(event.message ?? "unknown error").split("\n")[0]
+            .replace(/^Uncaught \(in promise\) /, "").replace(/^Uncaught /, "");
+          reject(new InputError(`Cannot load plugin ${names}: ${reason}`));
+        };
+        worker.onmessage = (event) => {
+          clearTimeout(timer);
+          if (event.data.kind === "ready") resolve(event.data.plugins);
+          else reject(new InputError(event.data.message));
+        };
+        worker.postMessage({ kind: "init", modules, buffer });
+      });
+      host.#names = described.map((d) => `${d.name} ${d.version}`);
+      host.plugins = described.map((d, i) => host.#proxy(d, i));
+    } catch (error) {
+      host.terminate("it failed to load");
+      throw error;
+    } finally {
+      if (blobUrl) URL.revokeObjectURL(blobUrl);
+    }
+    worker.onerror = (event) => {
+      event.preventDefault();
+      host.#fail(`it crashed: ${String(event.message).split("\n")[0]}`);
+    };
+    worker.onmessage = (event) => {
+      const pending = host.#pending.get(event.data.seq);
+      if (!pending) return;
+      host.#pending.delete(event.data.seq);
+      if (event.data.error !== undefined) {
+        // The worker's error, as the class the caller would have met in this thread.
+        const { error, errorName } = event.data;
+        pending.reject(
+          errorName === "InputError"
+            ? new InputError(error)
+            : errorName === "UsageError"
+            ? new UsageError(error)
+            : new PluginError(error),
+        );
+      } else pending.resolve(event.data.result ?? event.data.corpus);
+    };
+    return host;
+  }
+
+  /** The time limit of one call, in milliseconds. */
+  get timeoutMs(): number {
+    return this.#timeoutMs;
+  }
+
+  /**
+   * Stop the worker; later calls fail with a {@linkcode PluginError}.
+   *
+   * @param why Why it was stopped, for later calls' messages.
+   */
+  terminate(why = "it was stopped"): void {
+    this.#fail(why);
+  }
+
+  #fail(why: string): void {
+    if (this.#stopped) return;
+    this.#stopped = why;
+    this.#worker.terminate();
+    for (const pending of this.#pending.values()) {
+      pending.reject(new PluginError(`Plugin ${this.#names.join(", ")} stopped: ${why}`));
+    }
+    this.#pending.clear();
+  }
+
+  #label(plugin: number): string {
+    return `Plugin ${this.#names[plugin] ?? "?"}`;
+  }
+
+  /** A synchronous call into the worker. */
+  #call(plugin: number, target: string, id: string, fn: string, args: unknown[]): unknown {
+    const what = `${target} "${id}"`;
+    if (this.#stopped) {
+      throw new PluginError(
+        `${this.#label(plugin)}, ${what}: the plugin was stopped earlier (${this.#stopped})`,
+      );
+    }
+    Atomics.store(this.#control, 0, 0);
+    try {
+      this.#worker.postMessage({ kind: "call", plugin, target, id, fn, args });
+    } catch (error) {
+      throw new PluginError(
+        `${this.#label(plugin)}, ${what}: cannot pass the arguments of ${fn}() (${
+          (error as Error).message
+        })`,
+      );
+    }
+    const waited = Atomics.wait(this.#control, 0, 0, this.#timeoutMs);
+    if (waited === "timed-out") {
+      const detail = `${fn}() did not finish within ${
+        this.#timeoutMs / 1000
+      } s (the plugin time limit); the plugin was stopped`;
+      this.#fail(`${fn}() ran over the time limit`);
+      throw new PluginError(`${this.#label(plugin)}, ${what}: ${detail}`, detail);
+    }
+    const status = Atomics.load(this.#control, 0);
+    const length = this.#control[1];
+    const value = deserialize(new Uint8Array(this.#buffer, 8, length).slice());
+    if (status === 2) {
+      if (value !== null && typeof value === "object") {
+        const { name, message } = value as { name: string; message: string };
+        throw name === "UsageError" ? new UsageError(message) : new InputError(message);
+      }
+      throw new PluginError(`${this.#label(plugin)}, ${what}: ${value}`, String(value));
+    }
+    return value;
+  }
+
+  /** An asynchronous request answered by a message, with the time limit. */
+  #request(message: Record<string, unknown>, label: string): Promise<unknown> {
+    if (this.#stopped) {
+      return Promise.reject(
+        new PluginError(`${label}: the plugin was stopped earlier (${this.#stopped})`),
+      );
+    }
+    const seq = ++this.#seq;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(seq);
+        reject(
+          new PluginError(
+            `${label}: did not finish within ${
+              this.#timeoutMs / 1000
+            } s (the plugin time limit); the plugin was stopped`,
+          ),
+        );
+        this.#fail("it ran over the time limit");
+      }, this.#timeoutMs);
+      this.#pending.set(seq, {
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+      try {
+        this.#worker.postMessage({ ...message, seq });
+      } catch (error) {
+        clearTimeout(timer);
+        this.#pending.delete(seq);
+        reject(new PluginError(`${label}: cannot send the data (${(error as Error).message})`));
+      }
+    });
+  }
+
+  /**
+   * Run one metric on one system in the worker: statistics, corpus score and (when asked)
+   * sentence scores, checked as `runMetricJob` checks them. The time limit covers the whole
+   * job.
+   *
+   * @param plugin The plugin's index in this host.
+   * @param metric The metric id.
+   * @param gold The gold corpus (sent once per corpus).
+   * @param hypotheses One hypothesis per gold sentence.
+   * @param options The resolved options.
+   * @param extras Sentence scores, per-type breakdown, the system's own edits.
+   * @param site Who and where, for messages.
+   * @returns The job's result.
+   */
+  runJob(
+    plugin: number,
+    metric: string,
+    gold: GoldCorpus,
+    hypotheses: readonly Tokens[],
+    options: Options,
+    extras: JobExtras,
+    site: CallSite,
+  ): Promise<MetricJobResult> {
+    let goldId = goldIds.get(gold);
+    if (goldId === undefined) goldIds.set(gold, goldId = nextGold++);
+    if (this.#goldSent !== goldId && !this.#stopped) {
+      this.#worker.postMessage({ kind: "gold", goldId, sentences: gold.sentences });
+      this.#goldSent = goldId;
+    }
+    const label = `${site.plugin ? `Plugin ${site.plugin}, ` : ""}metric "${metric}"${
+      site.system ? `, system ${site.system}` : ""
+    }`;
+    return this.#request(
+      { kind: "job", plugin, metric, goldId, hypotheses, options, extras, site },
+      label[0].toUpperCase() + label.slice(1),
+    ) as Promise<MetricJobResult>;
+  }
+
+  #proxy(d: PluginDescriptor, index: number): Plugin {
+    const metrics = d.metrics.map((m) => this.#metricProxy(m, index));
+    const formats = d.formats.map((f) => this.#formatProxy(f, index));
+    const plugin = Object.freeze({ name: d.name, version: d.version, metrics, formats });
+    hosts.set(plugin, { host: this, plugin: index });
+    return plugin;
+  }
+
+  #metricProxy(d: MetricDescriptor, plugin: number): AnyMetric {
+    const call = (fn: string, args: unknown[]) => this.#call(plugin, "metric", d.id, fn, args);
+    const metric: { -readonly [K in keyof AnyMetric]: AnyMetric[K] } = {
+      id: d.id,
+      description: d.description,
+      version: d.version,
+      defaults: deepFreeze(d.defaults) as Options,
+      optionSpecs: d.optionSpecs === undefined ? undefined : deepFreeze(d.optionSpecs),
+      needs: deepFreeze(d.needs) as AnyMetric["needs"],
+      headline: d.headline,
+      columns: d.columns === undefined ? undefined : deepFreeze(d.columns),
+      sentenceIsCorpusOfOne: d.sentenceIsCorpusOfOne,
+      lowerIsBetter: d.lowerIsBetter,
+      orderSensitive: d.orderSensitive === "function"
+        ? (options: Options) => call("orderSensitive", [options]) === true
+        : d.orderSensitive,
+      notResamplable: d.notResamplable,
+      needsHypothesisEdits: d.needsHypothesisEdits,
+      stats: (gold: GoldSentence, hypothesis: Tokens, options: Options, edits?: readonly Edit[]) =>
+        call("stats", [gold, hypothesis, options, edits]),
+      corpus: (stats: readonly unknown[], options: Options) =>
+        call("corpus", [stats, options]) as Score,
+      sentence: (stats: unknown, options: Options) => call("sentence", [stats, options]) as Score,
+      explain: (
+        gold: GoldSentence,
+        hypothesis: Tokens,
+        options: Options,
+        edits?: readonly Edit[],
+      ) => call("explain", [gold, hypothesis, options, edits]) as Explanation,
+      signature: (options: Options) => call("signature", [options]) as string,
+    };
+    if (d.byType) {
+      metric.byType = (stats, options, gold, hypotheses, edits) =>
+        call("byType", [stats, options, gold, hypotheses, edits]) as TypeBreakdown;
+    }
+    for (const key of Object.keys(metric) as (keyof AnyMetric)[]) {
+      if (metric[key] === undefined) delete metric[key];
+    }
+    Object.freeze(metric);
+    hosts.set(metric, { host: this, plugin });
+    return metric;
+  }
+
+  #formatProxy(d: FormatDescriptor, plugin: number): Format {
+    const format: Format = {
+      id: d.id,
+      description: d.description,
+      extensions: deepFreeze(d.extensions),
+      parse: async (chunks, file) => {
+        const text: string[] = [];
+        for await (const chunk of chunks) text.push(chunk);
+        return await this.#request(
+          { kind: "parse", plugin, id: d.id, chunks: text, file },
+          `${this.#label(plugin)}, format "${d.id}"`,
+        ) as GoldCorpus;
+      },
+    };
+    if (d.sniff) {
+      format.sniff = (head) => this.#call(plugin, "format", d.id, "sniff", [head]) === true;
+    }
+    if (d.write) {
+      format.write = (corpus) => {
+        const text = this.#call(plugin, "format", d.id, "write", [corpus]);
+        if (typeof text !== "string") {
+          throw new PluginError(
+            `${this.#label(plugin)}, format "${d.id}": write() returned ${typeof text}, not text`,
+          );
+        }
+        return text;
+      };
+    }
+    Object.freeze(format);
+    hosts.set(format, { host: this, plugin });
+    return format;
+  }
+}
