@@ -26,7 +26,6 @@ import {
   significanceRequest,
 } from "./significance.ts";
 import { WarningEcho } from "./warnings.ts";
-import { readGold } from "../builtin.ts";
 import { readLimits } from "../formats/limits.ts";
 import { m2Sentences, sortAnnotators } from "../formats/m2.ts";
 import {

@@ -96,8 +96,8 @@ export interface MetricResult {
    * gold's fingerprint and the gecscore version (see `pipeline/signature.ts`).
    */
   signature: string;
-  /** The metric's own signature, `metric.signature(options)`. */
-  metricSignature: string;
+  /** The metric's own signature, `metric.signature(options)` (set by the scorers). */
+  metricSignature?: string;
   /** The corpus score. */
   score: Score;
   /** Sentence scores, when asked for. */

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { fullSignature } from "../pipeline/signature.ts";
 import { referenceRewrites } from "../formats/references.ts";
 import type { M2Options, M2Stats } from "../metrics/m2/mod.ts";
 import { resolveOptions } from "../plugins/options.ts";
@@ -275,7 +276,7 @@ export function reportInput(request: ReportRequest): ReportInput {
       id: metric.id,
       headline: metric.headline,
       columns: tableFields(metric, results[0]?.metrics[k].score ?? {}),
-      signature: metric.signature(options[k]),
+      signature: results[0]?.metrics[k].signature ?? fullSignature(metric, options[k], gold),
       ...(metric.lowerIsBetter ? { lowerIsBetter: true } : {}),
     })),
     systems: results.map((r, s) => ({

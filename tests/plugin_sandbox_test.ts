@@ -152,7 +152,7 @@ Deno.test("plugin faults name the plugin, metric, system, sentence and what was 
       "throws",
       [],
       new RegExp(
-        `^gecscore: ${where}, sentence 2 \\(${GOLD}:\\d+\\): stats\\(\\) threw Error: boom\\n$`,
+        `^gecscore: ${where}, sentence 2 \\(${GOLD}:\\d+\\): stats\\(\\) threw Error: boom \\(--debug shows the stack\\)\\n$`,
       ),
     ],
     [

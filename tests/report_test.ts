@@ -172,7 +172,10 @@ Deno.test("gecscore report writes the page, or says in one line what is wrong", 
   // Default: intervals and paired p-values (two systems); one system: intervals only.
   const page = await Deno.readTextFile(file);
   assert.match(page, /<th scope="col" class="num">95% CI<\/th><th scope="col" class="num">p vs /);
-  assert.match(page, /m2\|beta:0\.5\|muw:2\|v:1\.0\|bs:1000\|seed:12345/);
+  assert.match(
+    page,
+    /m2\|beta:0\.5\|muw:2\|v:1\.0\|nrefs:2\|gold:[0-9a-f]{8}\|gecscore:[^|]+\|bs:1000\|seed:12345/,
+  );
   const stdout = await run(["report", "--gold", GOLD, SYSTEMS[0], "-m", "m2", "-o", "-"]);
   assert.equal(stdout.code, 0);
   assert.match(stdout.out, /^<!DOCTYPE html>[\s\S]*<\/html>\n$/);
