@@ -22,6 +22,7 @@ import {
   metricResult,
   type ScoreRequest,
   scoreSystems,
+  scoreSystemsAsync,
   selectMetrics,
   type SystemResult,
 } from "./scoring.ts";
@@ -116,7 +117,12 @@ export async function scoreSystemsParallel(
   const pooled = items.filter((it) => modules[it.metric]);
   const work = gold.sentences.length * items.length;
   const size = poolSize(options.jobs ?? "auto", pooled.length, work);
-  if (size <= 1 && !metrics.some((m) => hostOf(m))) return scoreSystems(request);
+  if (size <= 1 && !metrics.some((m) => hostOf(m))) {
+    // In this thread: one job at a time when someone watches progress or may cancel.
+    return request.onProgress || request.signal
+      ? await scoreSystemsAsync(request)
+      : scoreSystems(request);
+  }
 
   const results: (MetricJobResult | undefined)[] = new Array(items.length);
   const errors: (unknown | undefined)[] = new Array(items.length);
@@ -160,6 +166,8 @@ export async function scoreSystemsParallel(
     else local.push(it);
   }
   const index = (it: Item) => it.system * metrics.length + it.metric;
+  const total = items.length * gold.sentences.length;
+  let jobsDone = 0;
 
   const run = async (
     next: Item[] | (() => Item | undefined),
@@ -170,6 +178,8 @@ export async function scoreSystemsParallel(
       if (index(it) > failedAt) continue;
       try {
         results[index(it)] = await exec(it);
+        jobsDone++;
+        request.onProgress?.(jobsDone * gold.sentences.length, total);
       } catch (error) {
         errors[index(it)] = error;
         failedAt = Math.min(failedAt, index(it));

@@ -122,3 +122,24 @@ sharedTest(
     }
   },
 );
+
+Deno.test("scoreSystemsParallel() reports progress up to the total, serial or pooled", async () => {
+  const registry = createRegistry();
+  const gold = await readGold(GOLD);
+  const systems = await Promise.all(SYSTEMS.map((p) => readHypotheses(p, gold.sentences.length)));
+  const serial = scoreSystems({ registry, gold, systems });
+  for (const jobs of [1, 2]) {
+    const seen: [number, number][] = [];
+    const request = {
+      registry,
+      gold,
+      systems,
+      onProgress: (done: number, total: number) => seen.push([done, total]),
+    };
+    assert.deepEqual(await scoreSystemsParallel(request, { jobs }), serial);
+    const total = systems.length * serial[0].metrics.length * gold.sentences.length;
+    assert.ok(seen.length > 1, `jobs ${jobs}: progress reported ${seen.length} times`);
+    assert.deepEqual(seen.at(-1), [total, total]);
+    assert.ok(seen.every(([d], i) => i === 0 || d >= seen[i - 1][0]));
+  }
+});
