@@ -6,7 +6,7 @@
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
-import { checkGoldFlags, readCommandGold } from "./command_gold.ts";
+import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
 import { readSystems, systemFiles } from "./read_systems.ts";
 import { renderExplanation } from "./render.ts";
@@ -45,9 +45,7 @@ ${PLUGIN_HELP}
       tokens: true,
       options: {
         "hyp-m2": { type: "string", multiple: true },
-        gold: { type: "string" },
-        src: { type: "string" },
-        ref: { type: "string", multiple: true },
+        ...GOLD_FLAGS,
         quiet: { type: "boolean", short: "q", default: false },
         sentence: { type: "string", default: "1" },
         metrics: { type: "string", short: "m", multiple: true },
