@@ -11,6 +11,13 @@ import { UsageError } from "../plugins/errors.ts";
 import type { GoldCorpus, ReadLimits } from "../plugins/types.ts";
 import type { Registry } from "../plugins/registry.ts";
 
+/** The gold flags (`--gold`, `--src`, `--ref`), for `parseArgs`. */
+export const GOLD_FLAGS = {
+  gold: { type: "string" },
+  src: { type: "string" },
+  ref: { type: "string", multiple: true },
+} as const;
+
 /** The gold flags as `parseArgs` gives them. */
 export interface GoldFlags {
   /** `--gold FILE`. */

@@ -5,7 +5,7 @@
  */
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
-import { checkGoldFlags, readCommandGold } from "./command_gold.ts";
+import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
 import { readSystems, systemFiles } from "./read_systems.ts";
 import { type SignificanceFlags, significanceRequest } from "./significance.ts";
 import { UsageError } from "../plugins/errors.ts";
@@ -105,9 +105,7 @@ export async function reportCommand(
     tokens: true,
     options: {
       "hyp-m2": { type: "string", multiple: true },
-      gold: { type: "string" },
-      src: { type: "string" },
-      ref: { type: "string", multiple: true },
+      ...GOLD_FLAGS,
       output: { type: "string", short: "o" },
       metrics: { type: "string", short: "m", multiple: true },
       opt: { type: "string", multiple: true },

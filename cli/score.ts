@@ -7,7 +7,7 @@
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command, Io } from "./command.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
-import { checkGoldFlags, readCommandGold } from "./command_gold.ts";
+import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
 import { readSystems, systemFiles } from "./read_systems.ts";
 import {
   formatValue,
@@ -491,9 +491,7 @@ ${SIGNIFICANCE_HELP}
       options: {
         "hyp-m2": { type: "string", multiple: true },
         "by-type": { type: "boolean", default: false },
-        gold: { type: "string" },
-        src: { type: "string" },
-        ref: { type: "string", multiple: true },
+        ...GOLD_FLAGS,
         metrics: { type: "string", short: "m", multiple: true },
         opt: { type: "string", multiple: true },
         format: { type: "string", default: "table" },

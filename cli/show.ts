@@ -6,13 +6,11 @@
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
+import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
 import { readSystems, systemFiles } from "./read_systems.ts";
 import { renderExplanation } from "./render.ts";
 import { WarningEcho } from "./warnings.ts";
-import { readGold } from "../builtin.ts";
-import { readReferenceCorpus } from "../formats/text.ts";
-import type { GoldCorpus } from "../plugins/types.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments, resolveOptions } from "../plugins/options.ts";
 import { selectMetrics } from "../pipeline/scoring.ts";
@@ -47,9 +45,7 @@ ${PLUGIN_HELP}
       tokens: true,
       options: {
         "hyp-m2": { type: "string", multiple: true },
-        gold: { type: "string" },
-        src: { type: "string" },
-        ref: { type: "string", multiple: true },
+        ...GOLD_FLAGS,
         quiet: { type: "boolean", short: "q", default: false },
         sentence: { type: "string", default: "1" },
         metrics: { type: "string", short: "m", multiple: true },
@@ -64,18 +60,12 @@ ${PLUGIN_HELP}
       return 0;
     }
     const limits = readLimitsFromFlags(values);
-    if (values.gold && (values.src || values.ref)) {
-      throw new UsageError("show: give either --gold or --src with --ref, not both");
-    }
+    checkGoldFlags("show", values);
     const files = systemFiles(tokens);
     if (files.length !== 1) {
       throw new UsageError("show: give exactly one system output (HYP or --hyp-m2 FILE)");
     }
-    let gold: GoldCorpus;
-    if (values.gold) gold = await readGold(values.gold as string, { registry, limits });
-    else if (values.src && values.ref?.length) {
-      gold = await readReferenceCorpus(values.src as string, values.ref as string[], limits);
-    } else throw new UsageError("show: give --gold GOLD, or --src SRC with at least one --ref REF");
+    const gold = await readCommandGold("show", values, registry, limits);
     const n = /^\d+$/.test(values.sentence as string) ? Number(values.sentence) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
       throw new UsageError(

@@ -106,31 +106,9 @@ function pairColumns(a: Int32Array, b: Int32Array, x: number, y: number, z: numb
 }
 
 /**
- * Pairwise alignment (gap 2, mismatch 3) as index pairs, `-1` for a gap, with the reference's
- * backtrace order (diagonal, then a gap in `b`, then a gap in `a`).
- *
- * @example Usage
- * ```ts
- * import { pairAlign } from "./align.ts";
- * import assert from "node:assert/strict";
- *
- * assert.deepEqual(pairAlign(Int32Array.of(1, 2, 3), Int32Array.of(1, 3)), [[0, 1, 2], [0, -1, 1]]);
- * ```
- *
- * @param a First sequence (token ids).
- * @param b Second sequence.
- * @returns Indices into `a` and into `b`, column by column.
- */
-export function pairAlign(a: Int32Array, b: Int32Array): [number[], number[]] {
-  const len = pairColumns(a, b, 0, 1, 2);
-  const ra: number[] = new Array(len), rb: number[] = new Array(len);
-  for (let c = 0; c < len; c++) ra[len - 1 - c] = cols[3 * c], rb[len - 1 - c] = cols[3 * c + 1];
-  return [ra, rb];
-}
-
-/**
- * For each token of `a`, the index of the token of `b` it is aligned with in
- * {@linkcode pairAlign}'s alignment when the two are equal, else `-1`.
+ * For each token of `a`, the index of the token of `b` it is aligned with in their pairwise
+ * alignment (gap 2, mismatch 3; the backtrace of {@linkcode pairColumns}) when the two are
+ * equal, else `-1`.
  *
  * @example Usage
  * ```ts

@@ -94,35 +94,6 @@ export function compatible(spans: readonly Span[]): boolean {
   return true;
 }
 
-/**
- * The candidate references with `mix: false`: the source when some annotator made no
- * correction, then one per annotator (sorted ids), without duplicates.
- *
- * @example Usage
- * ```ts
- * import { annotatorReferences } from "./refs.ts";
- * import assert from "node:assert/strict";
- *
- * const refs = annotatorReferences(["a", "b"], [{
- *   id: "1", required: false,
- *   alternatives: [{ annotator: "1", corrections: [{ start: 0, end: 1, tokens: ["x"] }] }],
- * }], 2);
- * assert.deepEqual(refs, [["a", "b"], ["x", "b"]]);
- * ```
- *
- * @param source Source tokens.
- * @param errors The error groups.
- * @param numAnnotators The sentence's annotator count.
- * @returns The distinct references.
- */
-export function annotatorReferences(
-  source: Tokens,
-  errors: readonly ErrorGroup[],
-  numAnnotators: number,
-): Tokens[] {
-  return annotatorCandidates(source, errors, numAnnotators).map((c) => c.reference);
-}
-
 /** A `mix: false` candidate: its reference and the corrections that build it. */
 export interface AnnotatorCandidate {
   /** The reference tokens. */
@@ -132,7 +103,9 @@ export interface AnnotatorCandidate {
 }
 
 /**
- * The candidates of {@linkcode annotatorReferences} with the corrections that build each.
+ * The candidate references with `mix: false`, with the corrections that build each: the
+ * source when some annotator made no correction, then one per annotator (sorted ids),
+ * without duplicate references.
  *
  * @example Usage
  * ```ts
@@ -144,12 +117,17 @@ export interface AnnotatorCandidate {
  *   alternatives: [{ annotator: "0", corrections: [{ start: 1, end: 2, tokens: ["y"] }] }],
  * }], 1);
  * assert.deepEqual(c, [{ reference: ["a", "y"], spans: [{ start: 1, end: 2, tokens: ["y"] }] }]);
+ * const refs = annotatorCandidates(["a", "b"], [{
+ *   id: "1", required: false,
+ *   alternatives: [{ annotator: "1", corrections: [{ start: 0, end: 1, tokens: ["x"] }] }],
+ * }], 2).map((candidate) => candidate.reference);
+ * assert.deepEqual(refs, [["a", "b"], ["x", "b"]]);
  * ```
  *
  * @param source Source tokens.
  * @param errors The error groups.
  * @param numAnnotators The sentence's annotator count.
- * @returns The distinct candidates, in {@linkcode annotatorReferences} order.
+ * @returns The distinct candidates.
  */
 export function annotatorCandidates(
   source: Tokens,
