@@ -40,7 +40,7 @@ export interface ParallelOptions {
 const IN_FLIGHT = 4;
 
 /** Below this many sentence × system × metric evaluations, `"auto"` uses no workers. */
-export const AUTO_PARALLEL_MIN = 20_000;
+const AUTO_PARALLEL_MIN = 20_000;
 
 /**
  * How many pool workers a run gets.

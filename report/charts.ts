@@ -353,7 +353,7 @@ function extent(values: readonly number[]): [number, number] {
 }
 
 /** How many metric pairs get a scatter plot. */
-export const SCATTER_PAIR_LIMIT = 3;
+const SCATTER_PAIR_LIMIT = 3;
 
 /**
  * Sentence scores of one metric against another, over every sentence of every system: a
