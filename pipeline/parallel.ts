@@ -14,16 +14,15 @@
 
 import { hostOf, PluginHost, type PluginModule, pluginModule } from "../plugins/host.ts";
 import { type JobExtras, type MetricJobResult, runMetricJob } from "../plugins/guard.ts";
-import { resolveOptions } from "../plugins/options.ts";
-import type { AnyMetric, Options } from "../plugins/types.ts";
+import type { AnyMetric } from "../plugins/types.ts";
 import {
   callSite,
   checkLength,
   metricResult,
+  resolveRequest,
   type ScoreRequest,
   scoreSystems,
   scoreSystemsAsync,
-  selectMetrics,
   type SystemResult,
 } from "./scoring.ts";
 
@@ -102,9 +101,7 @@ export async function scoreSystemsParallel(
   options: ParallelOptions = {},
 ): Promise<SystemResult[]> {
   const { registry, gold, systems } = request;
-  const metrics = selectMetrics(registry, gold, request.metrics, systems);
-  for (const id of Object.keys(request.options ?? {})) registry.metric(id);
-  const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  const { metrics, resolved } = resolveRequest(request);
   for (const system of systems) checkLength(system, gold);
   const modules = metrics.map((m) => {
     const plugin = registry.pluginOf(m.id);
