@@ -14,16 +14,15 @@
 
 import { hostOf, PluginHost, type PluginModule, pluginModule } from "../plugins/host.ts";
 import { type JobExtras, type MetricJobResult, runMetricJob } from "../plugins/guard.ts";
-import { resolveOptions } from "../plugins/options.ts";
-import type { AnyMetric, Options } from "../plugins/types.ts";
+import type { AnyMetric } from "../plugins/types.ts";
 import {
   callSite,
   checkLength,
   metricResult,
+  resolveRequest,
   type ScoreRequest,
   scoreSystems,
   scoreSystemsAsync,
-  selectMetrics,
   type SystemResult,
 } from "./scoring.ts";
 
@@ -40,7 +39,7 @@ export interface ParallelOptions {
 const IN_FLIGHT = 4;
 
 /** Below this many sentence × system × metric evaluations, `"auto"` uses no workers. */
-export const AUTO_PARALLEL_MIN = 20_000;
+const AUTO_PARALLEL_MIN = 20_000;
 
 /**
  * How many pool workers a run gets.
@@ -102,9 +101,7 @@ export async function scoreSystemsParallel(
   options: ParallelOptions = {},
 ): Promise<SystemResult[]> {
   const { registry, gold, systems } = request;
-  const metrics = selectMetrics(registry, gold, request.metrics, systems);
-  for (const id of Object.keys(request.options ?? {})) registry.metric(id);
-  const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  const { metrics, resolved } = resolveRequest(request);
   for (const system of systems) checkLength(system, gold);
   const modules = metrics.map((m) => {
     const plugin = registry.pluginOf(m.id);
@@ -187,6 +184,30 @@ export async function scoreSystemsParallel(
     }
   };
 
+  // One job on a worker (`plugin` is its index among that worker's plugins), or on this
+  // thread (yielding first, so the workers' answers are taken in between its jobs).
+  const runOn = (host: PluginHost, plugin: number, it: Item) =>
+    host.runJob(
+      plugin,
+      metrics[it.metric].id,
+      gold,
+      systems[it.system].sentences,
+      resolved[it.metric],
+      extrasOf(it),
+      siteOf(it),
+    );
+  const runHere = async (it: Item) => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return runMetricJob(
+      metrics[it.metric],
+      gold.sentences,
+      systems[it.system].sentences,
+      resolved[it.metric],
+      extrasOf(it),
+      siteOf(it),
+    );
+  };
+
   try {
     const tasks: Promise<void>[] = [];
     const pool = queues.get("pool");
@@ -222,60 +243,22 @@ export async function scoreSystemsParallel(
       };
       started.forEach((host, lane) => {
         const next = nextFor(lane);
-        const exec = (it: Item) =>
-          host.runJob(
-            pluginIndex(it),
-            metrics[it.metric].id,
-            gold,
-            systems[it.system].sentences,
-            resolved[it.metric],
-            extrasOf(it),
-            siteOf(it),
-          );
+        const exec = (it: Item) => runOn(host, pluginIndex(it), it);
         // Jobs in flight: the worker has its next jobs while this thread is busy with one of
         // its own (results are taken in only between this thread's jobs).
         for (let k = 0; k < IN_FLIGHT; k++) tasks.push(run(next, exec));
       });
-      tasks.push(run(nextFor(lanes - 1), async (it) => {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        return runMetricJob(
-          metrics[it.metric],
-          gold.sentences,
-          systems[it.system].sentences,
-          resolved[it.metric],
-          extrasOf(it),
-          siteOf(it),
-        );
-      }));
+      tasks.push(run(nextFor(lanes - 1), runHere));
     }
     for (const [key, list] of queues) {
       if (key === "pool") continue;
       tasks.push(run(list, (it) => {
-        const metric = metrics[it.metric];
-        const { host, plugin } = hostOf(metric)!;
-        return host.runJob(
-          plugin,
-          metric.id,
-          gold,
-          systems[it.system].sentences,
-          resolved[it.metric],
-          extrasOf(it),
-          siteOf(it),
-        );
+        const { host, plugin } = hostOf(metrics[it.metric])!;
+        return runOn(host, plugin, it);
       }));
     }
     // Jobs of this thread run between the workers' answers.
-    tasks.push(run(local, async (it) => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      return runMetricJob(
-        metrics[it.metric],
-        gold.sentences,
-        systems[it.system].sentences,
-        resolved[it.metric],
-        extrasOf(it),
-        siteOf(it),
-      );
-    }));
+    tasks.push(run(local, runHere));
     await Promise.all(tasks);
   } finally {
     for (const host of hosts) host.terminate();

@@ -184,6 +184,23 @@ export function selectMetrics(
 }
 
 /**
+ * The metrics of a scoring request and their resolved options; every metric id the options
+ * name must be registered.
+ *
+ * @param request What to score.
+ * @returns The metrics (as {@linkcode selectMetrics} picks them) and their options, in order.
+ */
+export function resolveRequest(
+  request: ScoreRequest,
+): { metrics: AnyMetric[]; resolved: Options[] } {
+  const { registry, gold, systems } = request;
+  const metrics = selectMetrics(registry, gold, request.metrics, systems);
+  for (const id of Object.keys(request.options ?? {})) registry.metric(id);
+  const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  return { metrics, resolved };
+}
+
+/**
  * Score systems: statistics once per system and metric, then the corpus score (and sentence
  * scores when asked) from them.
  *
@@ -210,9 +227,7 @@ export function selectMetrics(
  */
 export function scoreSystems(request: ScoreRequest): SystemResult[] {
   const { registry, gold, systems } = request;
-  const metrics = selectMetrics(registry, gold, request.metrics, systems);
-  for (const id of Object.keys(request.options ?? {})) registry.metric(id);
-  const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  const { metrics, resolved } = resolveRequest(request);
   return systems.map((system) => {
     checkLength(system, gold);
     return {

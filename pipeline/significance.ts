@@ -25,6 +25,7 @@ import {
   approximateRandomization,
   type ConfidenceInterval,
   confidenceInterval,
+  type CorpusScorer,
   corpusScorer,
   DEFAULT_AR_TRIALS,
   DEFAULT_BOOTSTRAP_SAMPLES,
@@ -201,15 +202,19 @@ export function assessSignificance(
 
   const warnings: string[] = [];
   const full = Int32Array.from({ length: n }, (_, i) => i);
-  const values = systems.map((s) =>
-    scoreNumber(corpusScorer(metric, s.stats, options)(full), headline, metric.id)
-  );
+  // Each system's scorer (a metric's resampler may index all its statistics first) serves the
+  // full corpus and every resample.
+  const scorers: CorpusScorer[] = [];
+  const values = systems.map((s) => {
+    const score = corpusScorer(metric, s.stats, options);
+    scorers.push(score);
+    return scoreNumber(score(full), headline, metric.id);
+  });
   const out: SystemSignificance[] = systems.map((s, k) => ({ name: s.name, value: values[k] }));
 
   let resampled: Float64Array[] | undefined;
   if (samples !== undefined) {
     // One resample at a time, scored for every system: memory stays O(n).
-    const scorers = systems.map((s) => corpusScorer(metric, s.stats, options));
     const values = systems.map(() => new Float64Array(samples));
     let b = 0;
     for (const row of resampleRows(n, samples, seed)) {

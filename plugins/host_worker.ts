@@ -89,6 +89,11 @@ function message(error: unknown): string {
   return String(error).split("\n")[0];
 }
 
+/** A failed request's answer fields: the message, and the error's name to rebuild it by. */
+function failure(error: unknown): { error: string; errorName: string | undefined } {
+  return { error: message(error), errorName: error instanceof Error ? error.name : undefined };
+}
+
 function metricOf(plugin: number, id: string): AnyMetric {
   const metric = plugins[plugin].metrics?.find((m) => m.id === id);
   if (!metric) throw new Error(`no metric "${id}"`);
@@ -266,12 +271,7 @@ scope.onmessage = async (event: MessageEvent) => {
         );
         scope.postMessage({ kind: "job", seq: data.seq, result });
       } catch (error) {
-        scope.postMessage({
-          kind: "job",
-          seq: data.seq,
-          error: message(error),
-          errorName: error instanceof Error ? error.name : undefined,
-        });
+        scope.postMessage({ kind: "job", seq: data.seq, ...failure(error) });
       }
       return;
     }
@@ -281,12 +281,7 @@ scope.onmessage = async (event: MessageEvent) => {
         const corpus = await format.parse(data.chunks, data.file);
         scope.postMessage({ kind: "parse", seq: data.seq, corpus });
       } catch (error) {
-        scope.postMessage({
-          kind: "parse",
-          seq: data.seq,
-          error: message(error),
-          errorName: error instanceof Error ? error.name : undefined,
-        });
+        scope.postMessage({ kind: "parse", seq: data.seq, ...failure(error) });
       }
       return;
     }

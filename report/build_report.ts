@@ -132,14 +132,19 @@ export function disagreement(input: {
   return { systems, metrics };
 }
 
-/** The sentence browser's data (see the layout in `browser_script.ts`). */
-function browserData(input: ReportInput): string {
-  const types = [
+/** The error types the sentence browser filters on: the sentences' and the gold edits', sorted. */
+function errorTypes(input: ReportInput): string[] {
+  return [
     ...new Set([
       ...input.sentences.flatMap((s) => s.types),
       ...(input.edits?.gold.flatMap((a) => a.flatMap((e) => e.map((x) => x.type))) ?? []),
     ]),
   ].filter(Boolean).sort();
+}
+
+/** The sentence browser's data (see the layout in `browser_script.ts`). */
+function browserData(input: ReportInput): string {
+  const types = errorTypes(input);
   const typeIndex = new Map(types.map((t, k) => [t, k]));
   const dis = disagreement(input);
   const sents = input.sentences.map((sentence, i) => {
@@ -370,12 +375,7 @@ function typeTable(input: ReportInput, types: ReportTypeBreakdown): string {
 }
 
 function browserSection(input: ReportInput): string {
-  const types = [
-    ...new Set([
-      ...input.sentences.flatMap((s) => s.types),
-      ...(input.edits?.gold.flatMap((a) => a.flatMap((e) => e.map((x) => x.type))) ?? []),
-    ]),
-  ].filter(Boolean).sort();
+  const types = errorTypes(input);
   const sortOptions = [
     ["order", "corpus order"],
     ...(input.systems.length > 1 ? [["sys", "systems disagree most"]] : []),

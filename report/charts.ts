@@ -8,6 +8,7 @@
  * @module
  */
 
+import { headlineValue } from "../plugins/headline.ts";
 import { pearson } from "../stats/pearson.ts";
 import { spearman } from "../stats/spearman.ts";
 import type { ReportInput, ReportTypeBreakdown } from "./types.ts";
@@ -176,10 +177,7 @@ export function scoreCharts(input: ReportInput): Promise<Chart[]> {
 }
 
 function headlineOf(score: unknown, path: string): number {
-  let value = score;
-  for (const key of path.split(".")) {
-    value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : NaN;
-  }
+  const value = headlineValue(score, path);
   return typeof value === "number" ? value : NaN;
 }
 
@@ -353,7 +351,7 @@ function extent(values: readonly number[]): [number, number] {
 }
 
 /** How many metric pairs get a scatter plot. */
-export const SCATTER_PAIR_LIMIT = 3;
+const SCATTER_PAIR_LIMIT = 3;
 
 /**
  * Sentence scores of one metric against another, over every sentence of every system: a
