@@ -43,6 +43,8 @@ Metric side:
   --gold GOLD SYS... compute registered metrics on the spot for the system outputs SYS...
                      (sentence level from each metric's sentence scores)
   -m, --metrics IDS  metrics to compute with --gold (default: all the gold can serve)
+  --gold-format ID   the format of GOLD (default: by name and content)
+  --system-format ID the format of SYS... (default: by name and content, else plain text)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
 Options:
   --exclude SYSTEM   leave a system out (e.g. IPN, INPUT); repeatable or comma separated
@@ -228,6 +230,8 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
       judgments: { type: "string", multiple: true },
       scores: { type: "string", multiple: true },
       gold: { type: "string" },
+      "gold-format": { type: "string" },
+      "system-format": { type: "string" },
       metrics: { type: "string", short: "m", multiple: true },
       opt: { type: "string", multiple: true },
       exclude: { type: "string", multiple: true },
@@ -284,12 +288,18 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     sentenceSets.push(...file.sentence);
   }
   if (values.gold !== undefined) {
-    const gold = await readGold(values.gold as string, { registry });
+    const gold = await readGold(values.gold as string, {
+      registry,
+      format: values["gold-format"] as string | undefined,
+    });
     const ids = list(values.metrics).length ? list(values.metrics) : undefined;
     // The metrics are picked on the gold alone (before reading the systems) and again with
     // the systems, so a gold the metrics cannot serve is reported first.
     planRun({ registry, gold, systems: [], metrics: ids });
-    const systems = await readSystems(positionals, gold);
+    const systems = await readSystems(positionals, gold, undefined, undefined, {
+      registry,
+      format: values["system-format"] as string | undefined,
+    });
     const plan = planRun({
       registry,
       gold,
