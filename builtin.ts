@@ -13,7 +13,7 @@ import { m2Metric } from "./metrics/m2/mod.ts";
 import { gleuMetric } from "./metrics/gleu/mod.ts";
 import { imeasureMetric } from "./metrics/imeasure/mod.ts";
 import { errantMetric } from "./metrics/errant/mod.ts";
-import { setPluginModule } from "./plugins/host.ts";
+import { setPluginModule } from "./sandbox/host.ts";
 import { Registry } from "./plugins/registry.ts";
 import type { AnyMetric, Format, GoldCorpus, Plugin, ReadLimits } from "./plugins/types.ts";
 import { readGoldFile } from "./pipeline/read_gold.ts";

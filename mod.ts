@@ -25,13 +25,13 @@ export {
   pluginProblem,
   pluginUrl,
   unloadPlugin,
-} from "./plugins/loader.ts";
+} from "./sandbox/loader.ts";
 export {
   DEFAULT_PLUGIN_TIMEOUT_MS,
   type HostOptions,
   PluginHost,
   type PluginModule,
-} from "./plugins/host.ts";
+} from "./sandbox/host.ts";
 export {
   type CallSite,
   checkedScore,
@@ -40,7 +40,7 @@ export {
   type MetricJobResult,
   runMetricJob,
   scoreProblem,
-} from "./plugins/guard.ts";
+} from "./sandbox/guard.ts";
 export { headlineValue } from "./plugins/headline.ts";
 export { builtinPlugin, convertCorpus, createRegistry, readGold, registry } from "./builtin.ts";
 export { m2Format, m2Sentences, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";

@@ -7,7 +7,7 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
-import { type CallSite, type MetricJobResult, runMetricJob } from "../plugins/guard.ts";
+import { type CallSite, type MetricJobResult, runMetricJob } from "../sandbox/guard.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { fullSignature } from "./signature.ts";

@@ -15,7 +15,7 @@ import { readChunks, readHypotheses, readReferenceCorpus } from "../formats/text
 import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
 import { m2Format } from "../formats/m2.ts";
 import { UsageError } from "../plugins/errors.ts";
-import { loadPlugin, unloadPlugin } from "../plugins/loader.ts";
+import { loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
 import { coerceOption, resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { headlineValue, scoreColumns } from "../cli/render.ts";
