@@ -134,8 +134,6 @@ export {
   type MetricResult,
   missingEdits,
   type ScoreRequest,
-  scoreSystems,
-  scoreSystemsAsync,
   selectMetrics,
   type SystemResult,
   unmetNeeds,
@@ -185,7 +183,17 @@ export {
 export { type TypeIntervalInput, typeIntervals } from "./pipeline/type_intervals.ts";
 export { holmRejections } from "./stats/holm.ts";
 export { readGoldFile } from "./pipeline/read_gold.ts";
-export { type ParallelOptions, poolSize, scoreSystemsParallel } from "./pipeline/parallel.ts";
+export { poolSize } from "./pipeline/parallel.ts";
+export {
+  planRun,
+  type RunOptions,
+  type RunPlan,
+  runPlan,
+  runPlanSync,
+  scoreSystems,
+  scoreSystemsAsync,
+  scoreSystemsParallel,
+} from "./pipeline/engine.ts";
 export { writerIds } from "./pipeline/convert.ts";
 export { writeFileAtomic } from "./util/write_file_atomic.ts";
 export { MersenneTwister } from "./util/mt19937.ts";
