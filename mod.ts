@@ -259,7 +259,6 @@ export {
   type Chart,
   type ChartSpec,
   disagreement,
-  m2SentenceEdits,
   percentileRanks,
   renderChart,
   reportInput,
@@ -268,3 +267,4 @@ export {
   typeBreakdowns,
 } from "./report/mod.ts";
 export type * from "./report/types.ts";
+export { m2SentenceEdits } from "./metrics/m2/sentence_edits.ts";
