@@ -428,6 +428,12 @@ export interface SentenceViewInput<O extends Options = Options, S = unknown> {
   stats: readonly (readonly S[])[];
   /** The metric's resolved options. */
   options: O;
+  /**
+   * The sentences wanted (0-based), when not all are (the REPL asks for the current one): a
+   * view may then leave the `gold` and `compared` entries of the others empty (`[]`). The
+   * statistics are still the whole corpus', for choices made over the corpus.
+   */
+  sentences?: readonly number[];
 }
 
 /**

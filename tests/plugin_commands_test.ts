@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { main } from "../cli.ts";
 import { createRegistry, readGold, readHypotheses, Registry } from "../mod.ts";
 import { reportInput } from "../report/mod.ts";
+import { Session } from "../repl/session.ts";
 import keptPlugin from "./testdata/plugins/command_view.ts";
 
 const PLUGIN = "tests/testdata/plugins/command_view.ts";
@@ -150,4 +151,25 @@ Deno.test("reportInput() takes the sentence view of a third-party metric, with n
     reportInput({ registry, gold, systems, metrics: ["m2", "kept"] }).edits?.source,
     "m2",
   );
+});
+
+Deno.test("REPL edits shows a metric's sentence view of the current sentence", async () => {
+  const s = new Session({ registry: createRegistry().use(keptPlugin) });
+  await s.execute(`load gold ${GOLD}`);
+  await s.execute(`load hyp ${SYSTEMS.join(" ")}`);
+  // M2's view (the first loaded metric with one): the m2scorer example, sentence 1.
+  const m2 = await s.execute("edits");
+  assert.equal(
+    m2,
+    "== m2 gold edits on m2scorer_example_system  (annotator 1 of 1: 2 of 2 made)\n" +
+      "  + 3-4  at -> on  (Prep)\n" +
+      "  + 4-4   -> the  (ArtOrDet)\n\n" +
+      "== m2 gold edits on m2scorer_example_system2  (annotator 1 of 1: 1 of 2 made)\n" +
+      "  + 3-4  at -> on  (Prep)\n" +
+      "  - 4-4   -> the  (ArtOrDet)",
+  );
+  // The plugin's own view, for one system.
+  const kept = await s.execute("edits kept m2scorer_example_system2");
+  assert.match(kept, /^== kept gold edits on m2scorer_example_system2 {2}\(annotator 1 of 1: /);
+  await assert.rejects(() => s.execute("edits gleu"), /Metric gleu has no sentence view/);
 });

@@ -39,12 +39,15 @@ import { m2Annotators, type M2Options, m2Replay, type M2Stats } from "./mod.ts";
  * const edits = m2SentenceEdits(gold, [hyp], [stats], m2Metric.defaults);
  * assert.deepEqual(edits.gold[0][0].map((e) => e.type), ["Mec", "SVA"]);
  * assert.deepEqual(edits.compared[0][0], { annotator: 0, matched: [0] });
+ * // Only the sentences asked for:
+ * assert.deepEqual(m2SentenceEdits(gold, [hyp], [stats], m2Metric.defaults, []).gold, [[]]);
  * ```
  *
  * @param gold The gold sentences (with annotations).
  * @param systems Each system's hypotheses.
  * @param stats Each system's M2 statistics (as `m2Metric.stats` gave them).
  * @param options The M2 options used.
+ * @param sentences The sentences wanted (default all); the others' entries are left empty.
  * @returns The edits.
  */
 export function m2SentenceEdits(
@@ -52,11 +55,18 @@ export function m2SentenceEdits(
   systems: readonly (readonly Tokens[])[],
   stats: readonly (readonly M2Stats[])[],
   options: M2Options,
+  sentences?: readonly number[],
 ): SentenceEdits {
   const chosen = stats.map((s) => m2Replay(s, options.beta).chosen);
   const goldEdits: ViewGoldEdit[][][] = [];
   const compared: ViewComparison[][] = [];
+  const wanted = sentences && new Set(sentences);
   gold.forEach((sentence, i) => {
+    if (wanted && !wanted.has(i)) {
+      goldEdits.push([]);
+      compared.push([]);
+      return;
+    }
     let annotators: ViewGoldEdit[][] | undefined;
     compared.push(systems.map((hyp, k) => {
       const results = m2Annotators(sentence, hyp[i], options);
@@ -101,6 +111,6 @@ export function m2SentenceEdits(
 export const m2EditsView: SentenceView<M2Options, M2Stats> = {
   metric: "m2",
   description: "gold edits each system made or missed, with the annotator the m2scorer chose",
-  sentenceEdits: ({ gold, systems, stats, options }) =>
-    m2SentenceEdits(gold, systems, stats, options),
+  sentenceEdits: ({ gold, systems, stats, options, sentences }) =>
+    m2SentenceEdits(gold, systems, stats, options, sentences),
 };
