@@ -267,7 +267,6 @@ export {
   type Chart,
   type ChartSpec,
   disagreement,
-  m2SentenceEdits,
   percentileRanks,
   renderChart,
   reportInput,
@@ -276,3 +275,4 @@ export {
   typeBreakdowns,
 } from "./report/mod.ts";
 export type * from "./report/types.ts";
+export { m2SentenceEdits } from "./metrics/m2/sentence_edits.ts";
