@@ -10,12 +10,23 @@ import { ixmlFormat } from "./formats/ixml.ts";
 import { m2Format } from "./formats/m2.ts";
 import { textFormat } from "./formats/text.ts";
 import { m2Metric } from "./metrics/m2/mod.ts";
+import { m2scorerDropIn } from "./metrics/m2/m2scorer.ts";
+import { m2EditsView } from "./metrics/m2/sentence_edits.ts";
 import { gleuMetric } from "./metrics/gleu/mod.ts";
 import { imeasureMetric } from "./metrics/imeasure/mod.ts";
 import { errantMetric } from "./metrics/errant/mod.ts";
-import { setPluginModule } from "./plugins/host.ts";
+import { errantCompareDropIn } from "./metrics/errant/errant_compare.ts";
+import { setPluginModule } from "./sandbox/host.ts";
 import { Registry } from "./plugins/registry.ts";
-import type { AnyMetric, Format, GoldCorpus, Plugin, ReadLimits } from "./plugins/types.ts";
+import type {
+  AnyMetric,
+  Format,
+  GoldCorpus,
+  Plugin,
+  PluginCommand,
+  ReadLimits,
+  SentenceView,
+} from "./plugins/types.ts";
 import { readGoldFile } from "./pipeline/read_gold.ts";
 import { convertCorpus as convertWith } from "./pipeline/convert.ts";
 import { VERSION } from "./util/version.ts";
@@ -35,6 +46,12 @@ const metrics: AnyMetric[] = deepFreeze([m2Metric, imeasureMetric, gleuMetric, e
 
 const formats: Format[] = deepFreeze([m2Format, textFormat, ixmlFormat]);
 
+// The drop-in commands of the reference scorers and the report's view of M2 edits, each
+// beside its metric.
+const commands: PluginCommand[] = deepFreeze([m2scorerDropIn, errantCompareDropIn]);
+// deno-lint-ignore no-explicit-any
+const views: SentenceView<any, any>[] = deepFreeze([m2EditsView]);
+
 /**
  * The built-in plugin.
  *
@@ -44,6 +61,7 @@ const formats: Format[] = deepFreeze([m2Format, textFormat, ixmlFormat]);
  * import assert from "node:assert/strict";
  *
  * assert.ok(builtinPlugin.formats?.some((f) => f.id === "m2"));
+ * assert.ok(builtinPlugin.commands?.some((c) => c.name === "m2scorer"));
  * ```
  */
 export const builtinPlugin: Plugin = Object.freeze({
@@ -51,6 +69,8 @@ export const builtinPlugin: Plugin = Object.freeze({
   version: VERSION,
   metrics,
   formats,
+  commands,
+  views,
 });
 
 // Workers of the parallel scorer load their own copy of it from here.

@@ -26,13 +26,13 @@ export {
   pluginProblem,
   pluginUrl,
   unloadPlugin,
-} from "./plugins/loader.ts";
+} from "./sandbox/loader.ts";
 export {
   DEFAULT_PLUGIN_TIMEOUT_MS,
   type HostOptions,
   PluginHost,
   type PluginModule,
-} from "./plugins/host.ts";
+} from "./sandbox/host.ts";
 export {
   type CallSite,
   checkedScore,
@@ -41,7 +41,7 @@ export {
   type MetricJobResult,
   runMetricJob,
   scoreProblem,
-} from "./plugins/guard.ts";
+} from "./sandbox/guard.ts";
 export { headlineValue } from "./plugins/headline.ts";
 export { builtinPlugin, convertCorpus, createRegistry, readGold, registry } from "./builtin.ts";
 export { m2Format, m2Sentences, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";
@@ -268,7 +268,6 @@ export {
   type Chart,
   type ChartSpec,
   disagreement,
-  m2SentenceEdits,
   percentileRanks,
   renderChart,
   reportInput,
@@ -277,3 +276,4 @@ export {
   typeBreakdowns,
 } from "./report/mod.ts";
 export type * from "./report/types.ts";
+export { m2SentenceEdits } from "./metrics/m2/sentence_edits.ts";

@@ -3,7 +3,7 @@
  * `report`, `meta`'s on-the-fly scores, the drop-ins and the REPL) goes through here. A run
  * is put together once ({@linkcode planRun}: metrics picked, options resolved, systems
  * checked), then carried out serially, on workers, or streamed; every metric call goes
- * through `plugins/guard.ts`, so a fault is named the same way (plugin, metric, system,
+ * through `sandbox/guard.ts`, so a fault is named the same way (plugin, metric, system,
  * sentence and gold line) on every path.
  *
  * @module
@@ -16,7 +16,7 @@ import {
   checkedStats,
   runMetricJob,
   where,
-} from "../plugins/guard.ts";
+} from "../sandbox/guard.ts";
 import type {
   AnyMetric,
   Edit,

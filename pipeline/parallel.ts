@@ -12,8 +12,8 @@
  * @module
  */
 
-import { hostOf, PluginHost, type PluginModule, pluginModule } from "../plugins/host.ts";
-import { type JobExtras, type MetricJobResult, runMetricJob } from "../plugins/guard.ts";
+import { hostOf, PluginHost, type PluginModule, pluginModule } from "../sandbox/host.ts";
+import { type JobExtras, type MetricJobResult, runMetricJob } from "../sandbox/guard.ts";
 import type { AnyMetric } from "../plugins/types.ts";
 import { metricResult, type RunPlan, siteOf, type SystemResult } from "./scoring.ts";
 

@@ -7,7 +7,7 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
-import type { CallSite, MetricJobResult } from "../plugins/guard.ts";
+import type { CallSite, MetricJobResult } from "../sandbox/guard.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { fullSignature } from "./signature.ts";

@@ -8,7 +8,7 @@
  */
 
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
-import { type CallSite, checkedScore, checkedStats, where } from "../plugins/guard.ts";
+import { type CallSite, checkedScore, checkedStats, where } from "../sandbox/guard.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { callSite } from "./scoring.ts";

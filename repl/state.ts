@@ -14,13 +14,13 @@ import { referenceRewrites } from "../formats/references.ts";
 import { readReferenceCorpus } from "../formats/text.ts";
 import { readSystem } from "../pipeline/read_system.ts";
 import { UsageError } from "../plugins/errors.ts";
-import { loadPlugin, unloadPlugin } from "../plugins/loader.ts";
+import { loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
 import { coerceOption, resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { headlineValue, scoreColumns } from "../cli/render.ts";
 import { callSite, goldProvides } from "../pipeline/scoring.ts";
 import { explainSentence, scoreOf, sentenceStats } from "../pipeline/engine.ts";
-import type { CallSite } from "../plugins/guard.ts";
+import type { CallSite } from "../sandbox/guard.ts";
 import { WarningEcho } from "../cli/warnings.ts";
 import type {
   AnyMetric,

@@ -9,7 +9,6 @@
 
 import { fullSignature } from "../pipeline/signature.ts";
 import { referenceRewrites } from "../formats/references.ts";
-import type { M2Options, M2Stats } from "../metrics/m2/mod.ts";
 import { headlineValue } from "../plugins/headline.ts";
 import { tableFields } from "./fields.ts";
 import type { ScoreRequest, SystemResult } from "../pipeline/scoring.ts";
@@ -20,7 +19,6 @@ import {
   type MetricSignificance,
   type SignificanceRequest,
 } from "../pipeline/significance.ts";
-import { m2SentenceEdits } from "./m2_edits.ts";
 import type {
   ReportBucket,
   ReportHuman,
@@ -254,7 +252,7 @@ export function reportSignificance(results: readonly MetricSignificance[]): Repo
  * @returns The report's input.
  */
 export function reportInput(request: ReportRequest): ReportInput {
-  const { gold } = request;
+  const { registry, gold } = request;
   const plan = planRun({ ...request, sentences: true, byType: !request.types });
   const results = runPlanSync(plan);
   const { metrics } = plan;
@@ -308,15 +306,16 @@ export function reportInput(request: ReportRequest): ReportInput {
       ])),
     };
   });
-  // Gold edits matched and missed, as M2 counts them.
-  const m2 = metrics.findIndex((m) => m.id === "m2");
-  if (m2 >= 0 && results.length) {
-    input.edits = m2SentenceEdits(
-      gold.sentences,
-      request.systems.map((s) => s.sentences),
-      results.map((r) => r.metrics[m2].stats as M2Stats[]),
-      options[m2] as M2Options,
-    );
+  // Gold edits matched and missed, from the sentence view of the first scored metric that
+  // has one (the built-in M2 metric's counts them as the m2scorer does).
+  const viewed = metrics.findIndex((m) => registry.viewsOf(m.id).length > 0);
+  if (viewed >= 0 && results.length) {
+    input.edits = registry.viewsOf(metrics[viewed].id)[0].sentenceEdits({
+      gold: gold.sentences,
+      systems: request.systems.map((s) => s.sentences),
+      stats: results.map((r) => r.metrics[viewed].stats),
+      options: options[viewed],
+    });
   }
   const breakdowns = request.types ?? typeBreakdowns(results, metrics.map((m) => m.id));
   if (breakdowns.length) input.types = breakdowns;

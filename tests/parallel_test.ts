@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { createRegistry, readGold, readHypotheses } from "../mod.ts";
-import { loadPlugin } from "../plugins/loader.ts";
+import { loadPlugin } from "../sandbox/loader.ts";
 import { scoreSystems, scoreSystemsParallel } from "../pipeline/engine.ts";
 import { poolSize } from "../pipeline/parallel.ts";
 import { CONLL2014_SYSTEMS, shared, sharedTest } from "./shared.ts";

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { createRegistry, readGold, readHypotheses, scoreSystems } from "../mod.ts";
-import { importPlugin, loadPlugin } from "../plugins/loader.ts";
+import { importPlugin, loadPlugin } from "../sandbox/loader.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
