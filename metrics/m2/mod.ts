@@ -39,6 +39,8 @@ import {
 import { pyRepr, python2DictOrder } from "../../util/python_number.ts";
 import { creditedGold, m2TypeBreakdown, type M2TypedSentence } from "./types.ts";
 
+export type { M2Edit, M2GoldEdit } from "./lattice.ts";
+
 /** M2 options (names as on the command line: `--opt m2.beta=1`). */
 export interface M2Options {
   /** The F-score's beta: recall weighs beta times as much as precision. */

@@ -8,7 +8,7 @@
 import stringWidth from "npm:string-width@7.2.0";
 import type { AnyMetric, Explanation, Score } from "../plugins/types.ts";
 import { headlineValue, numericPaths } from "../plugins/headline.ts";
-import { fieldText } from "../report/fields.ts";
+import { fieldText } from "./fields.ts";
 
 export { headlineValue };
 

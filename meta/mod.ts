@@ -1,0 +1,46 @@
+/**
+ * Meta-evaluation against human judgments: readers, Expected Wins, system- and sentence-level correlation, scatter plots.
+ *
+ * @module
+ */
+
+export {
+  appraisePairs,
+  type AppraisePairsOptions,
+  parseAppraise,
+  type RankedOutput,
+  type RankingItem,
+} from "./appraise.ts";
+export { computedScores } from "./computed_scores.ts";
+export { expectedWins } from "./expected_wins.ts";
+export {
+  type PairwiseJudgment,
+  type PairwiseJudgments,
+  parsePairwiseJudgments,
+  wmtSystemName,
+} from "./judgments.ts";
+export { fileLabel, readHumanScores, readJudgments, readScoreFile } from "./load.ts";
+export { readTextFile } from "./read_text.ts";
+export { type ScatterOptions, type ScatterPoint, scatterSvg } from "./scatter_svg.ts";
+export {
+  sentenceLevel,
+  type SentenceLevelOptions,
+  type SentenceLevelResult,
+  type SentenceMetricResult,
+  type SentenceTau,
+} from "./sentence_level.ts";
+export {
+  type CorrelationMethod,
+  type SystemCorrelation,
+  systemLevel,
+  type SystemLevelOptions,
+  type SystemLevelResult,
+  type SystemPoint,
+  type WilliamsComparison,
+} from "./system_level.ts";
+export {
+  parseWmtScores,
+  type SentenceScores,
+  type SystemScores,
+  type WmtScores,
+} from "./wmt_scores.ts";
