@@ -10,12 +10,12 @@
 
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
-import { readSystems } from "./read_systems.ts";
+import { readSystems, systemFiles } from "./read_systems.ts";
 import { renderTable } from "./render.ts";
 import { WarningEcho } from "./warnings.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
-import { scoreSystems, selectMetrics } from "../pipeline/scoring.ts";
+import { planRun, runPlanSync } from "../pipeline/engine.ts";
 import { computedScores } from "../meta/computed_scores.ts";
 import { fileLabel, readJudgments } from "../meta/load.ts";
 import { parseAppraise, type RankingItem } from "../meta/appraise.ts";
@@ -75,7 +75,8 @@ Metric side:
   --scores FILE      WMT score file (system or sentence level), a table with a header row
                      (System,M2,GLEU,...: one column per metric, e.g. SEEDA's published
                      table), or one value per line in --order; repeatable
-  --gold GOLD SYS... compute registered metrics on the spot for the system outputs SYS...;
+  --gold GOLD SYS... compute registered metrics on the spot for the system outputs SYS...
+                     (and --hyp-m2 [NAME=]FILE: a system as a hypothesis M2);
                      --src SRC --ref REF... instead of --gold for plain references;
                      NAME=PATH names a system (BART=out/BART.txt), else its file name
   -m, --metrics IDS  metrics to compute with the gold (default: all the gold can serve)
@@ -273,10 +274,12 @@ export const metaCommand: Command = {
 
 async function runMeta(args: string[], context: CommandContext): Promise<number> {
   const { registry, io } = context;
-  const { values, positionals } = parseCommandArgs("meta", {
+  const { values, tokens } = parseCommandArgs("meta", {
     args,
     allowPositionals: true,
+    tokens: true,
     options: {
+      "hyp-m2": { type: "string", multiple: true },
       human: { type: "string", multiple: true },
       judgments: { type: "string", multiple: true },
       rankings: { type: "string", multiple: true },
@@ -312,6 +315,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
   if (format !== "table" && format !== "json") {
     throw new UsageError(`meta: unknown output format "${format}"; valid: table, json`);
   }
+  const positionals = systemFiles(tokens).map((f) => f.path);
   const humanPaths = list(values.human);
   const judgmentPaths = list(values.judgments);
   const rankingPaths = list(values.rankings);
@@ -446,23 +450,24 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
   }
   if (hasGold) {
     const gold = await readCommandGold("meta", goldFlags, registry);
-    const metrics = selectMetrics(
-      registry,
-      gold,
-      list(values.metrics).length ? list(values.metrics) : undefined,
-    );
-    const named = positionals.map(splitSystemName);
-    const systems = (await readSystems(named.map((n) => n.path), gold))
+    const ids = list(values.metrics).length ? list(values.metrics) : undefined;
+    // The metrics are picked on the gold alone (before reading the systems) and again with
+    // the systems, so a gold the metrics cannot serve is reported first.
+    planRun({ registry, gold, systems: [], metrics: ids });
+    const named = systemFiles(tokens).map((f) => ({ ...splitSystemName(f.path), m2: f.m2 }));
+    const systems = (await readSystems(named.map((n) => ({ path: n.path, m2: n.m2 })), gold, io))
       .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
     checkDistinct(systems.map((h) => h.name));
-    const results = scoreSystems({
+    const plan = planRun({
       registry,
       gold,
       systems,
-      metrics: metrics.map((m) => m.id),
+      metrics: ids,
       options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
       sentences: judgmentPaths.length > 0 || rankingPaths.length > 0,
     });
+    const { metrics } = plan;
+    const results = runPlanSync(plan);
     const warnings = new WarningEcho(io.err);
     for (const result of results) {
       result.metrics.forEach((m, k) => warnings.echo(metrics[k], m.score));
@@ -476,6 +481,13 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
   const order = values.order !== undefined
     ? await readOrder(values.order as string)
     : [...known].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+  const pending = [...humans, ...systemSets].filter((x) => "text" in x);
+  if (!order.length && pending.length) {
+    throw new UsageError(
+      `meta: ${pending[0].path} holds one value a line without system names: give --order ` +
+        "SYS,SYS,... or the systems through a table, a WMT file, rankings or outputs",
+    );
+  }
   const resolve = (x: SystemScores | Pending): SystemScores =>
     "text" in x ? parseLineScores(x.text, x.path, order, fileLabel(x.path)) : x;
   const humanSets = humans.map(resolve);

@@ -349,3 +349,82 @@ sharedTest(
     assert.equal(impara.n, 15);
   },
 );
+
+Deno.test("gecscore meta reads one-value-per-line files and score tables, and names bad ones", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_seeda_" });
+  try {
+    const write = (name: string, text: string) => Deno.writeTextFile(`${dir}/${name}`, text);
+    await write("human.txt", "0.9\n0.5\n0.1\n0.3\n");
+    await write("metric.txt", "0.8\n0.6\n0.2\n0.1\n");
+    await write("table.csv", "System,M,N\nA,1,4\nB,2,3\nC,3,2\nD,4,1\n");
+    await write("short.txt", "0.8\n0.6\n");
+    await write("bad.csv", "System,M\nA,1\nB,x\n");
+    let out = "";
+    let err = "";
+    const io = { out: (t: string) => out += t, err: (t: string) => err += t };
+    const code = await main([
+      "meta",
+      "--human",
+      `${dir}/human.txt`,
+      "--scores",
+      `${dir}/metric.txt`,
+      "--scores",
+      `${dir}/table.csv`,
+      "--set",
+      "all=",
+      "--set",
+      "noD=-D",
+      "--window",
+      "3",
+    ], io);
+    assert.equal(code, 0, err);
+    // Alphabetical order A, B, C, D: human 0.9, 0.5, 0.1, 0.3; metric 0.8, 0.6, 0.2, 0.1.
+    assert.match(out, /^metric +0\.901† +0\.800† +0\.982† +1\.000†$/m);
+    assert.match(out, /^N +0\.832† +0\.800† +1\.000† +1\.000†$/m);
+    assert.match(out, /^N +1\.000 +0\.500$/m); // Spearman rho of N in windows 1-3 and 2-4
+    assert.match(out, /Window analysis: human, windows of 3 systems; ranking A > B > D > C/);
+    for (
+      const [file, pattern] of [
+        ["short.txt", /short\.txt: has 2 lines but there are 4 systems \(A, B, C, D\)/],
+        ["bad.csv", /bad\.csv:3: expected a number in column M, found "x"/],
+      ] as const
+    ) {
+      err = "";
+      const status = await main([
+        "meta",
+        "--human",
+        `${dir}/human.txt`,
+        "--scores",
+        `${dir}/${file}`,
+        "--order",
+        "A,B,C,D",
+      ], io);
+      assert.equal(status, 1);
+      assert.match(err, pattern);
+    }
+    err = "";
+    assert.equal(
+      await main([
+        "meta",
+        "--human",
+        `${dir}/human.txt`,
+        "--scores",
+        `${dir}/metric.txt`,
+        "--set",
+        "x=-E",
+        "--order",
+        "A,B,C,D",
+      ], io),
+      2,
+    );
+    assert.match(err, /The system set x names E, which is not among the systems/);
+    err = "";
+    assert.equal(
+      await main(["meta", "--human", `${dir}/human.txt`, "--scores", `${dir}/metric.txt`], io),
+      2,
+    );
+    assert.match(err, /human\.txt holds one value a line without system names: give --order/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
