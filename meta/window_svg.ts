@@ -76,7 +76,7 @@ export async function windowSvg(
         title: method === "pearson" ? "Pearson r" : "Spearman ρ",
         scale: { domain: [-1, 1] },
       },
-      color: { field: "metric", type: "nominal", title: "metric" },
+      color: { field: "metric", type: "nominal", title: "metric", scale: { scheme: "tableau20" } },
     },
   };
   // deno-lint-ignore no-explicit-any
