@@ -44,3 +44,30 @@ export {
   type SystemScores,
   type WmtScores,
 } from "./wmt_scores.ts";
+export { isLineScores, isScoreTable, parseLineScores, parseScoreTable } from "./line_scores.ts";
+export {
+  parseSystemSet,
+  SEEDA_SYSTEM_SETS,
+  selectSystems,
+  SYSTEM_SET_RECIPES,
+  type SystemSet,
+} from "./system_sets.ts";
+export {
+  type Figure,
+  type PairCounts,
+  type RankingAgreement,
+  rankingAgreement,
+  type RankingAgreementOptions,
+  type RankingAgreementResult,
+  type SegmentMapping,
+  type TieRule,
+} from "./ranking_agreement.ts";
+export { type Window, type WindowAnalysis, windowAnalysis } from "./window.ts";
+export { windowSvg } from "./window_svg.ts";
+export { type RankPairCell, rankPairCells, rankPairHeatmapSvg } from "./rank_pair_heatmap.ts";
+export { type RankedPair, rankedPairs } from "./ranking_pairs.ts";
+export {
+  trueSkillRanking,
+  type TrueSkillRankingOptions,
+  type TrueSkillScore,
+} from "./trueskill_ranking.ts";

@@ -18,7 +18,7 @@ export interface SessionOptions {
   /** ANSI colours in the output (default false). */
   color?: boolean;
   /**
-   * Where metric warnings go as they arise, each kind once per command (`cli/warnings.ts`),
+   * Where metric warnings go as they arise, each kind once per command (`render/warnings.ts`),
    * one line each with its newline (default: nowhere; they stay in scores and explanations).
    */
   onWarning?: (text: string) => void;

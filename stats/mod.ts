@@ -28,3 +28,13 @@ export { spearman } from "./spearman.ts";
 export { studentTUpperTail } from "./student_t.ts";
 export { type WilliamsInput, type WilliamsResult, williamsTest } from "./williams.ts";
 export { MersenneTwister } from "../util/mt19937.ts";
+export {
+  rateOneVsOne,
+  type TrueSkillEnv,
+  type TrueSkillRating,
+  trueSkillRating,
+  tsCdf,
+  tsErfc,
+  tsPdf,
+  tsPpf,
+} from "./trueskill.ts";
