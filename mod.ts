@@ -18,6 +18,7 @@
 export type * from "./plugins/types.ts";
 export { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 export { Registry } from "./plugins/registry.ts";
+export { defineFormat, defineMetric, definePlugin } from "./plugins/define.ts";
 export { coerceOption, parseOptionAssignments, resolveOptions } from "./plugins/options.ts";
 export {
   importPlugin,

@@ -80,6 +80,8 @@ Metric side:
                      --src SRC --ref REF... instead of --gold for plain references;
                      NAME=PATH names a system (BART=out/BART.txt), else its file name
   -m, --metrics IDS  metrics to compute with the gold (default: all the gold can serve)
+  --gold-format ID   the format of GOLD (default: by name and content)
+  --system-format ID the format of SYS... (default: by name and content, else plain text)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
 Systems:
   --order LIST|FILE  the systems of one-value-per-line files, in their order (comma list,
@@ -285,6 +287,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
       rankings: { type: "string", multiple: true },
       scores: { type: "string", multiple: true },
       ...GOLD_FLAGS,
+      "system-format": { type: "string" },
       metrics: { type: "string", short: "m", multiple: true },
       opt: { type: "string", multiple: true },
       exclude: { type: "string", multiple: true },
@@ -324,6 +327,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     gold: values.gold as string | undefined,
     src: values.src as string | undefined,
     ref: values.ref as string[] | undefined,
+    "gold-format": values["gold-format"] as string | undefined,
   };
   checkGoldFlags("meta", goldFlags);
   const hasGold = goldFlags.gold !== undefined || goldFlags.src !== undefined ||
@@ -455,7 +459,13 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     // the systems, so a gold the metrics cannot serve is reported first.
     planRun({ registry, gold, systems: [], metrics: ids });
     const named = systemFiles(tokens).map((f) => ({ ...splitSystemName(f.path), m2: f.m2 }));
-    const systems = (await readSystems(named.map((n) => ({ path: n.path, m2: n.m2 })), gold, io))
+    const systems = (await readSystems(
+      named.map((n) => ({ path: n.path, m2: n.m2 })),
+      gold,
+      io,
+      undefined,
+      { registry, format: values["system-format"] as string | undefined },
+    ))
       .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
     checkDistinct(systems.map((h) => h.name));
     const plan = planRun({
