@@ -16,7 +16,7 @@ import { gleuMetric } from "./metrics/gleu/mod.ts";
 import { imeasureMetric } from "./metrics/imeasure/mod.ts";
 import { errantMetric } from "./metrics/errant/mod.ts";
 import { errantCompareDropIn } from "./metrics/errant/errant_compare.ts";
-import { setPluginModule } from "./plugins/host.ts";
+import { setPluginModule } from "./sandbox/host.ts";
 import { Registry } from "./plugins/registry.ts";
 import type {
   AnyMetric,
@@ -101,10 +101,16 @@ export function createRegistry(options: { builtins?: boolean } = {}): Registry {
   return registry;
 }
 
-/** The default registry, with the built-in metrics and formats. */
+/**
+ * The default registry, with the built-in metrics and formats: the one every defaulting
+ * function ({@linkcode readGold}, {@linkcode convertCorpus}) looks in, so a plugin added with
+ * `registry.use()` is seen by all of them.
+ */
 export const registry: Registry = createRegistry();
 
-let builtins: Registry | undefined;
+function registryDefault(): Registry {
+  return registry;
+}
 
 /**
  * Read a gold corpus. The format is `format` when given, else the registered format whose
@@ -121,7 +127,8 @@ let builtins: Registry | undefined;
  * ```
  *
  * @param path The file.
- * @param options The registry to look formats up in (the built-ins by default), an
+ * @param options The registry to look formats up in (by default the one default
+ * {@linkcode registry}, with the plugins `registry.use()` added to it), an
  * explicit format id, and read limits (defaults for what is not given).
  * @returns The corpus.
  */
@@ -129,8 +136,7 @@ export function readGold(
   path: string,
   options: { registry?: Registry; format?: string; limits?: Partial<ReadLimits> } = {},
 ): Promise<GoldCorpus> {
-  const registry = options.registry ?? (builtins ??= createRegistry());
-  return readGoldFile(path, registry, options.format, options.limits);
+  return readGoldFile(path, options.registry ?? registry, options.format, options.limits);
 }
 
 /**
@@ -149,9 +155,10 @@ export function readGold(
  *
  * @param corpus The corpus.
  * @param to The output format id.
- * @param registry Where to look the format up (the built-ins by default).
+ * @param registry Where to look the format up (the default {@linkcode registry}).
  * @returns The text in that format.
  */
 export function convertCorpus(corpus: GoldCorpus, to: string, registry?: Registry): string {
-  return convertWith(corpus, to, registry ?? (builtins ??= createRegistry()));
+  const defaultRegistry = registryDefault();
+  return convertWith(corpus, to, registry ?? defaultRegistry);
 }

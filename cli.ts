@@ -88,7 +88,7 @@ async function loadRegistry(
   const { createRegistry } = await import("./builtin.ts");
   const registry = createRegistry();
   if (specs.length) {
-    const { importPlugin, loadPlugin } = await import("./plugins/loader.ts");
+    const { importPlugin, loadPlugin } = await import("./sandbox/loader.ts");
     for (const spec of specs) {
       // --debug: in this process, so that a crash has the plugin's own stack.
       registry.use(
@@ -295,7 +295,7 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       return 1;
     }
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    const { pluginUrl } = await import("./plugins/loader.ts");
+    const { pluginUrl } = await import("./sandbox/loader.ts");
     const site = crashSite(error, specs, pluginUrl);
     const hint = debug ? "" : " (--debug shows the stack)";
     io.err(

@@ -9,15 +9,10 @@
 
 import { fullSignature } from "../pipeline/signature.ts";
 import { referenceRewrites } from "../formats/references.ts";
-import { resolveOptions } from "../plugins/options.ts";
 import { headlineValue } from "../plugins/headline.ts";
 import { tableFields } from "./fields.ts";
-import {
-  type ScoreRequest,
-  scoreSystems,
-  selectMetrics,
-  type SystemResult,
-} from "../pipeline/scoring.ts";
+import type { ScoreRequest, SystemResult } from "../pipeline/scoring.ts";
+import { planRun, runPlanSync } from "../pipeline/engine.ts";
 import type { GoldSentence, Options, Score, Tokens, TypeBreakdown } from "../plugins/types.ts";
 import {
   assessSignificance,
@@ -258,14 +253,10 @@ export function reportSignificance(results: readonly MetricSignificance[]): Repo
  */
 export function reportInput(request: ReportRequest): ReportInput {
   const { registry, gold } = request;
-  const metrics = selectMetrics(registry, gold, request.metrics, request.systems);
-  const results = scoreSystems({
-    ...request,
-    metrics: metrics.map((m) => m.id),
-    sentences: true,
-    byType: !request.types,
-  });
-  const options = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  const plan = planRun({ ...request, sentences: true, byType: !request.types });
+  const results = runPlanSync(plan);
+  const { metrics } = plan;
+  const options = plan.options as Options[];
   const input: ReportInput = {
     title: request.title ?? `gecscore report: ${gold.path.split(/[\\/]/).pop()}`,
     gold: gold.path,
