@@ -10,7 +10,7 @@
 
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
-import { readSystems, SYSTEM_FORMAT_FLAG, systemFiles } from "./read_systems.ts";
+import { readSystems, systemFiles } from "./read_systems.ts";
 import { renderTable } from "../render/text.ts";
 import { WarningEcho } from "../render/warnings.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
@@ -287,7 +287,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
       rankings: { type: "string", multiple: true },
       scores: { type: "string", multiple: true },
       ...GOLD_FLAGS,
-      ...SYSTEM_FORMAT_FLAG,
+      "system-format": { type: "string" },
       metrics: { type: "string", short: "m", multiple: true },
       opt: { type: "string", multiple: true },
       exclude: { type: "string", multiple: true },
@@ -459,12 +459,14 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     // the systems, so a gold the metrics cannot serve is reported first.
     planRun({ registry, gold, systems: [], metrics: ids });
     const named = systemFiles(tokens).map((f) => ({ ...splitSystemName(f.path), m2: f.m2 }));
-    const systems =
-      (await readSystems(named.map((n) => ({ path: n.path, m2: n.m2 })), gold, io, undefined, {
-        registry,
-        format: values["system-format"] as string | undefined,
-      }))
-        .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
+    const systems = (await readSystems(
+      named.map((n) => ({ path: n.path, m2: n.m2 })),
+      gold,
+      io,
+      undefined,
+      { registry, format: values["system-format"] as string | undefined },
+    ))
+      .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
     checkDistinct(systems.map((h) => h.name));
     const plan = planRun({
       registry,
