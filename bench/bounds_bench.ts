@@ -7,15 +7,10 @@
  *
  * `deno bench --allow-read --allow-write bench/bounds_bench.ts`
  */
-import {
-  gleuMetric,
-  imeasureMetric,
-  lines,
-  parseIxml,
-  parseM2,
-  readHypotheses,
-  resolveOptions,
-} from "../mod.ts";
+import { lines, parseIxml, parseM2, readHypotheses } from "../formats/mod.ts";
+import { gleuMetric } from "../metrics/gleu/mod.ts";
+import { imeasureMetric } from "../metrics/imeasure/mod.ts";
+import { resolveOptions } from "../plugins/mod.ts";
 
 const MB = 1 << 20;
 const dir = await Deno.makeTempDir();

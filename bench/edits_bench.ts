@@ -6,7 +6,8 @@
  * `deno bench --allow-read bench/edits_bench.ts`
  */
 import { chunkPartition, extractEdits, prf } from "../edits/mod.ts";
-import { readGold, readHypotheses } from "../mod.ts";
+import { readGold } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
 import { shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const data = SHARED_AVAILABLE

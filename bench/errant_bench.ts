@@ -4,7 +4,9 @@
  *
  * `deno bench --allow-read bench/errant_bench.ts`
  */
-import { errantCompareText, errantMetric, readGold, readHypothesisM2 } from "../mod.ts";
+import { readGold } from "../mod.ts";
+import { readHypothesisM2 } from "../formats/mod.ts";
+import { errantCompareText, errantMetric } from "../metrics/errant/mod.ts";
 import { shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const DIR = "data/conll2014/errant";

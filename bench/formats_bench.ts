@@ -2,7 +2,8 @@
  * Reading speed of the gold and hypothesis readers on the CoNLL-2014 data (skipped when
  * `../shared` is absent). `deno bench --allow-read bench/formats_bench.ts`
  */
-import { readGold, readHypotheses } from "../mod.ts";
+import { readGold } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const GOLD = shared("data/conll2014/gold/official-2014.combined.m2");

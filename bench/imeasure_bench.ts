@@ -9,16 +9,10 @@
  * in under a second of scoring. Every run starts from a fresh copy of the gold, so the
  * per-sentence memos start cold as in one command-line run.
  */
-import {
-  type ErrorGroup,
-  type GoldSentence,
-  imeasureMetric,
-  type ImeasureOptions,
-  readGold,
-  readSentences,
-  resolveOptions,
-  type Tokens,
-} from "../mod.ts";
+import { type GoldSentence, readGold, type Tokens } from "../mod.ts";
+import { readSentences } from "../formats/mod.ts";
+import { imeasureMetric, type ImeasureOptions } from "../metrics/imeasure/mod.ts";
+import { type ErrorGroup, resolveOptions } from "../plugins/mod.ts";
 import { align3 } from "../metrics/imeasure/align.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 

@@ -2,7 +2,8 @@
  * Speed of the I-measure XML reader, the error-group derivation and the conversion on the
  * CoNLL-2014 gold (skipped when `../shared` is absent). `deno bench --allow-read bench/ixml_bench.ts`
  */
-import { errorGroups, parseM2, readGold, writeIxml, writeM2 } from "../mod.ts";
+import { readGold } from "../mod.ts";
+import { errorGroups, parseM2, writeIxml, writeM2 } from "../formats/mod.ts";
 import { shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const M2 = shared("data/conll2014/gold/official-2014.combined.m2");

@@ -12,7 +12,9 @@
  *
  * `deno bench --allow-read bench/m2_bench.ts`
  */
-import { m2Metric, readGold, readHypotheses } from "../mod.ts";
+import { readGold } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
+import { m2Metric } from "../metrics/m2/mod.ts";
 import type { GoldSentence, Tokens } from "../mod.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 

@@ -4,7 +4,8 @@
  * is present (scored once before the bench).
  */
 
-import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+import { createRegistry, readGold } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
 import { buildReport } from "../report/build_report.ts";
 import { reportInput } from "../report/report_input.ts";
 import type { ReportInput } from "../report/types.ts";

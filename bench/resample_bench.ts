@@ -7,7 +7,8 @@
  *
  * `deno bench --allow-read bench/resample_bench.ts`
  */
-import { createRegistry, readGold, readHypotheses, scoreSystems } from "../mod.ts";
+import { createRegistry, readGold, scoreSystems } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
 import { assessSignificance, type SystemStats } from "../pipeline/significance.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 

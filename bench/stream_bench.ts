@@ -15,15 +15,10 @@
  * @module
  */
 
-import {
-  gleuMetric,
-  lines,
-  m2Metric,
-  m2Sentences,
-  readChunks,
-  streamScores,
-  tokenize,
-} from "../mod.ts";
+import { streamScores, tokenize } from "../mod.ts";
+import { lines, m2Sentences, readChunks } from "../formats/mod.ts";
+import { gleuMetric } from "../metrics/gleu/mod.ts";
+import { m2Metric } from "../metrics/m2/mod.ts";
 import { writeCorpus } from "./generate_corpus.ts";
 
 const dir = await Deno.makeTempDir({ prefix: "gecscore_stream_bench" });

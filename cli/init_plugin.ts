@@ -69,7 +69,7 @@ export function pluginFiles(
  */
 
 import type { GoldSentence, Metric, Plugin, Tokens } from "${urls.mod}";
-import { referenceRewrites } from "${urls.mod}";
+import { referenceRewrites } from "${new URL("formats/mod.ts", urls.mod).href}";
 import { prf } from "${new URL("edits/mod.ts", urls.mod).href}";
 
 /** Options: typed defaults, merged under what users give with --opt ${id}.NAME=VALUE. */

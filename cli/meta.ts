@@ -11,8 +11,8 @@
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
 import { readSystems, systemFiles } from "./read_systems.ts";
-import { renderTable } from "./render.ts";
-import { WarningEcho } from "./warnings.ts";
+import { renderTable } from "../render/text.ts";
+import { WarningEcho } from "../render/warnings.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import { planRun, runPlanSync } from "../pipeline/engine.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { renderTable } from "./render.ts";
+import { renderTable } from "../render/text.ts";
 import type { RankingAgreementResult } from "../meta/ranking_agreement.ts";
 import type { SystemLevelResult } from "../meta/system_level.ts";
 import type { WindowAnalysis } from "../meta/window.ts";

@@ -14,8 +14,8 @@ import {
   SYSTEM_FORMAT_HELP,
   systemFiles,
 } from "./read_systems.ts";
-import { renderExplanation } from "./render.ts";
-import { WarningEcho } from "./warnings.ts";
+import { renderExplanation } from "../render/text.ts";
+import { WarningEcho } from "../render/warnings.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import { explainSentence, planRun, siteOf } from "../pipeline/engine.ts";

@@ -14,14 +14,8 @@
  * @module
  */
 
-import {
-  CONLL2014_CONVENTIONS,
-  type GoldSentence,
-  type Metric,
-  type Plugin,
-  referenceRewrites,
-  type Tokens,
-} from "../mod.ts";
+import type { GoldSentence, Metric, Plugin, Tokens } from "../mod.ts";
+import { CONLL2014_CONVENTIONS, referenceRewrites } from "../formats/mod.ts";
 
 /** Options shared by both metrics. */
 export type ExampleOptions = {

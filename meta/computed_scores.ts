@@ -20,7 +20,8 @@ import type { SentenceScores, SystemScores } from "./wmt_scores.ts";
  * @example Usage
  * ```ts
  * import { computedScores } from "./computed_scores.ts";
- * import { createRegistry, readGold, readHypotheses, scoreSystems } from "../mod.ts";
+ * import { createRegistry, readGold, scoreSystems } from "../mod.ts";
+ * import { readHypotheses } from "../formats/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const registry = createRegistry();

@@ -305,7 +305,8 @@ export function assessSignificance(
  * ```ts
  * import { assessResults } from "./significance.ts";
  * import { scoreSystems } from "./engine.ts";
- * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+ * import { createRegistry, readGold } from "../mod.ts";
+ * import { readHypotheses } from "../formats/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const registry = createRegistry();

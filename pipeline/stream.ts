@@ -128,7 +128,9 @@ async function* iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncGenerato
  * @example Usage
  * ```ts
  * import { streamScores } from "./stream.ts";
- * import { m2Metric, readGold, readSentences } from "../mod.ts";
+ * import { readGold } from "../mod.ts";
+ * import { readSentences } from "../formats/mod.ts";
+ * import { m2Metric } from "../metrics/m2/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");

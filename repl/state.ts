@@ -17,11 +17,11 @@ import { UsageError } from "../plugins/errors.ts";
 import { loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
 import { coerceOption, resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
-import { headlineValue, scoreColumns } from "../cli/render.ts";
+import { headlineValue } from "../render/text.ts";
 import { callSite, goldProvides } from "../pipeline/scoring.ts";
 import { explainSentence, scoreOf, sentenceStats } from "../pipeline/engine.ts";
 import type { CallSite } from "../sandbox/guard.ts";
-import { WarningEcho } from "../cli/warnings.ts";
+import { WarningEcho } from "../render/warnings.ts";
 import type {
   AnyMetric,
   Edit,
@@ -36,31 +36,18 @@ import type {
   Tokens,
 } from "../plugins/types.ts";
 import { formatDiff, tokenDiff } from "../util/token_diff.ts";
+import {
+  BOLD,
+  cacheKey,
+  countPaths,
+  DIM,
+  selectNames,
+  type SessionOptions,
+  unknownOption,
+  warmStats,
+} from "./state_parts.ts";
 
-/** How a session is set up. */
-export interface SessionOptions {
-  /** The registry whose metrics and formats the session uses (default: a new one with the built-ins). */
-  registry?: Registry;
-  /** ANSI colours in the output (default false). */
-  color?: boolean;
-  /**
-   * Where metric warnings go as they arise, each kind once per command (`cli/warnings.ts`),
-   * one line each with its newline (default: nowhere; they stay in scores and explanations).
-   */
-  onWarning?: (text: string) => void;
-  /** Echo no warnings (`--quiet`). */
-  quiet?: boolean;
-  /**
-   * Progress of long computations (`corpus`, `find disagree`), such as a progress bar on a
-   * terminal: `update` as sentences are done, `done` at the end.
-   */
-  progress?: { update(done: number, total: number): void; done(): void };
-  /** The time limit of one call into a plugin loaded in the session, in ms (default 30 s). */
-  pluginTimeoutMs?: number;
-}
-
-const BOLD = ["\x1b[1m", "\x1b[0m"];
-const DIM = ["\x1b[2m", "\x1b[0m"];
+export { type SessionOptions, unknownOption } from "./state_parts.ts";
 
 /**
  * What a REPL session holds: a gold corpus, system outputs, the current sentence, per-metric
@@ -369,72 +356,22 @@ export class SessionState {
     return system;
   }
 
-  // ---- finding ---------------------------------------------------------------------------
-
   // ---- helpers for the commands' views ------------------------------------------------
 
   /** The systems and metrics a list of names selects (all of each kind not named). */
   select(names: string[]): { systems: Hypotheses[]; metrics: AnyMetric[] } {
-    const systems: Hypotheses[] = [];
-    const metrics: AnyMetric[] = [];
-    for (const name of names) {
-      const system = this.systems.find((s) => s.name === name);
-      if (system) systems.push(system);
-      else if (this.registry.hasMetric(name)) metrics.push(this.registry.metric(name));
-      else {
-        throw new UsageError(
-          `"${name}" is neither a loaded system (${
-            this.systems.map((s) => s.name).join(", ") || "none"
-          }) nor a metric (${this.registry.metrics.map((m) => m.id).join(", ") || "none"})`,
-        );
-      }
-    }
-    if (!systems.length) systems.push(...this.systems);
-    if (!systems.length) throw new UsageError("No systems loaded: load hyp PATH..., or try TEXT");
-    return { systems, metrics: metrics.length ? metrics : this.registry.metrics };
+    return selectNames(names, this.systems, this.registry);
   }
 
-  /**
-   * The count fields of a metric's scores: up to 4 whole-number fields besides the headline
-   * and fields named like an option (`beta`, `iterations` echo it). On a sentence score a
-   * precision of 1 is a whole number too, so they are judged on a corpus score from cached
-   * statistics when there are any (and remembered), else on the samples: a count doubles in
-   * the corpus score of a sentence taken twice, a rate does not (and a field once shown not
-   * to be a count is remembered as such).
-   */
+  /** The count fields of a metric's scores (see `countPaths()` in `state_parts.ts`). */
   countPaths(metric: AnyMetric, samples: { score: Score; stats?: unknown }[]): string[] {
     const options = this.options(metric);
-    const known = this.#counts.get(metric.id);
-    if (known) return known;
-    const rates = this.#rates.get(metric.id) ?? new Set<string>();
-    this.#rates.set(metric.id, rates);
-    const echoes = new Set(Object.keys(metric.defaults));
-    const wholes = (score: Score) =>
-      scoreColumns(metric, score).filter((p) =>
-        p !== metric.headline && !echoes.has(p.split(".").pop()!) &&
-        Number.isInteger(headlineValue(score, p))
-      );
     const cached = this.systems.map((s) => this.#stats.get(cacheKey(s.name, metric.id, options)))
       .find((stats) => stats !== undefined);
-    if (cached) {
-      const paths = wholes(metric.corpus(cached, options)).slice(0, 4);
-      this.#counts.set(metric.id, paths);
-      return paths;
-    }
-    const columns = scoreColumns(metric, samples[0].score).filter((p) =>
-      p !== metric.headline && !echoes.has(p.split(".").pop()!)
-    );
-    for (const { score, stats } of samples) {
-      const twice = stats === undefined ? undefined : metric.corpus([stats, stats], options);
-      for (const p of columns) {
-        const one = headlineValue(score, p);
-        const count = Number.isInteger(one) &&
-          (twice === undefined || headlineValue(twice, p) === 2 * (one as number));
-        if (!count) rates.add(p);
-      }
-    }
-    const paths = columns.filter((p) => !rates.has(p));
-    return paths.slice(0, 4);
+    return countPaths(metric, options, samples, cached, {
+      counts: this.#counts,
+      rates: this.#rates,
+    });
   }
 
   /**
@@ -550,43 +487,27 @@ export class SessionState {
    */
   async warm(systems: Hypotheses[], metrics: AnyMetric[]): Promise<void> {
     const gold = this.needGold();
-    let last = Date.now();
     const todo = systems.flatMap((system) =>
       metrics.filter((metric) =>
         !this.unavailable(metric) &&
         !this.#stats.has(cacheKey(system.name, metric.id, this.options(metric)))
-      ).map((metric) => ({ system, metric }))
+      ).map((metric) => ({ system, metric, options: this.options(metric) }))
     );
-    const total = todo.length * gold.sentences.length;
-    let done = 0;
-    try {
-      for (const { system, metric } of todo) {
-        const options = this.options(metric);
-        const key = cacheKey(system.name, metric.id, options);
-        const stats: unknown[] = [];
-        try {
-          for (const [i, g] of gold.sentences.entries()) {
-            this.#progress?.update(done++, total);
-            this.signal?.throwIfAborted();
-            if (Date.now() - last >= 20) {
-              await new Promise((resolve) => setTimeout(resolve, 0));
-              last = Date.now();
-              this.signal?.throwIfAborted();
-            }
-            stats.push(
-              this.statsOf(metric, g, system.sentences[i], options, system.edits?.[i], system.name),
-            );
-          }
-        } catch (error) {
-          // A metric that fails is left to the view, which shows it as an error cell.
-          if (error instanceof Error && error.name === "AbortError") throw error;
-          continue;
-        }
-        this.#stats.set(key, stats);
-      }
-    } finally {
-      this.#progress?.done();
-    }
+    await warmStats(gold, todo, {
+      statsOf: (job, i) =>
+        this.statsOf(
+          job.metric,
+          gold.sentences[i],
+          job.system.sentences[i],
+          job.options,
+          job.system.edits?.[i],
+          job.system.name,
+        ),
+      store: (job, stats) =>
+        this.#stats.set(cacheKey(job.system.name, job.metric.id, job.options), stats),
+      progress: this.#progress,
+      signal: this.signal,
+    });
   }
 
   /**
@@ -673,18 +594,4 @@ export class SessionState {
     delete this.#overrides.get(metric.id)?.[name];
     return `${metric.id}.${name} = ${(metric.defaults as Options)[name]} (default)`;
   }
-}
-
-// ---- helpers -------------------------------------------------------------------------------
-
-function cacheKey(system: string, metric: string, options: Options): string {
-  return `${system}\u0000${metric}\u0000${JSON.stringify(options)}`;
-}
-
-/** The usage error for an option a metric does not have. */
-export function unknownOption(metric: AnyMetric, name: string): UsageError {
-  const known = Object.keys(metric.defaults).map((k) => `${metric.id}.${k}`);
-  return new UsageError(
-    `Unknown option ${metric.id}.${name}; valid: ${known.join(", ") || "(none)"}`,
-  );
 }

@@ -6,7 +6,7 @@
  */
 
 import { headlineValue } from "../plugins/headline.ts";
-import { fieldText } from "./fields.ts";
+import { fieldText } from "../render/fields.ts";
 import { BROWSER_SCRIPT } from "./browser_script.ts";
 import {
   bucketCharts,

@@ -5,7 +5,8 @@
  * @example Usage
  * ```ts
  * import { buildReport, reportInput } from "./mod.ts";
- * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+ * import { createRegistry, readGold } from "../mod.ts";
+ * import { readHypotheses } from "../formats/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");

@@ -10,7 +10,7 @@
 import { fullSignature } from "../pipeline/signature.ts";
 import { referenceRewrites } from "../formats/references.ts";
 import { headlineValue } from "../plugins/headline.ts";
-import { tableFields } from "./fields.ts";
+import { tableFields } from "../render/fields.ts";
 import type { ScoreRequest, SystemResult } from "../pipeline/scoring.ts";
 import { planRun, runPlanSync } from "../pipeline/engine.ts";
 import type { GoldSentence, Options, Score, Tokens, TypeBreakdown } from "../plugins/types.ts";
@@ -237,7 +237,8 @@ export function reportSignificance(results: readonly MetricSignificance[]): Repo
  * @example Usage
  * ```ts
  * import { reportInput } from "./report_input.ts";
- * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+ * import { createRegistry, readGold } from "../mod.ts";
+ * import { readHypotheses } from "../formats/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");

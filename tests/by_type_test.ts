@@ -3,15 +3,10 @@
  * FN for all 13 systems; ERRANT categories add up to ERRANT's totals.
  */
 import assert from "node:assert/strict";
-import {
-  createRegistry,
-  type M2Score,
-  readGold,
-  readHypotheses,
-  readHypothesisM2,
-  scoreSystems,
-  type TypeBreakdown,
-} from "../mod.ts";
+import { createRegistry, readGold, scoreSystems } from "../mod.ts";
+import { readHypotheses, readHypothesisM2 } from "../formats/mod.ts";
+import type { M2Score } from "../metrics/m2/mod.ts";
+import type { TypeBreakdown } from "../plugins/mod.ts";
 import { CONLL2014_SYSTEMS, shared, sharedTest } from "./shared.ts";
 
 function sum(breakdown: TypeBreakdown, key: string): number {

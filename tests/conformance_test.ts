@@ -4,16 +4,9 @@
  * equal to the source, an empty hypothesis, an insertion at the end of the sentence, and two
  * sentences whose M2 score depends on their order.
  */
-import {
-  createRegistry,
-  loadPlugin,
-  parseHypothesisM2,
-  parseM2,
-  readGold,
-  readHypothesisM2,
-  readSentences,
-  unmetNeeds,
-} from "../mod.ts";
+import { createRegistry, loadPlugin, readGold } from "../mod.ts";
+import { parseHypothesisM2, parseM2, readHypothesisM2, readSentences } from "../formats/mod.ts";
+import { unmetNeeds } from "../pipeline/mod.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 
 const registry = createRegistry().use(await loadPlugin("examples/exact_match.ts"));

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+import { createRegistry, readGold } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
 import { planRun, runPlan, runPlanSync } from "../pipeline/engine.ts";
 import { streamScores } from "../pipeline/stream.ts";
 

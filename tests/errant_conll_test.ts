@@ -6,15 +6,9 @@
 import assert from "node:assert/strict";
 import { errantCompare, parseErrantCompareArgs } from "../metrics/errant/errant_compare.ts";
 import { main } from "../cli.ts";
-import {
-  createRegistry,
-  type ErrantScore,
-  type GoldCorpus,
-  readGold,
-  readHypothesisM2,
-  readSentences,
-  scoreSystems,
-} from "../mod.ts";
+import { createRegistry, type GoldCorpus, readGold, scoreSystems } from "../mod.ts";
+import { readHypothesisM2, readSentences } from "../formats/mod.ts";
+import type { ErrantScore } from "../metrics/errant/mod.ts";
 import { pyStr } from "../metrics/errant/python.ts";
 import { readShared, shared, sharedTest } from "./shared.ts";
 

@@ -7,19 +7,9 @@
 import assert from "node:assert/strict";
 import { errantCompare, parseErrantCompareArgs } from "../metrics/errant/errant_compare.ts";
 import { main } from "../cli.ts";
-import {
-  applyEdits,
-  createRegistry,
-  errantCompareText,
-  errantMetric,
-  type ErrantScore,
-  InputError,
-  parseHypothesisM2,
-  readGold,
-  readHypothesisM2,
-  scoreSystems,
-  UsageError,
-} from "../mod.ts";
+import { createRegistry, InputError, readGold, scoreSystems, UsageError } from "../mod.ts";
+import { applyEdits, parseHypothesisM2, readHypothesisM2 } from "../formats/mod.ts";
+import { errantCompareText, errantMetric, type ErrantScore } from "../metrics/errant/mod.ts";
 import { pyRound, pyStr } from "../metrics/errant/python.ts";
 import { typeIntervals } from "../pipeline/type_intervals.ts";
 

@@ -1,17 +1,8 @@
 import assert from "node:assert/strict";
-import {
-  gleuMetric,
-  type GleuOptions,
-  type GleuStats,
-  type GoldCorpus,
-  readGold,
-  readReferenceCorpus,
-  readSentences,
-  registry,
-  resolveOptions,
-  scoreSystems,
-  type Tokens,
-} from "../mod.ts";
+import { type GoldCorpus, readGold, registry, scoreSystems, type Tokens } from "../mod.ts";
+import { readReferenceCorpus, readSentences } from "../formats/mod.ts";
+import { gleuMetric, type GleuOptions, type GleuStats } from "../metrics/gleu/mod.ts";
+import { resolveOptions } from "../plugins/mod.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";
 

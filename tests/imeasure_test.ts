@@ -1,15 +1,14 @@
 import assert from "node:assert/strict";
 import { compareWithBruteForce } from "../bench/imeasure_brute.ts";
+import { type GoldSentence, readGold } from "../mod.ts";
+import { readSentences } from "../formats/mod.ts";
 import {
   chosenTotals,
-  type GoldSentence,
   imeasureMetric,
   type ImeasureOptions,
-  readGold,
-  readSentences,
-  resolveOptions,
   searchReferences,
-} from "../mod.ts";
+} from "../metrics/imeasure/mod.ts";
+import { resolveOptions } from "../plugins/mod.ts";
 import {
   align3,
   alignmentCounts,

@@ -3,7 +3,9 @@
  * the 13 systems against the combined gold and each annotator's derived gold.
  */
 import assert from "node:assert/strict";
-import { m2Metric, readGold, readHypotheses } from "../mod.ts";
+import { readGold } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
+import { m2Metric } from "../metrics/m2/mod.ts";
 import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";
 import { pyFixed } from "../util/python_number.ts";

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { parseM2, readGold, writeM2 } from "../mod.ts";
+import { readGold } from "../mod.ts";
+import { parseM2, writeM2 } from "../formats/mod.ts";
 
 const EXAMPLE = [
   "S The cat sat at mat .",

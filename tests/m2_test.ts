@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { chooseAnnotator, m2Annotators, m2Metric, parseM2, registry } from "../mod.ts";
+import { registry } from "../mod.ts";
+import { parseM2 } from "../formats/mod.ts";
+import { chooseAnnotator, m2Annotators, m2Metric } from "../metrics/m2/mod.ts";
 import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
 import { bestEditSequence } from "../metrics/m2/best_path.ts";
 import { buildEditGraph } from "../metrics/m2/edit_graph.ts";

@@ -6,7 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";
-import { createRegistry, m2Metric, m2Score, readGold, readHypotheses } from "../mod.ts";
+import { createRegistry, readGold } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
+import { m2Metric, m2Score } from "../metrics/m2/mod.ts";
 import { readTextFile } from "../meta/read_text.ts";
 import { parseWmtScores, type SentenceScores, type SystemScores } from "../meta/wmt_scores.ts";
 import { parsePairwiseJudgments } from "../meta/judgments.ts";

@@ -4,7 +4,8 @@
  */
 
 import assert from "node:assert/strict";
-import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+import { createRegistry, readGold } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
 import { loadPlugin } from "../sandbox/loader.ts";
 import { scoreSystems, scoreSystemsParallel } from "../pipeline/engine.ts";
 import { poolSize } from "../pipeline/parallel.ts";

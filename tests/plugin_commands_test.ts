@@ -8,7 +8,8 @@
 
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
-import { createRegistry, readGold, readHypotheses, Registry } from "../mod.ts";
+import { createRegistry, readGold, Registry } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
 import { reportInput } from "../report/mod.ts";
 import { Session } from "../repl/session.ts";
 import keptPlugin from "./testdata/plugins/command_view.ts";

@@ -5,7 +5,8 @@
  */
 
 import assert from "node:assert/strict";
-import { createRegistry, readGold, readHypotheses, scoreSystems } from "../mod.ts";
+import { createRegistry, readGold, scoreSystems } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
 import { importPlugin, loadPlugin } from "../sandbox/loader.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";

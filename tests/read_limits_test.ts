@@ -1,19 +1,19 @@
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
+import { readGold } from "../mod.ts";
 import {
   countLines,
-  gleuMetric,
-  imeasureMetric,
   lines,
   m2Sentences,
   parseHypothesisM2,
   parseIxml,
   parseM2,
-  readGold,
   readHypotheses,
   referenceSentences,
-  resolveOptions,
-} from "../mod.ts";
+} from "../formats/mod.ts";
+import { gleuMetric } from "../metrics/gleu/mod.ts";
+import { imeasureMetric } from "../metrics/imeasure/mod.ts";
+import { resolveOptions } from "../plugins/mod.ts";
 
 async function drain(iterable: AsyncIterable<unknown>): Promise<number> {
   let n = 0;

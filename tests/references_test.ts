@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { CONLL2014_CONVENTIONS, readGold, readSentences, referenceRewrites } from "../mod.ts";
+import { readGold } from "../mod.ts";
+import { CONLL2014_CONVENTIONS, readSentences, referenceRewrites } from "../formats/mod.ts";
 import { shared, sharedTest } from "./shared.ts";
 
 sharedTest("referenceRewrites() with the CoNLL-2014 conventions equals trg0 and trg1", async () => {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { createRegistry, readHypothesisM2 } from "../mod.ts";
+import { createRegistry } from "../mod.ts";
+import { readHypothesisM2 } from "../formats/mod.ts";
 import { Session } from "../repl/session.ts";
 import { formatDiff, tokenDiff } from "../util/token_diff.ts";
 import examplePlugin from "../examples/exact_match.ts";

@@ -4,7 +4,8 @@
  * and on the corpora approximate randomization mixes.
  */
 import assert from "node:assert/strict";
-import { createRegistry, readGold, readHypotheses, scoreSystems } from "../mod.ts";
+import { createRegistry, readGold, scoreSystems } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
 import { bootstrapIndices, swapMasks } from "../pipeline/resample.ts";
 import { shared, sharedTest } from "./shared.ts";
 

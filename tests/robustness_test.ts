@@ -356,7 +356,8 @@ Deno.test("gecscore keeps an error on one line when a file name holds a newline"
 });
 
 Deno.test("resolveOptions() refuses a beta so large that F would be NaN", async () => {
-  const { resolveOptions, registry } = await import("../mod.ts");
+  const { registry } = await import("../mod.ts");
+  const { resolveOptions } = await import("../plugins/mod.ts");
   for (const id of ["m2", "imeasure"]) {
     assert.throws(
       () => resolveOptions(registry.metric(id), { beta: "1e300" }),

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import Ajv2020 from "npm:ajv@8.17.1/dist/2020.js";
 import { Session } from "../repl/session.ts";
 import { createRegistry, loadPlugin } from "../mod.ts";
-import { renderTable } from "../cli/render.ts";
+import { renderTable } from "../render/text.ts";
 import stringWidth from "npm:string-width@7.2.0";
 
 const displayWidth = (text: string) => stringWidth(text);
@@ -52,10 +52,13 @@ Deno.test("mod.ts imports from a folder outside the repository, scores, and type
     const gold = `${ROOT}${GOLD}`, system = `${ROOT}${SYSTEM}`;
     await Deno.writeTextFile(
       `${dir}/score.ts`,
-      `import { createRegistry, readGold, readHypotheses, scoreSystems } from "${mod}";
+      `import { createRegistry, readGold, readSystem, scoreSystems } from "${mod}";
+const registry = createRegistry();
 const gold = await readGold(${JSON.stringify(gold)});
-const system = await readHypotheses(${JSON.stringify(system)}, gold.sentences.length);
-const [result] = scoreSystems({ registry: createRegistry(), gold, systems: [system], metrics: ["m2"] });
+const system = await readSystem(${
+        JSON.stringify(system)
+      }, { registry, expected: gold.sentences.length });
+const [result] = scoreSystems({ registry, gold, systems: [system], metrics: ["m2"] });
 console.log(JSON.stringify(result.metrics[0].score));
 `,
     );
@@ -64,7 +67,10 @@ console.log(JSON.stringify(result.metrics[0].score));
     assert.match(example, /from "\.\.\/mod\.ts"/);
     await Deno.writeTextFile(
       `${dir}/exact_match.ts`,
-      example.replace(/from "\.\.\/mod\.ts"/, `from "${mod}"`),
+      example.replace(
+        /from "\.\.\/([^"]+)"/g,
+        (_, path) => `from "${pathToFileURL(ROOT + path).href}"`,
+      ),
     );
     const scored = await run(Deno.execPath(), ["run", "--allow-read", "score.ts"], { cwd: dir });
     assert.equal(scored.stderr.replace(/.*Download.*\n/g, ""), "");

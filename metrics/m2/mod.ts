@@ -41,6 +41,7 @@ export {
   MAX_LATTICE_CELLS,
   shrinkEdit,
 } from "./annotators.ts";
+export type { M2Edit, M2GoldEdit } from "./lattice.ts";
 
 /**
  * Per-sentence statistics: for each annotator of the sentence (in the reference's order),

@@ -9,7 +9,7 @@ import { PluginError, UsageError } from "../../plugins/errors.ts";
 import type { ReplCommand } from "../command.ts";
 import type { AnyMetric, Hypotheses, Score } from "../../plugins/types.ts";
 import { tokenize } from "../../formats/text.ts";
-import { formatValue, headlineValue, renderExplanation, renderTable } from "../../cli/render.ts";
+import { formatValue, headlineValue, renderExplanation, renderTable } from "../../render/text.ts";
 import type { SessionState } from "../state.ts";
 
 /** `align METRIC [SYSTEM...]`. */

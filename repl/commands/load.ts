@@ -6,7 +6,7 @@
 
 import { UsageError } from "../../plugins/errors.ts";
 import type { ReplCommand } from "../command.ts";
-import { renderTable } from "../../cli/render.ts";
+import { renderTable } from "../../render/text.ts";
 import type { SessionState } from "../state.ts";
 
 /** `load gold PATH | hyp PATH... | plugin SPEC`. */

@@ -10,7 +10,7 @@ import type { SessionState } from "../state.ts";
 import { InputError } from "../../plugins/errors.ts";
 import type { Tokens } from "../../plugins/types.ts";
 import { tokenize } from "../../formats/text.ts";
-import { formatValue } from "../../cli/render.ts";
+import { formatValue } from "../../render/text.ts";
 import { scoreView } from "./inspect.ts";
 
 function moveAndShow(session: SessionState, note?: string): string {

@@ -7,7 +7,7 @@
 import { UsageError } from "../../plugins/errors.ts";
 import type { ReplCommand } from "../command.ts";
 import type { Options } from "../../plugins/types.ts";
-import { renderTable } from "../../cli/render.ts";
+import { renderTable } from "../../render/text.ts";
 import { type SessionState, unknownOption } from "../state.ts";
 
 /** `set [METRIC[.OPTION] [VALUE]]`. */

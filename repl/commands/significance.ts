@@ -7,8 +7,8 @@
 
 import { UsageError } from "../../plugins/errors.ts";
 import type { AnyMetric, Hypotheses } from "../../plugins/types.ts";
-import { formatValue, renderTable } from "../../cli/render.ts";
-import { MARKER_LEVEL, significanceCells } from "../../cli/significance.ts";
+import { formatValue, renderTable } from "../../render/text.ts";
+import { MARKER_LEVEL, significanceCells } from "../../render/significance.ts";
 import { assessSignificance, type SignificanceRequest } from "../../pipeline/significance.ts";
 import type { ReplCommand } from "../command.ts";
 import type { SessionState } from "../state.ts";

@@ -8,7 +8,7 @@
 import stringWidth from "npm:string-width@7.2.0";
 import type { AnyMetric, Explanation, Score } from "../plugins/types.ts";
 import { headlineValue, numericPaths } from "../plugins/headline.ts";
-import { fieldText } from "../report/fields.ts";
+import { fieldText } from "./fields.ts";
 
 export { headlineValue };
 
@@ -20,7 +20,7 @@ const NUMERIC = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?%?$|^n\/a$|^-$|^\[.*\]$/i;
  *
  * @example Usage
  * ```ts
- * import { displayWidth } from "./render.ts";
+ * import { displayWidth } from "./text.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(displayWidth("abc"), 3);
@@ -43,7 +43,7 @@ export function displayWidth(text: string): number {
  *
  * @example Usage
  * ```ts
- * import { renderTable } from "./render.ts";
+ * import { renderTable } from "./text.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(renderTable([["system", "f"], ["CAMB", "0.3733"]]),
@@ -77,7 +77,7 @@ export function renderTable(rows: readonly (readonly string[])[]): string {
  *
  * @example Usage
  * ```ts
- * import { renderMarkdown } from "./render.ts";
+ * import { renderMarkdown } from "./text.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(renderMarkdown([["system", "f"], ["CAMB", "0.3733"]]),
@@ -108,7 +108,7 @@ export function renderMarkdown(rows: readonly (readonly string[])[]): string {
  *
  * @example Usage
  * ```ts
- * import { renderLatex } from "./render.ts";
+ * import { renderLatex } from "./text.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(renderLatex([["system", "f"], ["A_1", "0.3733"]]), [
@@ -153,7 +153,7 @@ export function renderLatex(rows: readonly (readonly string[])[]): string {
  *
  * @example Usage
  * ```ts
- * import { formatValue } from "./render.ts";
+ * import { formatValue } from "./text.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(formatValue(12), "12");
@@ -177,7 +177,7 @@ export function formatValue(value: unknown, rate = false): string {
  *
  * @example Usage
  * ```ts
- * import { scoreColumns } from "./render.ts";
+ * import { scoreColumns } from "./text.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(scoreColumns({ columns: ["f"] }, { f: 1, p: 1 }), ["f"]);
@@ -210,7 +210,7 @@ export function scoreColumns(
  *
  * @example Usage
  * ```ts
- * import { renderExplanation } from "./render.ts";
+ * import { renderExplanation } from "./text.ts";
  * import assert from "node:assert/strict";
  *
  * const text = renderExplanation({

@@ -1,0 +1,215 @@
+/**
+ * The outputs of `gecscore score` other than the stream: JSON, TSV and the tables (plain,
+ * Markdown, LaTeX), with significance columns and per-type breakdowns.
+ *
+ * @module
+ */
+
+import {
+  formatValue,
+  headlineValue,
+  renderLatex,
+  renderMarkdown,
+  renderTable,
+  scoreColumns,
+} from "../render/text.ts";
+import { significanceCells } from "../render/significance.ts";
+import type { AnyMetric, GoldCorpus, TypeBreakdown } from "../plugins/types.ts";
+import type { SystemResult } from "../pipeline/scoring.ts";
+import type { MetricSignificance } from "../pipeline/significance.ts";
+import { goldFingerprint } from "../pipeline/signature.ts";
+import { VERSION } from "../util/version.ts";
+
+/** A metric's signature, with the resampling's fields when there was resampling. */
+function signatureOf(signature: string, sig: MetricSignificance | undefined): string {
+  return sig ? `${signature}|${sig.signature}` : signature;
+}
+
+/**
+ * One system's JSON entry for one metric: the signature, the score's fields and, with
+ * resampling, `tested`, `p_value`, `ci` and `rank` beside them. A score field of the same name
+ * (GLEU's own `ci`, from its reference sampling) is kept as `metric_<name>`, never overwritten.
+ */
+function metricJson(
+  signature: string,
+  score: Record<string, unknown>,
+  sig: MetricSignificance | undefined,
+  k: number,
+): Record<string, unknown> {
+  if (!sig) return { signature, ...score };
+  const s = sig.systems[k];
+  const added: Record<string, unknown> = { tested: sig.headline };
+  if (s.p_value !== undefined) added.p_value = s.p_value;
+  if (s.ci) added.ci = s.ci;
+  if (s.rank) added.rank = s.rank;
+  const out: Record<string, unknown> = { signature };
+  for (const [key, value] of Object.entries(score)) {
+    out[Object.hasOwn(added, key) ? `metric_${key}` : key] = value;
+  }
+  return { ...out, ...added };
+}
+
+export function reportJson(
+  gold: GoldCorpus,
+  results: SystemResult[],
+  significance?: MetricSignificance[],
+): string {
+  const head: Record<string, unknown> = {
+    version: VERSION,
+    gold: gold.path,
+    fingerprint: goldFingerprint(gold),
+  };
+  if (significance?.length) {
+    const { test, samples, trials, seed, alpha } = significance[0];
+    head.significance = { baseline: results[0].name, test, samples, trials, seed, alpha };
+  }
+  return JSON.stringify(
+    {
+      ...head,
+      systems: results.map((r, k) => {
+        const system: Record<string, unknown> = {
+          name: r.name,
+          path: r.path,
+          metrics: Object.fromEntries(
+            r.metrics.map((m, j) => [m.metric, {
+              ...metricJson(
+                signatureOf(m.signature, significance?.[j]),
+                m.score,
+                significance?.[j],
+                k,
+              ),
+              ...(m.byType ? { byType: byTypeJson(m.byType) } : {}),
+            }]),
+          ),
+        };
+        if (r.metrics.some((m) => m.sentences)) {
+          system.sentences = gold.sentences.map((_, i) =>
+            Object.fromEntries(r.metrics.map((m) => [m.metric, m.sentences![i]]))
+          );
+        }
+        return system;
+      }),
+    },
+    null,
+    2,
+  ) + "\n";
+}
+
+function byTypeJson(breakdown: TypeBreakdown): Record<string, unknown> {
+  return {
+    label: breakdown.label,
+    ...(breakdown.notes ? { notes: breakdown.notes } : {}),
+    types: Object.fromEntries(breakdown.types.map((t) => [t.type, t.score])),
+  };
+}
+
+function byTypeTable(name: string, breakdown: TypeBreakdown): string {
+  const rows = [[breakdown.label, ...breakdown.columns]];
+  const rate = breakdown.columns.map((c) =>
+    breakdown.types.some(({ score }) => {
+      const v = headlineValue(score, c);
+      return typeof v === "number" && !Number.isInteger(v);
+    })
+  );
+  const cell = (score: Record<string, unknown>, c: string, i: number) => {
+    if (c !== "ci") return formatValue(headlineValue(score, c), rate[i]);
+    const ci = score.ci as { half_width: number } | undefined;
+    return ci ? `±${ci.half_width.toFixed(4)}` : "n/a";
+  };
+  for (const { type, score } of breakdown.types) {
+    rows.push([type, ...breakdown.columns.map((c, i) => cell(score, c, i))]);
+  }
+  const notes = (breakdown.notes ?? []).map((n) => `  ${n}`);
+  return [`${name} by type:`, renderTable(rows), ...notes].join("\n");
+}
+
+export function reportTsv(
+  results: SystemResult[],
+  metrics: AnyMetric[],
+  significance?: MetricSignificance[],
+): string {
+  const rows = [["system", "metric", "sentence", "field", "value"].join("\t")];
+  const clean = (v: string) => v.replace(/[\t\n\r]/g, " ");
+  for (const r of results) {
+    r.metrics.forEach((m, k) => {
+      const emit = (sentence: string, score: Record<string, unknown>) => {
+        for (const path of scoreColumns(metrics[k], score)) {
+          const value = headlineValue(score, path);
+          rows.push([r.name, m.metric, sentence, path, clean(String(value))].map(clean).join("\t"));
+        }
+      };
+      emit("all", m.score);
+      const sig = significance?.[k].systems[results.indexOf(r)];
+      if (sig) {
+        const fields: [string, unknown][] = [];
+        if (sig.ci) {
+          for (const [key, value] of Object.entries(sig.ci)) fields.push([`ci.${key}`, value]);
+        }
+        if (sig.p_value !== undefined) fields.push(["p_value", sig.p_value]);
+        if (sig.rank) fields.push(["rank", sig.rank.join("-")]);
+        for (const [field, value] of fields) {
+          rows.push([r.name, m.metric, "all", field, String(value)].map(clean).join("\t"));
+        }
+      }
+      m.sentences?.forEach((s, i) => emit(String(i + 1), s));
+      for (const { type, score } of m.byType?.types ?? []) {
+        const ci = score.ci as Record<string, number> | undefined;
+        const columns = m.byType!.columns.flatMap((c) =>
+          c === "ci" ? (ci ? Object.keys(ci).map((key) => `ci.${key}`) : []) : [c]
+        );
+        for (const column of columns) {
+          const value = headlineValue(score, column);
+          if (value === undefined) continue;
+          rows.push(
+            [r.name, m.metric, `type:${type}`, column, String(value)].map(clean).join("\t"),
+          );
+        }
+      }
+    });
+  }
+  return rows.join("\n") + "\n";
+}
+
+export function reportTable(
+  results: SystemResult[],
+  metrics: AnyMetric[],
+  format: string,
+  wide: boolean,
+  significance?: MetricSignificance[],
+  byType = false,
+): string {
+  const parts: string[] = [];
+  metrics.forEach((metric, k) => {
+    const first = results[0].metrics[k];
+    const columns = scoreColumns(metric, first.score, !wide);
+    const scores = results.flatMap((r) => [r.metrics[k].score, ...(r.metrics[k].sentences ?? [])]);
+    // A column is a rate when any of its values is fractional: then 1 prints as 1.0000.
+    const rate = columns.map((c) =>
+      scores.some((s) => {
+        const v = headlineValue(s, c);
+        return typeof v === "number" && !Number.isInteger(v);
+      })
+    );
+    const cells = (score: Record<string, unknown>) =>
+      columns.map((c, i) => formatValue(headlineValue(score, c), rate[i]));
+    const sig = significance?.[k] ? significanceCells(significance[k]) : undefined;
+    const rows = [["system", ...columns, ...(sig?.header ?? [])]];
+    results.forEach((r, j) => {
+      const m = r.metrics[k];
+      rows.push([r.name, ...cells(m.score), ...(sig?.rows[j] ?? [])]);
+      m.sentences?.forEach((s, i) => rows.push([`  ${r.name}:${i + 1}`, ...cells(s)]));
+    });
+    const signature = signatureOf(first.signature, significance?.[k]);
+    if (format === "markdown") {
+      parts.push(`**${metric.id}** \`${signature}\`\n\n${renderMarkdown(rows)}`);
+    } else if (format === "latex") {
+      parts.push(`% ${metric.id}: ${signature}\n${renderLatex(rows)}`);
+    } else parts.push(`${metric.id}  (${signature})\n${renderTable(rows)}`);
+    for (const r of results) {
+      const breakdown = r.metrics[k].byType;
+      if (breakdown) parts.push(byTypeTable(`${metric.id}  ${r.name}`, breakdown));
+    }
+    if (byType && !metric.byType) parts.push(`${metric.id}: no per-type breakdown`);
+  });
+  return parts.join("\n\n") + "\n";
+}

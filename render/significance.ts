@@ -1,0 +1,70 @@
+/**
+ * Significance results as table cells (intervals, p-values with their marker, rank ranges),
+ * shared by `score` and the REPL's `ci` and `compare`.
+ *
+ * @module
+ */
+
+import type { MetricSignificance } from "../pipeline/significance.ts";
+
+/** The level of the `*` marker and of the rank ranges. */
+export const MARKER_LEVEL = 0.05;
+
+/**
+ * Table columns for one metric's significance results: headers, and one row of cells per
+ * system (in the order of the results).
+ *
+ * @example Usage
+ * ```ts
+ * import { significanceCells } from "./significance.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const { header, rows } = significanceCells({
+ *   metric: "m2", headline: "f", test: "bs", samples: 1000, seed: 12345, alpha: 0.05,
+ *   signature: "bs:1000|seed:12345",
+ *   systems: [
+ *     { name: "A", value: 0.35, ci: { mean: 0.3497, lower: 0.33, upper: 0.37, half_width: 0.02 }, rank: [1, 2] },
+ *     { name: "B", value: 0.37, ci: { mean: 0.3733, lower: 0.35, upper: 0.39, half_width: 0.02 }, p_value: 0.024, rank: [1, 2] },
+ *   ],
+ * });
+ * assert.deepEqual(header, ["f mean ± 95% CI", "p (bs)", "rank"]);
+ * assert.deepEqual(rows[1], ["0.3733 ± 0.0200", "0.0240*", "1-2"]);
+ * assert.deepEqual(rows[0][1], "baseline");
+ * ```
+ *
+ * @param result One metric's results.
+ * @returns Header cells and rows.
+ */
+export function significanceCells(result: MetricSignificance): {
+  header: string[];
+  rows: string[][];
+} {
+  const header: string[] = [];
+  const hasCi = result.systems.some((s) => s.ci);
+  const hasRank = result.systems.some((s) => s.rank);
+  if (hasCi) header.push(`${result.headline} mean ± 95% CI`);
+  if (result.test) header.push(`p (${result.test})`);
+  if (hasRank) header.push("rank");
+  const rows = result.systems.map((s, k) => {
+    const row: string[] = [];
+    if (hasCi) row.push(s.ci ? `${fixed(s.ci.mean)} ± ${fixed(s.ci.half_width)}` : "-");
+    if (result.test) {
+      row.push(
+        k === 0
+          ? "baseline"
+          : s.p_value === undefined
+          ? "-"
+          : `${fixed(s.p_value)}${s.p_value < result.alpha ? "*" : ""}`,
+      );
+    }
+    if (hasRank) {
+      row.push(s.rank ? (s.rank[0] === s.rank[1] ? `${s.rank[0]}` : s.rank.join("-")) : "-");
+    }
+    return row;
+  });
+  return { header, rows };
+}
+
+function fixed(x: number): string {
+  return x.toFixed(4);
+}

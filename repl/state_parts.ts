@@ -1,0 +1,207 @@
+/**
+ * Pieces of the REPL's session state that need none of its private fields: how a session is
+ * set up, the statistics cache key, the option error, and how the count fields of a metric's
+ * scores are told from its rates.
+ *
+ * @module
+ */
+
+import { UsageError } from "../plugins/errors.ts";
+import type { Registry } from "../plugins/registry.ts";
+import type { AnyMetric, GoldCorpus, Hypotheses, Options, Score } from "../plugins/types.ts";
+import { headlineValue, scoreColumns } from "../render/text.ts";
+
+/** How a session is set up. */
+export interface SessionOptions {
+  /** The registry whose metrics and formats the session uses (default: a new one with the built-ins). */
+  registry?: Registry;
+  /** ANSI colours in the output (default false). */
+  color?: boolean;
+  /**
+   * Where metric warnings go as they arise, each kind once per command (`render/warnings.ts`),
+   * one line each with its newline (default: nowhere; they stay in scores and explanations).
+   */
+  onWarning?: (text: string) => void;
+  /** Echo no warnings (`--quiet`). */
+  quiet?: boolean;
+  /**
+   * Progress of long computations (`corpus`, `find disagree`), such as a progress bar on a
+   * terminal: `update` as sentences are done, `done` at the end.
+   */
+  progress?: { update(done: number, total: number): void; done(): void };
+  /** The time limit of one call into a plugin loaded in the session, in ms (default 30 s). */
+  pluginTimeoutMs?: number;
+}
+
+export const BOLD = ["\x1b[1m", "\x1b[0m"];
+export const DIM = ["\x1b[2m", "\x1b[0m"];
+
+/**
+ * The key of a system's statistics under a metric and options in the session's cache.
+ *
+ * @param system The system's name.
+ * @param metric The metric id.
+ * @param options The resolved options.
+ * @returns The key.
+ */
+export function cacheKey(system: string, metric: string, options: Options): string {
+  return `${system}\u0000${metric}\u0000${JSON.stringify(options)}`;
+}
+
+/**
+ * The usage error for an option a metric does not have.
+ *
+ * @param metric The metric.
+ * @param name The option name given.
+ * @returns The error.
+ */
+export function unknownOption(metric: AnyMetric, name: string): UsageError {
+  const known = Object.keys(metric.defaults).map((k) => `${metric.id}.${k}`);
+  return new UsageError(
+    `Unknown option ${metric.id}.${name}; valid: ${known.join(", ") || "(none)"}`,
+  );
+}
+
+/**
+ * The count fields of a metric's scores: up to 4 whole-number fields besides the headline
+ * and fields named like an option (`beta`, `iterations` echo it). On a sentence score a
+ * precision of 1 is a whole number too, so they are judged on a corpus score from cached
+ * statistics when there are any (and remembered in `memo.counts`), else on the samples: a
+ * count doubles in the corpus score of a sentence taken twice, a rate does not (and a field
+ * once shown not to be a count is remembered in `memo.rates`).
+ *
+ * @param metric The metric.
+ * @param options Its resolved options.
+ * @param samples Scores (with their statistics, when known) to judge on.
+ * @param cached The cached statistics of one system, if any.
+ * @param memo What earlier calls found, per metric id.
+ * @returns The count fields.
+ */
+export function countPaths(
+  metric: AnyMetric,
+  options: Options,
+  samples: { score: Score; stats?: unknown }[],
+  cached: unknown[] | undefined,
+  memo: { counts: Map<string, string[]>; rates: Map<string, Set<string>> },
+): string[] {
+  const known = memo.counts.get(metric.id);
+  if (known) return known;
+  const rates = memo.rates.get(metric.id) ?? new Set<string>();
+  memo.rates.set(metric.id, rates);
+  const echoes = new Set(Object.keys(metric.defaults));
+  const wholes = (score: Score) =>
+    scoreColumns(metric, score).filter((p) =>
+      p !== metric.headline && !echoes.has(p.split(".").pop()!) &&
+      Number.isInteger(headlineValue(score, p))
+    );
+  if (cached) {
+    const paths = wholes(metric.corpus(cached, options)).slice(0, 4);
+    memo.counts.set(metric.id, paths);
+    return paths;
+  }
+  const columns = scoreColumns(metric, samples[0].score).filter((p) =>
+    p !== metric.headline && !echoes.has(p.split(".").pop()!)
+  );
+  for (const { score, stats } of samples) {
+    const twice = stats === undefined ? undefined : metric.corpus([stats, stats], options);
+    for (const p of columns) {
+      const one = headlineValue(score, p);
+      const count = Number.isInteger(one) &&
+        (twice === undefined || headlineValue(twice, p) === 2 * (one as number));
+      if (!count) rates.add(p);
+    }
+  }
+  const paths = columns.filter((p) => !rates.has(p));
+  return paths.slice(0, 4);
+}
+
+/** One (system, metric) whose statistics a session computes. */
+export interface WarmJob {
+  /** The system. */
+  system: Hypotheses;
+  /** The metric. */
+  metric: AnyMetric;
+  /** Its resolved options. */
+  options: Options;
+}
+
+/**
+ * Compute the statistics of every job, sentence by sentence, giving the event loop a turn
+ * every few milliseconds so that a signal can cancel it; a job whose metric fails is skipped
+ * (its view shows the error), a cancel stops everything.
+ *
+ * @param gold The gold.
+ * @param jobs What to compute.
+ * @param how One sentence's statistics, where a job's go, progress and the cancel signal.
+ */
+export async function warmStats(
+  gold: GoldCorpus,
+  jobs: readonly WarmJob[],
+  how: {
+    statsOf: (job: WarmJob, index: number) => unknown;
+    store: (job: WarmJob, stats: unknown[]) => void;
+    progress?: SessionOptions["progress"];
+    signal?: AbortSignal;
+  },
+): Promise<void> {
+  let last = Date.now();
+  const total = jobs.length * gold.sentences.length;
+  let done = 0;
+  try {
+    for (const job of jobs) {
+      const stats: unknown[] = [];
+      try {
+        for (let i = 0; i < gold.sentences.length; i++) {
+          how.progress?.update(done++, total);
+          how.signal?.throwIfAborted();
+          if (Date.now() - last >= 20) {
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            last = Date.now();
+            how.signal?.throwIfAborted();
+          }
+          stats.push(how.statsOf(job, i));
+        }
+      } catch (error) {
+        // A metric that fails is left to the view, which shows it as an error cell.
+        if (error instanceof Error && error.name === "AbortError") throw error;
+        continue;
+      }
+      how.store(job, stats);
+    }
+  } finally {
+    how.progress?.done();
+  }
+}
+
+/**
+ * The systems and metrics a command names (default: every loaded system, every metric); a
+ * name that is neither is a usage error listing both.
+ *
+ * @param names System names and metric ids.
+ * @param loaded The loaded systems.
+ * @param registry The registry.
+ * @returns The systems and metrics.
+ */
+export function selectNames(
+  names: readonly string[],
+  loaded: readonly Hypotheses[],
+  registry: Registry,
+): { systems: Hypotheses[]; metrics: AnyMetric[] } {
+  const systems: Hypotheses[] = [];
+  const metrics: AnyMetric[] = [];
+  for (const name of names) {
+    const system = loaded.find((s) => s.name === name);
+    if (system) systems.push(system);
+    else if (registry.hasMetric(name)) metrics.push(registry.metric(name));
+    else {
+      throw new UsageError(
+        `"${name}" is neither a loaded system (${
+          loaded.map((s) => s.name).join(", ") || "none"
+        }) nor a metric (${registry.metrics.map((m) => m.id).join(", ") || "none"})`,
+      );
+    }
+  }
+  if (!systems.length) systems.push(...loaded);
+  if (!systems.length) throw new UsageError("No systems loaded: load hyp PATH..., or try TEXT");
+  return { systems, metrics: metrics.length ? metrics : registry.metrics };
+}
