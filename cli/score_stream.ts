@@ -15,7 +15,7 @@ import {
   lines,
   readChunks,
   referenceSentences,
-  tokenize,
+  tokenizeAscii,
 } from "../formats/text.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { resolveOptions } from "../plugins/options.ts";
@@ -54,7 +54,7 @@ async function* hypothesesOf(path: string, limits: Partial<ReadLimits>): AsyncGe
   const { maxLineLength } = readLimits(limits);
   for await (const { text } of lines(readChunks(path), { maxLineLength, file: path })) {
     if (intern.size > 1 << 16) intern.clear();
-    yield tokenize(text, intern);
+    yield tokenizeAscii(text, intern);
   }
 }
 

@@ -247,6 +247,12 @@ function tokensOk(tokens: readonly string[]): boolean {
   return tokens.every((t) => typeof t === "string" && t !== "" && !/\s/.test(t));
 }
 
+/** Whether tokens of a plain-text file are non-empty strings without ASCII whitespace (plain
+ * text splits on ASCII whitespace only, as compute_gleu and ieval.py do). */
+function asciiTokensOk(tokens: readonly string[]): boolean {
+  return tokens.every((t) => typeof t === "string" && t !== "" && !/[\t\n\v\f\r ]/.test(t));
+}
+
 /** A problem with a result: what is malformed, or undefined. */
 function checkGold(gold: GoldCorpus): string | undefined {
   if (!Array.isArray(gold.sentences) || gold.sentences.length === 0) return "no sentences";
@@ -310,7 +316,7 @@ const READERS: Record<string, { file: string; valid: string[]; read: Reader }> =
     valid: [SYSTEM],
     read: async (input, fuzz) => {
       const { sentences } = await textFormat.parse(fuzz.chunks(input), "fuzz.txt");
-      const bad = sentences.find((s) => !tokensOk(s.source));
+      const bad = sentences.find((s) => !asciiTokensOk(s.source));
       return bad && `bad token in ${JSON.stringify(bad.source)}`;
     },
   },

@@ -8,7 +8,7 @@
  */
 
 import { InputError } from "../../plugins/errors.ts";
-import type { ErrorGroup, GoldSentence, Tokens } from "../../plugins/types.ts";
+import type { Correction, ErrorGroup, GoldSentence, Tokens } from "../../plugins/types.ts";
 
 /**
  * The most alignment cells the I-measure fills for one (source, hypothesis, reference)
@@ -18,7 +18,8 @@ export const MAX_ALIGNMENT_CELLS = 1 << 25;
 
 /**
  * Refuse a sentence whose alignment would exceed {@linkcode MAX_ALIGNMENT_CELLS}. The longest
- * reference is bounded by the source plus every correction token of every alternative.
+ * reference is bounded by the source plus, per error, the largest growth of one of its
+ * alternatives (a reference takes one alternative per error).
  *
  * @example Usage
  * ```ts
@@ -41,9 +42,14 @@ export function checkAlignmentSize(
   errors: readonly ErrorGroup[],
 ): void {
   const n = gold.source.length, m = hypothesis.length;
+  // A reference takes at most one alternative per error (errors do not overlap): it grows
+  // by at most the largest growth of an error's alternatives (tokens added minus the source
+  // tokens their corrections cover), not by every annotator's corrections summed.
   let r = n;
   for (const e of errors) {
-    for (const a of e.alternatives) for (const c of a.corrections) r += c.tokens.length;
+    let most = 0;
+    for (const a of e.alternatives) most = Math.max(most, growth(a.corrections));
+    r += most;
   }
   const cells = (n + 1) * (m + 1) * (r + 1);
   if (cells <= MAX_ALIGNMENT_CELLS) return;
@@ -53,4 +59,15 @@ export function checkAlignmentSize(
       `${r} tokens need alignments of up to ${cells} cells, more than the ` +
       `${MAX_ALIGNMENT_CELLS} the I-measure bounds itself to (about 320 tokens each)`,
   );
+}
+
+/** How much one alternative can lengthen the source: tokens added minus source tokens covered. */
+function growth(corrections: readonly Correction[]): number {
+  let added = 0;
+  const covered = new Set<number>();
+  for (const c of corrections) {
+    added += c.tokens.length;
+    for (let i = c.start; i < c.end; i++) covered.add(i);
+  }
+  return Math.max(0, added - covered.size);
 }

@@ -7,8 +7,9 @@
  */
 
 import { sortAnnotators } from "../../formats/m2.ts";
+import { splitUnicodeWhitespace } from "../../formats/text.ts";
 import { InputError } from "../../plugins/errors.ts";
-import type { GoldSentence, Tokens } from "../../plugins/types.ts";
+import type { Annotation, GoldSentence, Tokens } from "../../plugins/types.ts";
 import { pyRepr, python2DictOrder } from "../../util/python_number.ts";
 import { bestEditSequence } from "./best_path.ts";
 import { buildEditGraph, type EditGraph, MergedEdgeBudgetError } from "./edit_graph.ts";
@@ -65,8 +66,8 @@ export const MAX_LATTICE_CELLS = 1_572_864;
  * of a Python 2 dict filled in order of first appearance, then copied into a second dict, and
  * it iterates that (see {@linkcode python2DictOrder}). Small consecutive ids (0, 1, 2...) come
  * out ascending; others need not (5, 8, 16 come out 8, 16, 5). Ids that are not all integers
- * (which the reference cannot read) are sorted. Two spellings of one number ("5", "05") stay
- * two annotators here, where the reference would merge them.
+ * (which the reference cannot read) are sorted. Two spellings of one number ("5", "05") are
+ * one annotator (see {@linkcode m2Annotations}).
  *
  * @example Usage
  * ```ts
@@ -85,6 +86,45 @@ export function annotatorOrder(ids: readonly string[]): string[] {
   if (!ids.every((id) => /^[-+]?\d+$/.test(id))) return sortAnnotators(ids);
   const first = python2DictOrder(ids.map((id) => BigInt(id))).map((i) => ids[i]);
   return python2DictOrder(first.map((id) => BigInt(id))).map((i) => first[i]);
+}
+
+/** An annotator id the reference reads as a number (its `int()`). */
+const INTEGER_ID = /^[-+]?\d+$/;
+
+/**
+ * A sentence's annotations as the reference groups them: when every id is an integer, ids
+ * that are the same number (`0`, `00`, `+0`) are one annotator, as the reference's `int`
+ * keys make them, named by the first spelling, with the edits of each spelling in turn.
+ * A sentence without annotations has one annotator `0` without edits.
+ *
+ * @example Usage
+ * ```ts
+ * import { m2Annotations } from "./annotators.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const edit = { start: 0, end: 1, corrections: [["b"]] };
+ * const merged = m2Annotations({ source: ["a"], annotations: [
+ *   { annotator: "0", edits: [edit] }, { annotator: "00", edits: [edit] },
+ * ] });
+ * assert.deepEqual(merged.map((a) => [a.annotator, a.edits.length]), [["0", 2]]);
+ * ```
+ *
+ * @param sentence The gold sentence.
+ * @returns One annotation per annotator, in order of first appearance.
+ */
+export function m2Annotations(sentence: GoldSentence): Annotation[] {
+  const annotations = sentence.annotations?.length
+    ? sentence.annotations
+    : [{ annotator: "0", edits: [] }];
+  if (!annotations.every((a) => INTEGER_ID.test(a.annotator))) return annotations;
+  const byNumber = new Map<string, Annotation>();
+  for (const a of annotations) {
+    const key = BigInt(a.annotator).toString();
+    const seen = byNumber.get(key);
+    if (!seen) byNumber.set(key, a);
+    else byNumber.set(key, { annotator: seen.annotator, edits: [...seen.edits, ...a.edits] });
+  }
+  return byNumber.size === annotations.length ? annotations : [...byNumber.values()];
 }
 
 /**
@@ -113,10 +153,7 @@ export function annotatorOrder(ids: readonly string[]): string[] {
 export function m2GoldEdits(
   sentence: GoldSentence,
 ): { annotator: string; edits: M2GoldEdit[] }[] {
-  const annotations = sentence.annotations?.length
-    ? sentence.annotations
-    : [{ annotator: "0", edits: [] }];
-  const byId = new Map(annotations.map((a) => [a.annotator, a]));
+  const byId = new Map(m2Annotations(sentence).map((a) => [a.annotator, a]));
   return annotatorOrder([...byId.keys()]).map((id) => ({
     annotator: id,
     edits: byId.get(id)!.edits.map((e) => ({
@@ -246,6 +283,8 @@ export function m2Annotators(
   options: Partial<M2Options> = {},
 ): M2AnnotatorResult[] {
   const opts = { ...M2_DEFAULTS, ...options };
+  // m2scorer decodes its input: it splits on Unicode whitespace, a no-break space too.
+  hypothesis = splitUnicodeWhitespace(hypothesis);
   const cells = (gold.source.length + 1) * (hypothesis.length + 1);
   if (cells > MAX_LATTICE_CELLS) {
     const where = gold.line === undefined ? "a sentence" : `sentence at gold line ${gold.line}`;

@@ -28,7 +28,13 @@ import type {
   Score,
   Tokens,
 } from "../../plugins/types.ts";
-import { M2_DEFAULTS, m2Annotators, type M2Options, matchEdit } from "./annotators.ts";
+import {
+  M2_DEFAULTS,
+  m2Annotations,
+  m2Annotators,
+  type M2Options,
+  matchEdit,
+} from "./annotators.ts";
 import { creditedGold, m2TypeBreakdown, type M2TypedSentence } from "./types.ts";
 
 export {
@@ -100,7 +106,7 @@ function typedGold(
   if (hit && hit.key === key) return hit.typed;
   const typed = new Map<string, M2TypedSentence>();
   for (const result of m2Annotators(gold, hypothesis, options)) {
-    const own = gold.annotations?.find((a) => a.annotator === result.annotator)?.edits ?? [];
+    const own = m2Annotations(gold).find((a) => a.annotator === result.annotator)?.edits ?? [];
     typed.set(result.annotator, {
       types: result.gold.map((_, j) => own[j]?.type),
       credit: creditedGold(result.edits, result.gold),

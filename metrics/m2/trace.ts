@@ -17,6 +17,7 @@ import {
   m2Score,
   shrinkEdit,
 } from "./mod.ts";
+import { m2Annotations } from "./annotators.ts";
 import type { M2GoldEdit } from "./lattice.ts";
 import { pyFixed, pyFloat, pyRepr } from "../../util/python_number.ts";
 
@@ -61,8 +62,8 @@ export type LiteralNone = (
  */
 export function literalNoneOf(gold: readonly GoldSentence[]): LiteralNone {
   return (sentence, annotator, edit, correction) =>
-    gold[sentence]?.annotations?.find((a) => a.annotator === annotator)?.edits[edit]?.literalNone
-      ?.includes(correction) ?? false;
+    (gold[sentence] ? m2Annotations(gold[sentence]) : []).find((a) => a.annotator === annotator)
+      ?.edits[edit]?.literalNone?.includes(correction) ?? false;
 }
 
 function goldRepr(

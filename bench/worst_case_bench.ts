@@ -1,0 +1,97 @@
+/**
+ * Worst cases per metric: one sentence pair of 1,000 tokens each (issue "speed": any pair up
+ * to 1,000 tokens each under 2 s for every metric, or a clear refusal naming the bound).
+ *
+ * - m2: 1,000 source tokens against 1,000 unrelated ones (every lattice node linked to every
+ *   later one: past the merged-edge budget, the linear-memory fallback scores it), and against
+ *   a lightly edited copy (the ordinary path).
+ * - gleu: n-gram counts are linear in the lengths.
+ * - imeasure: its exact three-way alignment needs `(n+1)(m+1)(r+1)` cells; past
+ *   `MAX_ALIGNMENT_CELLS` (2^25, about 320 tokens each) the sentence is refused with an
+ *   `InputError` naming it, checked before any table is made: the bench times the refusal,
+ *   and the largest pair it scores (320 tokens each).
+ *
+ * `deno bench --allow-read bench/worst_case_bench.ts`
+ *
+ * @module
+ */
+import {
+  gleuMetric,
+  type GleuOptions,
+  type GoldSentence,
+  imeasureMetric,
+  type ImeasureOptions,
+  m2Metric,
+  resolveOptions,
+} from "../mod.ts";
+
+function words(n: number, prefix: string): string[] {
+  return Array.from({ length: n }, (_, i) => `${prefix}${i % 97}`);
+}
+
+/** A gold sentence of `n` tokens with an edit every 10 tokens, and a copy making half of them. */
+function pair(n: number): { gold: GoldSentence; edited: string[]; unrelated: string[] } {
+  const source = words(n, "w");
+  const edits = [];
+  for (let i = 5; i < n; i += 10) edits.push({ start: i, end: i + 1, corrections: [[`c${i}`]] });
+  const edited = source.map((t, i) => i % 20 === 5 ? `c${i}` : t);
+  return {
+    gold: { source, annotations: [{ annotator: "0", edits }], line: 1 },
+    edited,
+    unrelated: words(n, "u"),
+  };
+}
+
+const big = pair(1000), mid = pair(320);
+const gleu = resolveOptions<GleuOptions>(gleuMetric, {});
+const imeasure = resolveOptions<ImeasureOptions>(imeasureMetric, {});
+
+Deno.bench({
+  name: "m2: 1000 tokens against 1000 unrelated ones (fallback)",
+  n: 1,
+  warmup: 0,
+  fn() {
+    m2Metric.stats(big.gold, big.unrelated, m2Metric.defaults);
+  },
+});
+
+Deno.bench({
+  name: "m2: 1000 tokens against an edited copy",
+  n: 3,
+  fn() {
+    m2Metric.stats(big.gold, big.edited, m2Metric.defaults);
+  },
+});
+
+Deno.bench({
+  name: "gleu: 1000 tokens against 1000 unrelated ones",
+  n: 3,
+  fn() {
+    gleuMetric.stats(big.gold, big.unrelated, gleu);
+  },
+});
+
+Deno.bench({
+  name: "imeasure: 1000 tokens each is refused (bound 2^25 alignment cells)",
+  n: 3,
+  fn() {
+    try {
+      imeasureMetric.stats(big.gold, big.edited, imeasure);
+    } catch (error) {
+      if (!(error instanceof Error) || !/more than the \d+ the I-measure/.test(error.message)) {
+        throw error;
+      }
+      return;
+    }
+    throw new Error("not refused");
+  },
+});
+
+Deno.bench({
+  name: "imeasure: 320 tokens against an edited copy (largest scored)",
+  n: 1,
+  warmup: 0,
+  fn() {
+    imeasureMetric.stats(mid.gold, mid.edited, imeasure);
+  },
+});
