@@ -96,14 +96,20 @@ export function approximateDependencies(
     if (j < n && (tags[j] === "PRP" || tags[j] === "EX") && j + 1 < n && isVerb(tags[j + 1])) {
       j = nextContent(j);
     }
-    if (j >= n || !isVerb(tags[j])) continue;
     const w = lowers[i];
+    // Modals, and do/be before a negation, are auxiliaries even without a verb after them.
+    if (j >= n || !isVerb(tags[j])) {
+      if (tags[i] === "MD" || ((DO.has(w) || BE.has(w)) && NEGATION.has(lowers[i + 1] ?? ""))) {
+        dep[i] = "aux";
+      }
+      continue;
+    }
     const next = tags[j];
     let label = "";
     if (tags[i] === "MD") label = "aux";
     else if (BE.has(w) || lemmas[i] === "be") {
       if (next === "VBN") label = "auxpass";
-      else if (next === "VBG" || next === "VBN") label = "aux";
+      else label = "aux";
     } else if (HAVE.has(w) || (lemmas[i] === "have" && tags[i] !== "VBG")) {
       if (next === "VBN" || (next === "VBD" && lowers[j] !== "had")) label = "aux";
     } else if (DO.has(w) && (next === "VB" || next === "VBP")) label = "aux";

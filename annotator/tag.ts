@@ -12,6 +12,7 @@
 import type { Analysis, Token } from "./token.ts";
 import { coarsePos } from "./tag_map.ts";
 import { approximateDependencies } from "./deps.ts";
+import { retag } from "./retag.ts";
 
 /** Analyses a whitespace-tokenised sentence. */
 export type Analyser = (tokens: readonly string[]) => Analysis;
@@ -20,6 +21,25 @@ interface WinkToken {
   value: string;
   pos: string;
   lemma?: string;
+}
+
+interface Lemmatizer {
+  lemmatizeNoun(w: string): string;
+  lemmatizeVerb(w: string): string;
+  lemmatizeAdjective(w: string): string;
+}
+
+/** The lemma of a word whose tag the context rules changed. */
+function relemmatise(lemmatizer: Lemmatizer, lower: string, tag: string): string {
+  if (tag.startsWith("NN")) {
+    const lemma = lemmatizer.lemmatizeNoun(lower);
+    // An unknown plural: spaCy's first noun rule strips the -s.
+    if (lemma === lower && tag === "NNS" && lower.endsWith("s")) return lower.slice(0, -1);
+    return lemma;
+  }
+  if (tag.startsWith("VB")) return lemmatizer.lemmatizeVerb(lower);
+  if (tag.startsWith("JJ")) return lemmatizer.lemmatizeAdjective(lower);
+  return lower;
 }
 
 interface WinkTagger {
@@ -76,6 +96,8 @@ const CLITIC_LEMMA: Readonly<Record<string, string>> = {
   sha: "shall",
 };
 
+const SLASHED = /^([A-Za-z]+)\/[A-Za-z]+$/;
+
 const LEMMATISED = /^(NN|VB|JJ|MD)/;
 
 function lemmaOf(lower: string, tag: string, wink: string | undefined): string {
@@ -117,15 +139,29 @@ function adjustTag(tokens: readonly string[], tags: string[], i: number): string
  * ```
  */
 export async function loadWinkAnalyser(): Promise<Analyser> {
-  const mod = await import("npm:wink-pos-tagger@2.2.2");
+  const [mod, lex, lemMod] = await Promise.all([
+    import("npm:wink-pos-tagger@2.2.2"),
+    import("npm:wink-lexicon@2.2.0"),
+    import("npm:wink-lemmatizer@3.0.4"),
+  ]);
+  const lemmatizer: Lemmatizer = lemMod.default ?? lemMod;
   const tagger: WinkTagger = (mod.default ?? mod)();
+  const table: Record<string, string[] | undefined> = (lex.default ?? lex).lexicon;
+  const lexicon = (w: string) => Object.hasOwn(table, w) ? table[w] : undefined;
   return (tokens) => {
     if (tokens.length === 0) return [];
-    const tagged = tagger.tagRawTokens([...tokens]);
-    const raw = tokens.map((_, i) => tagged[i]?.pos ?? "NN");
+    // "his/her": tag the first alternative.
+    const tagged = tagger.tagRawTokens(tokens.map((t) => SLASHED.exec(t)?.[1] ?? t));
+    const winkTags = tokens.map((_, i) => tagged[i]?.pos ?? "NN");
+    const raw = retag(tokens, winkTags, lexicon);
     const tags = raw.map((_, i) => adjustTag(tokens, raw, i));
     const lowers = tokens.map((t) => t.toLowerCase());
-    const lemmas = tokens.map((_, i) => lemmaOf(lowers[i], tags[i], tagged[i]?.lemma));
+    const lemmas = tokens.map((_, i) => {
+      const tag = tags[i];
+      let wink = tagged[i]?.lemma;
+      if (tag !== winkTags[i]) wink = relemmatise(lemmatizer, lowers[i], tag);
+      return lemmaOf(lowers[i], tag, wink);
+    });
     const { dep, head } = approximateDependencies(lowers, tags, lemmas);
     return tokens.map((text, i): Token => ({
       text,
