@@ -27,18 +27,20 @@ export const LAYERS: Layer[] = [
   { name: "plugins", level: 0, paths: ["plugins/"], library: true },
   // The package manifest is data util/version.ts reads the version from.
   { name: "util", level: 1, paths: ["util/", "deno.json"], library: true },
-  { name: "stats", level: 2, paths: ["stats/"], library: true },
-  { name: "formats", level: 3, paths: ["formats/"], library: true },
-  { name: "metrics", level: 4, paths: ["metrics/"], library: true },
-  { name: "pipeline", level: 5, paths: ["pipeline/"], library: true, never: ["metrics"] },
-  { name: "meta", level: 6, paths: ["meta/"], library: true },
-  { name: "builtin", level: 7, paths: ["builtin.ts"], library: true },
-  { name: "report", level: 8, paths: ["report/"], library: true },
-  { name: "mod", level: 9, paths: ["mod.ts"], library: true },
-  { name: "cli", level: 10, paths: ["cli/"], library: false },
-  { name: "repl", level: 11, paths: ["repl/"], library: false },
-  { name: "entry", level: 12, paths: ["cli.ts", "repl.ts"], library: false },
-  { name: "examples", level: 13, paths: ["examples/"], library: false },
+  // The shared edit layer under the metrics: imports only plugins/ and util/.
+  { name: "edits", level: 2, paths: ["edits/"], library: true },
+  { name: "stats", level: 3, paths: ["stats/"], library: true },
+  { name: "formats", level: 4, paths: ["formats/"], library: true },
+  { name: "metrics", level: 5, paths: ["metrics/"], library: true },
+  { name: "pipeline", level: 6, paths: ["pipeline/"], library: true, never: ["metrics"] },
+  { name: "meta", level: 7, paths: ["meta/"], library: true },
+  { name: "builtin", level: 8, paths: ["builtin.ts"], library: true },
+  { name: "report", level: 9, paths: ["report/"], library: true },
+  { name: "mod", level: 10, paths: ["mod.ts"], library: true },
+  { name: "cli", level: 11, paths: ["cli/"], library: false },
+  { name: "repl", level: 12, paths: ["repl/"], library: false },
+  { name: "entry", level: 13, paths: ["cli.ts", "repl.ts"], library: false },
+  { name: "examples", level: 14, paths: ["examples/"], library: false },
 ];
 
 /** What library code may not contain (outside comments). */
