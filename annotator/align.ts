@@ -9,13 +9,19 @@
 
 import type { Analysis, Token } from "./token.ts";
 import { indelNormalizedDistance } from "./strings.ts";
+import { align as alignTokens, type AlignCosts } from "../edits/align.ts";
 
 /** One step of an alignment: `M` match, `S` substitution, `I`, `D`, or `T<n>` transposition. */
 export interface AlignOp {
+  /** `M`, `S`, `I`, `D`, or `T` followed by the transposed block's length. */
   readonly op: string;
+  /** First original token. */
   readonly oStart: number;
+  /** One past the last original token. */
   readonly oEnd: number;
+  /** First corrected token. */
   readonly cStart: number;
+  /** One past the last corrected token. */
   readonly cEnd: number;
 }
 
@@ -46,7 +52,7 @@ export function substitutionCost(o: Token, c: Token): number {
   return lemmaCost + posCost + charCost;
 }
 
-function sortedEqual(a: string[], b: string[]): boolean {
+function sortedEqual(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   const x = [...a].sort();
   const y = [...b].sort();
@@ -55,9 +61,11 @@ function sortedEqual(a: string[], b: string[]): boolean {
 }
 
 /**
- * The cheapest alignment of two analysed sentences, left to right. Ties go to transposition,
- * then substitution, insertion and deletion, in that order; with `lev`, every substitution costs
- * 1 and nothing is transposed (plain Levenshtein).
+ * The cheapest alignment of two analysed sentences, left to right, computed by the `edits/`
+ * aligner with ERRANT's costs plugged in. Ties go to transposition, then substitution, insertion
+ * and deletion, in that order; with `lev`, every substitution costs 1 and nothing is transposed
+ * (plain Levenshtein). A transposition ending at a cell is looked for only back along the
+ * diagonal while the cost keeps changing, and costs its length minus one.
  *
  * @example One substitution and matches around it
  * ```ts
@@ -68,81 +76,40 @@ function sortedEqual(a: string[], b: string[]): boolean {
  * const ops = align(["a", "cat"].map(tok), ["a", "dog"].map(tok)).map((a) => a.op);
  * assertEquals(ops, ["M", "S"]);
  * ```
+ *
+ * @example A transposition
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * import { align } from "./align.ts";
+ * const tok = (text: string) =>
+ *   ({ text, lower: text, tag: "NN", pos: "NOUN", lemma: text, dep: "dobj", head: 0 });
+ * const ops = align(["is", "it", "?"].map(tok), ["it", "is", "?"].map(tok)).map((a) => a.op);
+ * assertEquals(ops, ["T2", "M"]);
+ * ```
  */
 export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
-  const oLen = orig.length;
-  const cLen = cor.length;
-  const width = cLen + 1;
-  const cost = new Float64Array((oLen + 1) * width);
-  const ops: string[] = new Array((oLen + 1) * width).fill("O");
   const oLow = orig.map((t) => t.lower);
   const cLow = cor.map((t) => t.lower);
-  for (let i = 1; i <= oLen; i++) {
-    cost[i * width] = cost[(i - 1) * width] + 1;
-    ops[i * width] = "D";
-  }
-  for (let j = 1; j <= cLen; j++) {
-    cost[j] = cost[j - 1] + 1;
-    ops[j] = "I";
-  }
-  for (let i = 0; i < oLen; i++) {
-    for (let j = 0; j < cLen; j++) {
-      const here = (i + 1) * width + j + 1;
-      if (orig[i].text === cor[j].text) {
-        cost[here] = cost[i * width + j];
-        ops[here] = "M";
-        continue;
-      }
-      const delCost = cost[i * width + j + 1] + 1;
-      const insCost = cost[(i + 1) * width + j] + 1;
-      let transCost = Infinity;
-      let subCost: number;
-      let k = 1;
-      if (lev) subCost = cost[i * width + j] + 1;
-      else {
-        subCost = cost[i * width + j] + substitutionCost(orig[i], cor[j]);
-        while (
-          i - k >= 0 && j - k >= 0 &&
-          cost[(i - k + 1) * width + j - k + 1] !== cost[(i - k) * width + j - k]
-        ) {
-          if (sortedEqual(oLow.slice(i - k, i + 1), cLow.slice(j - k, j + 1))) {
-            transCost = cost[(i - k) * width + j - k] + k;
-            break;
-          }
-          k++;
+  const costs: AlignCosts<Token, Token> = {
+    match: (a, b) => a.text === b.text,
+    substitute: lev ? () => 1 : substitutionCost,
+  };
+  if (!lev) {
+    costs.transpose = (i, j, cost) => {
+      for (let k = 1; i - k >= 0 && j - k >= 0; k++) {
+        if (cost(i - k + 1, j - k + 1) === cost(i - k, j - k)) return undefined;
+        if (sortedEqual(oLow.slice(i - k, i + 1), cLow.slice(j - k, j + 1))) {
+          return { cost: cost(i - k, j - k) + k, size: k + 1 };
         }
       }
-      // First cheapest of [transposition, substitution, insertion, deletion].
-      let best = transCost;
-      let op = `T${k + 1}`;
-      if (subCost < best) [best, op] = [subCost, "S"];
-      if (insCost < best) [best, op] = [insCost, "I"];
-      if (delCost < best) [best, op] = [delCost, "D"];
-      cost[here] = best;
-      ops[here] = op;
-    }
+      return undefined;
+    };
   }
-  const seq: AlignOp[] = [];
-  let i = oLen;
-  let j = cLen;
-  while (i + j !== 0) {
-    const op = ops[i * width + j];
-    if (op === "M" || op === "S") {
-      seq.push({ op, oStart: i - 1, oEnd: i, cStart: j - 1, cEnd: j });
-      i--;
-      j--;
-    } else if (op === "D") {
-      seq.push({ op, oStart: i - 1, oEnd: i, cStart: j, cEnd: j });
-      i--;
-    } else if (op === "I") {
-      seq.push({ op, oStart: i, oEnd: i, cStart: j - 1, cEnd: j });
-      j--;
-    } else {
-      const n = Number(op.slice(1));
-      seq.push({ op, oStart: i - n, oEnd: i, cStart: j - n, cEnd: j });
-      i -= n;
-      j -= n;
-    }
-  }
-  return seq.reverse();
+  return alignTokens(orig, cor, costs).ops.map((o) => ({
+    op: o.op === "T" ? `T${o.sourceEnd - o.sourceStart}` : o.op,
+    oStart: o.sourceStart,
+    oEnd: o.sourceEnd,
+    cStart: o.targetStart,
+    cEnd: o.targetEnd,
+  }));
 }

@@ -22,11 +22,17 @@ export interface ClassifierResources {
 
 /** An edit to classify: spans into two analysed sentences. */
 export interface EditInput {
+  /** The original sentence. */
   readonly orig: Analysis;
+  /** The corrected sentence. */
   readonly cor: Analysis;
+  /** First original token of the edit. */
   readonly oStart: number;
+  /** One past its last original token. */
   readonly oEnd: number;
+  /** First corrected token of the edit. */
   readonly cStart: number;
+  /** One past its last corrected token. */
   readonly cEnd: number;
 }
 

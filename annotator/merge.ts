@@ -14,9 +14,13 @@ import { indelNormalizedDistance, inPunctuation, isUpperChar } from "./strings.t
 
 /** A token span edit before classification: `orig[oStart, oEnd)` → `cor[cStart, cEnd)`. */
 export interface Span {
+  /** First original token. */
   readonly oStart: number;
+  /** One past the last original token. */
   readonly oEnd: number;
+  /** First corrected token. */
   readonly cStart: number;
+  /** One past the last corrected token. */
   readonly cEnd: number;
 }
 

@@ -31,6 +31,9 @@ export const LAYERS: Layer[] = [
   { name: "edits", level: 2, paths: ["edits/"], library: true },
   { name: "stats", level: 3, paths: ["stats/"], library: true },
   { name: "formats", level: 4, paths: ["formats/"], library: true },
+  // The ERRANT-style annotator: above edits/ and formats/, below what turns plain system
+  // outputs into edits (the engine, builtin's commands); metrics never need it.
+  { name: "annotator", level: 4.5, paths: ["annotator/"], library: true },
   { name: "metrics", level: 5, paths: ["metrics/"], library: true },
   { name: "pipeline", level: 6, paths: ["pipeline/"], library: true, never: ["metrics"] },
   { name: "meta", level: 7, paths: ["meta/"], library: true },

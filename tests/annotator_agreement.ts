@@ -1,11 +1,17 @@
 /**
  * Agreement of gecscore's annotator with ERRANT 2.3.3 (spaCy 2) on the CoNLL-2014 system
- * outputs: edits reproduced and extra, and error types of matched edits. Run as
- * `deno task annotator-agreement`; `tests/annotator_conll_test.ts` checks the targets.
+ * outputs: edits reproduced and extra, error types of matched edits, and ERRANT F0.5 (against
+ * the CLEME ERRANT gold) from our edits and from ERRANT's. Run as
+ * `deno task annotator-agreement [N]` (N = rows of the type confusion table);
+ * `tests/annotator_conll_test.ts` checks the targets.
+ *
+ * @module
  */
 
 import { loadAnnotator } from "../annotator/annotate.ts";
 import { parallelToM2 } from "../annotator/parallel.ts";
+import { errantCompareText } from "../metrics/errant/report.ts";
+import { errantMetric } from "../metrics/errant/mod.ts";
 
 const ERRANT_DIR = new URL("../../shared/data/conll2014/errant/", import.meta.url);
 const CONLL_DIR = new URL("../../shared/data/conll2014/", import.meta.url);
@@ -54,6 +60,16 @@ export interface SystemAgreement {
   sameType: number;
   confusion: Map<string, number>;
   m2: string;
+  /** ERRANT F0.5 against the CLEME gold from our edits and from ERRANT's (4 decimals). */
+  fOurs: number;
+  fErrant: number;
+}
+
+/** ERRANT's F0.5 line of `errant_compare` for a hypothesis M2 against the CLEME gold. */
+export function errantF05(hypM2: string): number {
+  const gold = Deno.readTextFileSync(new URL("gold/cleme-conll14.errant", ERRANT_DIR));
+  const out = errantCompareText(hypM2, gold, "hyp", "gold", { options: errantMetric.defaults });
+  return Number(out.split("\n")[3].split("\t")[5]);
 }
 
 /** Annotates one system and compares with ERRANT's annotation. */
@@ -74,7 +90,8 @@ export function systemAgreement(
   const lines = (u: URL) => Deno.readTextFileSync(u).replace(/\n$/, "").split("\n");
   const m2 = parallelToM2(lines(srcUrl), [lines(hypUrl)], annotator);
   const ours = m2Edits(m2);
-  const theirs = m2Edits(Deno.readTextFileSync(refUrl));
+  const refText = Deno.readTextFileSync(refUrl);
+  const theirs = m2Edits(refText);
   if (ours.length !== theirs.length) {
     throw new Error(`${system}: ${ours.length} blocks against ERRANT's ${theirs.length}`);
   }
@@ -86,6 +103,8 @@ export function systemAgreement(
     sameType: 0,
     confusion: new Map(),
     m2,
+    fOurs: errantF05(m2),
+    fErrant: errantF05(refText),
   };
   for (let i = 0; i < ours.length; i++) {
     result.reference += theirs[i].length;
@@ -111,7 +130,9 @@ const pct = (a: number, b: number) => (b === 0 ? "-" : (100 * a / b).toFixed(2) 
 if (import.meta.main) {
   const annotator = await loadAnnotator();
   const all: SystemAgreement[] = [];
-  console.log("system  ERRANT  ours  reproduced  extra  type-agree");
+  console.log(
+    "system  ERRANT  ours  reproduced  extra  type-agree  F0.5(ERRANT)  F0.5(ours)   diff",
+  );
   for (const s of SYSTEMS) {
     const r = systemAgreement(s, annotator);
     all.push(r);
@@ -120,6 +141,8 @@ if (import.meta.main) {
         pct(r.matched, r.reference).padStart(9)
       } ${pct(r.produced - r.matched, r.reference).padStart(6)}  ${
         pct(r.sameType, r.matched).padStart(9)
+      }  ${r.fErrant.toFixed(4).padStart(12)}  ${r.fOurs.toFixed(4).padStart(10)}  ${
+        (r.fOurs - r.fErrant).toFixed(4).padStart(6)
       }`,
     );
   }
