@@ -42,8 +42,12 @@ export { parallelToM2 } from "./parallel.ts";
 export { m2ToM2, type M2ToM2Options } from "./m2_to_m2.ts";
 export type { CommandOutput } from "./commands.ts";
 export {
+  ERRANT_M2_HELP,
   ERRANT_M2_USAGE,
+  ERRANT_PARALLEL_HELP,
   ERRANT_PARALLEL_USAGE,
   errantM2Command,
+  errantM2DropIn,
   errantParallelCommand,
+  errantParallelDropIn,
 } from "./commands.ts";
