@@ -10,7 +10,7 @@
 
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
-import { readSystems } from "./read_systems.ts";
+import { readSystems, withAnnotatorEdits } from "./read_systems.ts";
 import { renderTable } from "./render.ts";
 import { WarningEcho } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
@@ -289,7 +289,12 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     // The metrics are picked on the gold alone (before reading the systems) and again with
     // the systems, so a gold the metrics cannot serve is reported first.
     planRun({ registry, gold, systems: [], metrics: ids });
-    const systems = await readSystems(positionals, gold);
+    const systems = await withAnnotatorEdits(
+      registry,
+      gold,
+      await readSystems(positionals, gold),
+      ids,
+    );
     const plan = planRun({
       registry,
       gold,

@@ -6,7 +6,7 @@
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
-import { readSystems, systemFiles } from "./read_systems.ts";
+import { readSystems, systemFiles, withAnnotatorEdits } from "./read_systems.ts";
 import { type SignificanceFlags, significanceRequest } from "./significance.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
@@ -165,7 +165,12 @@ export async function reportCommand(
     throw new UsageError(`report: the output ${output} is also an input file`);
   }
   const gold = await readCommandGold("report", values, registry);
-  const systems = await readSystems(files, gold, io);
+  const systems = await withAnnotatorEdits(
+    registry,
+    gold,
+    await readSystems(files, gold, io),
+    splitList(values.metrics as string[] | undefined),
+  );
   const human: ReportHuman[] = [];
   for (const path of humanPaths) {
     for (const set of await readHumanScores(path)) {

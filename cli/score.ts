@@ -8,7 +8,7 @@ import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command, Io } from "./command.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
 import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
-import { readSystems, systemFiles } from "./read_systems.ts";
+import { readSystems, systemFiles, withAnnotatorEdits } from "./read_systems.ts";
 import {
   formatValue,
   headlineValue,
@@ -233,13 +233,25 @@ function reportTable(
     const cells = (score: Record<string, unknown>) =>
       columns.map((c, i) => formatValue(headlineValue(score, c), rate[i]));
     const sig = significance?.[k] ? significanceCells(significance[k]) : undefined;
-    const rows = [["system", ...columns, ...(sig?.header ?? [])]];
+    // Systems whose edits came from different places (a hypothesis M2, the annotator) get
+    // an "edits" column, and the signature says "edits:mixed".
+    const editsOf = (r: SystemResult) => /\|edits:([^|]+)/.exec(r.metrics[k].signature)?.[1];
+    const mixed = new Set(results.map(editsOf)).size > 1;
+    const rows = [["system", ...columns, ...(sig?.header ?? []), ...(mixed ? ["edits"] : [])]];
     results.forEach((r, j) => {
       const m = r.metrics[k];
-      rows.push([r.name, ...cells(m.score), ...(sig?.rows[j] ?? [])]);
+      rows.push([
+        r.name,
+        ...cells(m.score),
+        ...(sig?.rows[j] ?? []),
+        ...(mixed ? [editsOf(r) ?? ""] : []),
+      ]);
       m.sentences?.forEach((s, i) => rows.push([`  ${r.name}:${i + 1}`, ...cells(s)]));
     });
-    const signature = signatureOf(first.signature, significance?.[k]);
+    const signature = signatureOf(
+      mixed ? first.signature.replace(/\|edits:[^|]+/, "|edits:mixed") : first.signature,
+      significance?.[k],
+    );
     if (format === "markdown") {
       parts.push(`**${metric.id}** \`${signature}\`\n\n${renderMarkdown(rows)}`);
     } else if (format === "latex") {
@@ -562,7 +574,12 @@ ${SIGNIFICANCE_HELP}
     const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     const metricIds = splitList(values.metrics as string[] | undefined);
     selectMetrics(registry, gold, metricIds);
-    const systems = await readSystems(files, gold, io, limits);
+    const systems = await withAnnotatorEdits(
+      registry,
+      gold,
+      await readSystems(files, gold, io, limits),
+      metricIds,
+    );
     const metrics = selectMetrics(registry, gold, metricIds, systems);
     const progress = stderrProgress("scoring", io.err);
     let results;

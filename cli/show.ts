@@ -8,7 +8,7 @@ import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
 import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
-import { readSystems, systemFiles } from "./read_systems.ts";
+import { readSystems, systemFiles, withAnnotatorEdits } from "./read_systems.ts";
 import { renderExplanation } from "./render.ts";
 import { WarningEcho } from "./warnings.ts";
 import { UsageError } from "../plugins/errors.ts";
@@ -72,7 +72,12 @@ ${PLUGIN_HELP}
         `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
       );
     }
-    const [system] = await readSystems(files, gold, io, limits);
+    const [system] = await withAnnotatorEdits(
+      registry,
+      gold,
+      await readSystems(files, gold, io, limits),
+      splitList(values.metrics as string[] | undefined),
+    );
     const plan = planRun({
       registry,
       gold,

@@ -65,3 +65,33 @@ sharedTest(
     assert.ok(sameType / edits >= 0.92, `${sameType}/${edits} types agree`);
   },
 );
+
+sharedTest(
+  "score -m errant annotates a plain-text system and says so in the signature",
+  async () => {
+    const data = shared("data/conll2014");
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-read",
+        "cli.ts",
+        "score",
+        "--gold",
+        `${data}/errant/gold/cleme-conll14.errant`,
+        `${data}/systems/AMU`,
+        "--hyp-m2",
+        `${data}/errant/hyp/AMU.errant`,
+        "-m",
+        "errant",
+      ],
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).output();
+    const stdout = new TextDecoder().decode(output.stdout);
+    assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
+    assert.match(stdout, /^errant {2}\(errant\|mode:cs\|.*\|edits:mixed\)$/m);
+    assert.match(stdout, /^AMU +0\.3208 +483 +795 +1934 +gecscore-\d+\.\d+\.\d+$/m);
+    assert.match(stdout, /^AMU\.errant +0\.3208 +483 +795 +1934 +file$/m);
+  },
+);
