@@ -10,6 +10,8 @@ import { mergeEdits } from "../annotator/merge.ts";
 import { parseConllu, readyAnalyser } from "../annotator/conllu.ts";
 import { errantM2Command, errantParallelCommand } from "../annotator/commands.ts";
 import { loadWinkAnalyser } from "../annotator/tag.ts";
+import { createRegistry, readHypothesisM2 } from "../mod.ts";
+import { Session } from "../repl/session.ts";
 
 const annotator = await loadAnnotator();
 const edits = (orig: string, cor: string) =>
@@ -123,6 +125,34 @@ Deno.test("errant_parallel and errant_m2 take ERRANT's arguments and report bad 
     await Deno.writeTextFile(`${dir}/bad.m2`, "S A b .\nA 1 9|||X|||y|||REQUIRED|||-NONE-|||0\n\n");
     assert.equal(await errantM2Command(["-gold", `${dir}/bad.m2`, "-out", `${dir}/c.m2`], io), 1);
     assert.equal(err, `${dir}/bad.m2:2: edit span 1 9 is outside the sentence of 3 tokens\n`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("REPL annotate gives a plain-text system typed edits that errant scores", async () => {
+  const s = new Session({ registry: createRegistry() });
+  await s.execute("load gold tests/testdata/errant/ref.m2");
+  const dir = await Deno.makeTempDir();
+  try {
+    const text = (await readHypothesisM2("tests/testdata/errant/hyp.m2")).sentences
+      .map((tokens) => tokens.join(" "));
+    await Deno.writeTextFile(`${dir}/plain.txt`, text.join("\n") + "\n");
+    await s.execute(`load hyp tests/testdata/errant/hyp.m2 ${dir}/plain.txt`);
+    assert.match(await s.execute("align errant"), /or run annotate/);
+    assert.match(
+      await s.execute("annotate"),
+      /^Annotated system plain\.txt: \d+ edits \(edits:gecscore-[\d.]+\)$/,
+    );
+    await s.execute("goto 7");
+    const align = await s.execute("align errant");
+    assert.match(align, /== errant on plain\.txt {2}\(errant\|/);
+    // The hand-made hypothesis M2 has [about the -> the]; ERRANT's alignment (and ours) makes
+    // it the deletion of "about", which annotator 0 of the gold has.
+    assert.match(align, /hyp +\(2, 3, ''\) +about +U:PREP +TP/);
+    assert.match(align, /hyp +\(10, 10, '!'\) +\(insertion\) +M:PUNCT/);
+    const score = await s.execute("score errant");
+    assert.match(score, /^plain\.txt +0\.\d+ +\d+\/\d+\/\d+$/m);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
