@@ -108,6 +108,15 @@ export function retag(
       else if (tag !== "VBZ" && known.includes("NN")) out[i] = "NN";
       continue;
     }
+    // An adjective ending a noun phrase after a determiner is a noun: "our relative .".
+    if (
+      tag === "JJ" && known.includes("NN") &&
+      (afterDet || prev.startsWith("JJ")) &&
+      !(next.startsWith("NN") || next.startsWith("JJ") || next === "CD")
+    ) {
+      out[i] = "NN";
+      continue;
+    }
     // A verb right after a subject pronoun.
     if (prev === "PRP" && SUBJECT_PRONOUNS.has(prevWord) && !isVerbTag(tag) && tag !== "MD") {
       if (tag === "NNS" && known.includes("VBZ")) out[i] = "VBZ";

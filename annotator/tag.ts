@@ -151,7 +151,12 @@ export async function loadWinkAnalyser(): Promise<Analyser> {
   return (tokens) => {
     if (tokens.length === 0) return [];
     // "his/her": tag the first alternative.
-    const tagged = tagger.tagRawTokens(tokens.map((t) => SLASHED.exec(t)?.[1] ?? t));
+    // A capitalised first word the lexicon knows in lower case is tagged as that word.
+    const input = tokens.map((t) => SLASHED.exec(t)?.[1] ?? t);
+    if (input.length > 0 && /^[A-Z][a-z]+$/.test(input[0]) && lexicon(input[0].toLowerCase())) {
+      input[0] = input[0].toLowerCase();
+    }
+    const tagged = tagger.tagRawTokens(input);
     const winkTags = tokens.map((_, i) => tagged[i]?.pos ?? "NN");
     const raw = retag(tokens, winkTags, lexicon);
     const tags = raw.map((_, i) => adjustTag(tokens, raw, i));
