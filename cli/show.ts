@@ -8,7 +8,13 @@ import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
 import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
-import { readSystems, systemFiles, withAnnotatorEdits } from "./read_systems.ts";
+import {
+  readSystems,
+  SYSTEM_FORMAT_FLAG,
+  SYSTEM_FORMAT_HELP,
+  systemFiles,
+  withAnnotatorEdits,
+} from "./read_systems.ts";
 import { renderExplanation } from "./render.ts";
 import { WarningEcho } from "./warnings.ts";
 import { UsageError } from "../plugins/errors.ts";
@@ -28,8 +34,10 @@ alignment, n-grams) for sentence N (1-based, default 1).
 
 Options:
   --gold FILE              the gold file
+  --gold-format ID         the gold's format (default: by name and content); see gecscore list
   --src FILE, --ref FILE   source and reference sentences (instead of --gold)
   --hyp-m2 FILE            the system as a hypothesis M2 (its edits; needed by errant)
+${SYSTEM_FORMAT_HELP}
   --sentence N             the sentence, 1-based (default 1)
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
@@ -46,6 +54,7 @@ ${PLUGIN_HELP}
       options: {
         "hyp-m2": { type: "string", multiple: true },
         ...GOLD_FLAGS,
+        ...SYSTEM_FORMAT_FLAG,
         quiet: { type: "boolean", short: "q", default: false },
         sentence: { type: "string", default: "1" },
         metrics: { type: "string", short: "m", multiple: true },
@@ -75,7 +84,10 @@ ${PLUGIN_HELP}
     const [system] = await withAnnotatorEdits(
       registry,
       gold,
-      await readSystems(files, gold, io, limits),
+      await readSystems(files, gold, io, limits, {
+        registry,
+        format: values["system-format"] as string | undefined,
+      }),
       splitList(values.metrics as string[] | undefined),
     );
     const plan = planRun({
