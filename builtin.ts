@@ -30,6 +30,7 @@ import type {
 import { readGoldFile } from "./pipeline/read_gold.ts";
 import { convertCorpus as convertWith } from "./pipeline/convert.ts";
 import { VERSION } from "./util/version.ts";
+import { errantM2DropIn, errantParallelDropIn } from "./annotator/commands.ts";
 
 /** Freeze an object and everything reachable from its own properties (not functions). */
 function deepFreeze<T>(value: T): T {
@@ -47,8 +48,13 @@ const metrics: AnyMetric[] = deepFreeze([m2Metric, imeasureMetric, gleuMetric, e
 const formats: Format[] = deepFreeze([m2Format, textFormat, ixmlFormat]);
 
 // The drop-in commands of the reference scorers and the report's view of M2 edits, each
-// beside its metric.
-const commands: PluginCommand[] = deepFreeze([m2scorerDropIn, errantCompareDropIn]);
+// beside its metric; ERRANT's annotation commands beside the annotator.
+const commands: PluginCommand[] = deepFreeze([
+  m2scorerDropIn,
+  errantCompareDropIn,
+  errantParallelDropIn,
+  errantM2DropIn,
+]);
 // deno-lint-ignore no-explicit-any
 const views: SentenceView<any, any>[] = deepFreeze([m2EditsView]);
 

@@ -10,7 +10,7 @@
 
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
-import { readSystems, systemFiles } from "./read_systems.ts";
+import { readSystems, systemFiles, withAnnotatorEdits } from "./read_systems.ts";
 import { renderTable } from "../render/text.ts";
 import { WarningEcho } from "../render/warnings.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
@@ -459,7 +459,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     // the systems, so a gold the metrics cannot serve is reported first.
     planRun({ registry, gold, systems: [], metrics: ids });
     const named = systemFiles(tokens).map((f) => ({ ...splitSystemName(f.path), m2: f.m2 }));
-    const systems = (await readSystems(
+    const read = (await readSystems(
       named.map((n) => ({ path: n.path, m2: n.m2 })),
       gold,
       io,
@@ -467,7 +467,8 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
       { registry, format: values["system-format"] as string | undefined },
     ))
       .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
-    checkDistinct(systems.map((h) => h.name));
+    checkDistinct(read.map((h) => h.name));
+    const systems = await withAnnotatorEdits(registry, gold, read, ids);
     const plan = planRun({
       registry,
       gold,

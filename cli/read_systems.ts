@@ -11,6 +11,7 @@ import type { GoldCorpus, Hypotheses, ReadLimits } from "../plugins/types.ts";
 import { readSystem } from "../pipeline/read_system.ts";
 import { registry as defaultRegistry } from "../builtin.ts";
 import type { Io } from "./command.ts";
+import { annotatePlainSystems } from "../pipeline/annotate_systems.ts";
 
 /**
  * A system file: its format picked from its name and content (`--system-format` names it
@@ -125,4 +126,37 @@ export async function readSystems(
     names.add(s.name);
   }
   return systems;
+}
+
+/**
+ * The systems, with edits from gecscore's annotator for the plain-text ones when one of the
+ * metrics named on the command line compares edits (ERRANT). Metrics picked by default do not
+ * trigger it, so a plain `score` never loads the annotator.
+ *
+ * @example Nothing to do without a named edit metric
+ * ```ts
+ * import { withAnnotatorEdits } from "./read_systems.ts";
+ * import { createRegistry } from "../builtin.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = { path: "g", format: "text", sentences: [{ source: ["a"], references: [["a"]] }] };
+ * const systems = [{ name: "s", path: "s", sentences: [["b"]] }];
+ * const same = await withAnnotatorEdits(createRegistry(), gold, systems, ["gleu"]);
+ * assert.equal(same[0].edits, undefined);
+ * ```
+ *
+ * @param registry The registry the metrics come from.
+ * @param gold The gold corpus.
+ * @param systems The systems.
+ * @param ids The metric ids named on the command line (empty: the defaults).
+ * @returns The systems, annotated where needed.
+ */
+export function withAnnotatorEdits(
+  registry: Registry,
+  gold: GoldCorpus,
+  systems: Hypotheses[],
+  ids: readonly string[] | undefined,
+): Promise<Hypotheses[]> {
+  const named = registry.metrics.filter((m) => ids?.includes(m.id));
+  return annotatePlainSystems(gold, systems, named);
 }

@@ -11,6 +11,7 @@ import {
   SYSTEM_FORMAT_FLAG,
   SYSTEM_FORMAT_HELP,
   systemFiles,
+  withAnnotatorEdits,
 } from "./read_systems.ts";
 import { type SignificanceFlags, significanceRequest } from "./significance.ts";
 import { UsageError } from "../plugins/errors.ts";
@@ -173,10 +174,15 @@ export async function reportCommand(
     throw new UsageError(`report: the output ${output} is also an input file`);
   }
   const gold = await readCommandGold("report", values, registry);
-  const systems = await readSystems(files, gold, io, undefined, {
+  const systems = await withAnnotatorEdits(
     registry,
-    format: values["system-format"] as string | undefined,
-  });
+    gold,
+    await readSystems(files, gold, io, undefined, {
+      registry,
+      format: values["system-format"] as string | undefined,
+    }),
+    splitList(values.metrics as string[] | undefined),
+  );
   const human: ReportHuman[] = [];
   for (const path of humanPaths) {
     for (const set of await readHumanScores(path)) {

@@ -13,6 +13,7 @@ import {
   SYSTEM_FORMAT_FLAG,
   SYSTEM_FORMAT_HELP,
   systemFiles,
+  withAnnotatorEdits,
 } from "./read_systems.ts";
 import { stderrProgress } from "./progress.ts";
 import {
@@ -178,10 +179,15 @@ ${SIGNIFICANCE_HELP}
     const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     const metricIds = splitList(values.metrics as string[] | undefined);
     selectMetrics(registry, gold, metricIds);
-    const systems = await readSystems(files, gold, io, limits, {
+    const systems = await withAnnotatorEdits(
       registry,
-      format: values["system-format"] as string | undefined,
-    });
+      gold,
+      await readSystems(files, gold, io, limits, {
+        registry,
+        format: values["system-format"] as string | undefined,
+      }),
+      metricIds,
+    );
     const metrics = selectMetrics(registry, gold, metricIds, systems);
     const progress = stderrProgress("scoring", io.err);
     let results;

@@ -193,13 +193,25 @@ export function reportTable(
     const cells = (score: Record<string, unknown>) =>
       columns.map((c, i) => formatValue(headlineValue(score, c), rate[i]));
     const sig = significance?.[k] ? significanceCells(significance[k]) : undefined;
-    const rows = [["system", ...columns, ...(sig?.header ?? [])]];
+    // Systems whose edits came from different places (a hypothesis M2, the annotator) get
+    // an "edits" column, and the signature says "edits:mixed".
+    const editsOf = (r: SystemResult) => /\|edits:([^|]+)/.exec(r.metrics[k].signature)?.[1];
+    const mixed = new Set(results.map(editsOf)).size > 1;
+    const rows = [["system", ...columns, ...(sig?.header ?? []), ...(mixed ? ["edits"] : [])]];
     results.forEach((r, j) => {
       const m = r.metrics[k];
-      rows.push([r.name, ...cells(m.score), ...(sig?.rows[j] ?? [])]);
+      rows.push([
+        r.name,
+        ...cells(m.score),
+        ...(sig?.rows[j] ?? []),
+        ...(mixed ? [editsOf(r) ?? ""] : []),
+      ]);
       m.sentences?.forEach((s, i) => rows.push([`  ${r.name}:${i + 1}`, ...cells(s)]));
     });
-    const signature = signatureOf(first.signature, significance?.[k]);
+    const signature = signatureOf(
+      mixed ? first.signature.replace(/\|edits:[^|]+/, "|edits:mixed") : first.signature,
+      significance?.[k],
+    );
     if (format === "markdown") {
       parts.push(`**${metric.id}** \`${signature}\`\n\n${renderMarkdown(rows)}`);
     } else if (format === "latex") {

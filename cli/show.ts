@@ -13,6 +13,7 @@ import {
   SYSTEM_FORMAT_FLAG,
   SYSTEM_FORMAT_HELP,
   systemFiles,
+  withAnnotatorEdits,
 } from "./read_systems.ts";
 import { renderExplanation } from "../render/text.ts";
 import { WarningEcho } from "../render/warnings.ts";
@@ -80,10 +81,15 @@ ${PLUGIN_HELP}
         `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
       );
     }
-    const [system] = await readSystems(files, gold, io, limits, {
+    const [system] = await withAnnotatorEdits(
       registry,
-      format: values["system-format"] as string | undefined,
-    });
+      gold,
+      await readSystems(files, gold, io, limits, {
+        registry,
+        format: values["system-format"] as string | undefined,
+      }),
+      splitList(values.metrics as string[] | undefined),
+    );
     const plan = planRun({
       registry,
       gold,

@@ -313,6 +313,10 @@ export function callSite(
  *
  * @param metric The metric.
  * @param job What the job computed.
+ * @param gold The gold corpus.
+ * @param options The metric's options.
+ * @param editsFrom Where the system's edits came from (`Hypotheses.editsFrom`): a metric that
+ * compares edits states it in its signature, `edits:file` by default.
  * @returns The result.
  */
 export function metricResult(
@@ -320,10 +324,12 @@ export function metricResult(
   job: MetricJobResult,
   gold: GoldCorpus,
   options: Options,
+  editsFrom?: string,
 ): MetricResult {
+  const edits = metric.needsHypothesisEdits ? `|edits:${editsFrom ?? "file"}` : "";
   const result: MetricResult = {
     metric: metric.id,
-    signature: fullSignature(metric, options, gold),
+    signature: fullSignature(metric, options, gold) + edits,
     metricSignature: job.signature,
     score: job.score,
     stats: job.stats,

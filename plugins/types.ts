@@ -128,6 +128,12 @@ export interface Hypotheses {
    * that file's source sentence; `[]` for an unchanged sentence).
    */
   edits?: Edit[][];
+  /**
+   * Where `edits` came from, stated in the signature of metrics that compare edits
+   * (`edits:file` or `edits:gecscore-<version>`): `"file"` (or absent) for a hypothesis M2,
+   * `"gecscore-<version>"` for edits gecscore's annotator extracted from a plain-text output.
+   */
+  editsFrom?: string;
 }
 
 /** An option value: metric options are flat records of these. */

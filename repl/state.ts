@@ -13,6 +13,7 @@ import { createRegistry, readGold } from "../builtin.ts";
 import { referenceRewrites } from "../formats/references.ts";
 import { readReferenceCorpus } from "../formats/text.ts";
 import { readSystem } from "../pipeline/read_system.ts";
+import { annotatePlainSystems } from "../pipeline/annotate_systems.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
 import { coerceOption, resolveOptions } from "../plugins/options.ts";
@@ -196,6 +197,30 @@ export class SessionState {
       );
     }
     return out.join("\n");
+  }
+
+  /**
+   * Give loaded plain-text systems the edits gecscore's ERRANT-style annotator extracts from
+   * (gold source, system sentence), so that `errant` scores them and `align errant` shows their
+   * typed edits. Systems loaded from a hypothesis M2 keep their own edits.
+   *
+   * @param names The systems (all loaded ones when empty).
+   * @returns What was annotated, in words.
+   */
+  async annotateSystems(names: string[]): Promise<string> {
+    const gold = this.needGold();
+    const chosen = names.length ? names.map((n) => this.system(n)) : this.systems;
+    if (!chosen.length) throw new UsageError("No systems loaded: load hyp PATH...");
+    const plain = chosen.filter((s) => !s.edits);
+    if (!plain.length) return "Every system named already has its own edits (a hypothesis M2)";
+    const annotated = await annotatePlainSystems(gold, plain, [{ needsHypothesisEdits: true }]);
+    return annotated.map((system) => {
+      const at = this.systems.findIndex((s) => s.name === system.name);
+      this.#forget(system.name);
+      this.systems[at] = system;
+      const count = system.edits!.reduce((n, e) => n + e.length, 0);
+      return `Annotated system ${system.name}: ${count} edits (edits:${system.editsFrom})`;
+    }).join("\n");
   }
 
   /**

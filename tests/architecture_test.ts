@@ -40,6 +40,9 @@ export const LAYERS: Layer[] = [
   { name: "edits", level: 3, paths: ["edits/"], library: true, only: ["plugins", "util"] },
   { name: "stats", level: 4, paths: ["stats/"], library: true },
   { name: "formats", level: 5, paths: ["formats/"], library: true },
+  // The ERRANT-style annotator: above edits/ and formats/, below what turns plain system
+  // outputs into edits (the engine, builtin's commands); metrics never need it.
+  { name: "annotator", level: 5.5, paths: ["annotator/"], library: true },
   { name: "metrics", level: 6, paths: ["metrics/"], library: true },
   { name: "pipeline", level: 7, paths: ["pipeline/"], library: true, never: ["metrics"] },
   { name: "meta", level: 8, paths: ["meta/"], library: true },

@@ -167,8 +167,12 @@ sharedTest("gecscore score --hyp-m2 -m errant --format json gives ERRANT's numbe
     "--format",
     "json",
   ], io);
-  assert.equal(status, 1, "GECTOR.txt is plain text: errant cannot score it");
-  assert.match(err, /GECTOR\.txt is plain text; give it as a hypothesis M2/);
+  // GECTOR.txt is plain text: the annotator extracts its edits, and the signatures say so.
+  assert.equal(status, 0, err);
+  const both = JSON.parse(out).systems;
+  assert.match(both[0].metrics.errant.signature, /\|edits:file$/);
+  assert.match(both[1].metrics.errant.signature, /\|edits:gecscore-[\d.]+$/);
+  assert.doesNotMatch(both[1].metrics.m2.signature, /edits:/);
   out = err = "";
   assert.equal(
     await main([

@@ -29,7 +29,12 @@ async function run(args: string[]) {
 
 Deno.test("createRegistry() carries the built-in drop-in commands and the M2 sentence view", () => {
   const registry = createRegistry();
-  assert.deepEqual(registry.commands.map((c) => c.name), ["m2scorer", "errant_compare"]);
+  assert.deepEqual(registry.commands.map((c) => c.name), [
+    "m2scorer",
+    "errant_compare",
+    "errant_parallel",
+    "errant_m2",
+  ]);
   assert.equal(registry.pluginOf("m2scorer", "command")?.name, "gecscore-builtin");
   assert.deepEqual(registry.viewsOf("m2").map((v) => v.metric), ["m2"]);
   assert.deepEqual(registry.viewsOf("gleu"), []);
@@ -50,7 +55,7 @@ Deno.test("main() runs a plugin's own command, and lists it in help", async () =
   assert.equal(unknown.code, 2);
   assert.match(
     unknown.err,
-    /^gecscore: Unknown command "kept-hello"; commands: score, .*errant_compare\n$/,
+    /^gecscore: Unknown command "kept-hello"; commands: score, .*errant_compare, errant_parallel, errant_m2\n$/,
   );
 });
 

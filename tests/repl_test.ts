@@ -500,7 +500,7 @@ Deno.test("repl.ts runs commands piped on stdin without prompts", async (t) => {
     assert.equal(code, 1);
     assert.deepEqual(stderr.trimEnd().split("\n"), [
       "error: line 1: Sentence must be a whole number from 1 to 3",
-      'error: line 2: Unknown command "frobnicate"; commands: help, load, systems, metrics, show, next, prev, goto, find, align, edits, score, try, set, reset, corpus, ci, compare, quit (help CMD)',
+      'error: line 2: Unknown command "frobnicate"; commands: help, load, annotate, systems, metrics, show, next, prev, goto, find, align, edits, score, try, set, reset, corpus, ci, compare, quit (help CMD)',
       "error: line 3: nowhere.txt: cannot open file: no such file",
       "error: line 4: Plugin tests/testdata/plugins/no_default.ts has no default export; export default { name, version, metrics }",
     ]);

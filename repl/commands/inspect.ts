@@ -108,7 +108,7 @@ export function alignView(state: SessionState, metricId: string, names: string[]
     if (metric.needsHypothesisEdits && !system.edits) {
       return state.bold(`== ${metric.id} on ${system.name}`) +
         `\nn/a: ${metric.id} compares the system's own edits; load the system as a ` +
-        "hypothesis M2 (load hyp FILE.m2, e.g. from errant_parallel)";
+        "hypothesis M2 (load hyp FILE.m2, e.g. from errant_parallel) or run annotate";
     }
     const explanation = state.explain(
       metric,

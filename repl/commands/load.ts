@@ -30,6 +30,16 @@ load plugin SPEC   a metric/format plugin: path, file: or https: URL, or npm: sp
   },
 };
 
+/** `annotate [SYSTEM...]`. */
+export const annotateCommand: ReplCommand = {
+  usage: "[SYSTEM...]",
+  summary: "extract typed edits of plain-text systems with gecscore's annotator (for errant)",
+  details: `annotate [SYSTEM...]  give the named plain-text systems (default: all loaded) the edits
+                      gecscore's ERRANT-style annotator extracts and types, so that errant
+                      scores them and align errant shows them; signatures say edits:gecscore-*`,
+  run: (s, args) => s.annotateSystems(args),
+};
+
 /** `systems`. */
 export const systemsCommand: ReplCommand = {
   usage: "",

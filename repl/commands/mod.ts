@@ -7,7 +7,7 @@
 
 import type { CommandTable } from "../command.ts";
 import { helpCommand } from "./help.ts";
-import { loadCommand, metricsCommand, systemsCommand } from "./load.ts";
+import { annotateCommand, loadCommand, metricsCommand, systemsCommand } from "./load.ts";
 import {
   findSentenceCommand,
   gotoCommand,
@@ -25,6 +25,7 @@ import { editsCommand } from "./views.ts";
 export const COMMANDS: CommandTable = {
   help: helpCommand,
   load: loadCommand,
+  annotate: annotateCommand,
   systems: systemsCommand,
   metrics: metricsCommand,
   show: showCommand,

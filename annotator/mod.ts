@@ -1,0 +1,53 @@
+/**
+ * An ERRANT-style annotator for English (Bryant, Felice & Briscoe 2017; Felice, Bryant &
+ * Briscoe 2016), one module per stage:
+ *
+ * - `tag.ts` (with `retag.ts`, `deps.ts`, `tag_map.ts`): tags, lemmas and dependency labels;
+ *   `conllu.ts` reads ready analyses instead;
+ * - `align.ts`: linguistic Damerau-Levenshtein alignment on the `edits/` aligner;
+ * - `merge.ts`: rule-based merging;
+ * - `classify.ts` (with `resources.ts`): the 25-category classifier;
+ * - `annotate.ts`: the stages together; `parallel.ts`, `m2_to_m2.ts` and `commands.ts`: ERRANT's
+ *   `errant_parallel` and `errant_m2`.
+ *
+ * The npm packages it needs (wink-pos-tagger, wink-lexicon, wink-lemmatizer, nspell,
+ * dictionary-en-gb, lancaster-stemmer) are imported when an annotator is first loaded.
+ *
+ * @example Annotate a corrected sentence
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * import { loadAnnotator } from "./mod.ts";
+ * const a = await loadAnnotator();
+ * const edits = a.annotate(a.analyse("She go to school".split(" ")), a.analyse("She goes to school".split(" ")));
+ * assertEquals(edits.map((e) => `${e.oStart} ${e.oEnd} ${e.correction} ${e.type}`), ["1 2 goes R:VERB:SVA"]);
+ * ```
+ *
+ * @module
+ */
+
+export type { Analysis, Token } from "./token.ts";
+export type { Analyser } from "./tag.ts";
+export { loadWinkAnalyser } from "./tag.ts";
+export type { AlignOp } from "./align.ts";
+export { align, substitutionCost } from "./align.ts";
+export type { MergeStrategy, Span } from "./merge.ts";
+export { mergeEdits } from "./merge.ts";
+export type { ClassifierResources, EditInput } from "./classify.ts";
+export { classifyEdit } from "./classify.ts";
+export { loadClassifierResources } from "./resources.ts";
+export type { AnnotateOptions, Annotator, AnnotatorParts, TypedEdit } from "./annotate.ts";
+export { createAnnotator, loadAnnotator } from "./annotate.ts";
+export { parseConllu, readyAnalyser } from "./conllu.ts";
+export { parallelToM2 } from "./parallel.ts";
+export { m2ToM2, type M2ToM2Options } from "./m2_to_m2.ts";
+export type { CommandOutput } from "./commands.ts";
+export {
+  ERRANT_M2_HELP,
+  ERRANT_M2_USAGE,
+  ERRANT_PARALLEL_HELP,
+  ERRANT_PARALLEL_USAGE,
+  errantM2Command,
+  errantM2DropIn,
+  errantParallelCommand,
+  errantParallelDropIn,
+} from "./commands.ts";

@@ -1,0 +1,50 @@
+/**
+ * The classifier's word list and stemmer: the British English Hunspell dictionary
+ * (dictionary-en-gb, read by nspell) and the Lancaster stemmer (lancaster-stemmer). Both are
+ * imported on first use. ERRANT's word list holds the -ise and the -ize spellings; the Hunspell
+ * dictionary holds -ise only, so a word that is unknown as written is tried once more with -iz-
+ * and -yz- read as -is- and -ys-.
+ *
+ * @module
+ */
+
+import type { ClassifierResources } from "./classify.ts";
+
+interface Speller {
+  correct(word: string): boolean;
+}
+
+/**
+ * Loads the word list and the stemmer.
+ *
+ * @example British spellings and the -ize forms are words; a typo is not
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * import { loadClassifierResources } from "./resources.ts";
+ * const res = await loadClassifierResources();
+ * assertEquals(["colour", "realize", "diagonosed"].map((w) => res.isWord(w)), [true, true, false]);
+ * assertEquals(res.stem("maximum"), "maxim");
+ * ```
+ */
+export async function loadClassifierResources(): Promise<ClassifierResources> {
+  const [nspellMod, dictMod, stemMod] = await Promise.all([
+    import("npm:nspell@2.1.5"),
+    import("npm:dictionary-en-gb@3.0.0"),
+    import("npm:lancaster-stemmer@2.1.0"),
+  ]);
+  const speller: Speller = nspellMod.default(dictMod.default);
+  const stemmer: (w: string) => string = stemMod.lancasterStemmer;
+  const cache = new Map<string, boolean>();
+  const isWord = (word: string): boolean => {
+    let known = cache.get(word);
+    if (known === undefined) {
+      known = speller.correct(word);
+      if (!known && /iz|yz/i.test(word)) {
+        known = speller.correct(word.replace(/iz/g, "is").replace(/yz/g, "ys"));
+      }
+      cache.set(word, known);
+    }
+    return known;
+  };
+  return { isWord, stem: (word) => stemmer(word) };
+}

@@ -1,0 +1,181 @@
+/**
+ * The built-in analyser: Penn Treebank tags and lemmas from wink-pos-tagger (a pure-JavaScript
+ * tagger with wink-lemmatizer inside), turned into the conventions of a spaCy 2 English model
+ * (coarse POS from its tag map, `-PRON-` lemmas for personal pronouns, lower-case lemmas, the
+ * lemma of contractions, prepositional `to` tagged `IN`), and approximate dependency labels.
+ * wink-pos-tagger is imported when the first sentence is analysed, so commands that never
+ * annotate never fetch it.
+ *
+ * @module
+ */
+
+import type { Analysis, Token } from "./token.ts";
+import { coarsePos } from "./tag_map.ts";
+import { approximateDependencies } from "./deps.ts";
+import { retag } from "./retag.ts";
+
+/** Analyses a whitespace-tokenised sentence. */
+export type Analyser = (tokens: readonly string[]) => Analysis;
+
+interface WinkToken {
+  value: string;
+  pos: string;
+  lemma?: string;
+}
+
+interface Lemmatizer {
+  lemmatizeNoun(w: string): string;
+  lemmatizeVerb(w: string): string;
+  lemmatizeAdjective(w: string): string;
+}
+
+/** The lemma of a word whose tag the context rules changed. */
+function relemmatise(lemmatizer: Lemmatizer, lower: string, tag: string): string {
+  if (tag.startsWith("NN")) {
+    const lemma = lemmatizer.lemmatizeNoun(lower);
+    // An unknown plural: spaCy's first noun rule strips the -s.
+    if (lemma === lower && tag === "NNS" && lower.endsWith("s")) return lower.slice(0, -1);
+    return lemma;
+  }
+  if (tag.startsWith("VB")) return lemmatizer.lemmatizeVerb(lower);
+  if (tag.startsWith("JJ")) return lemmatizer.lemmatizeAdjective(lower);
+  return lower;
+}
+
+interface WinkTagger {
+  tagRawTokens(tokens: string[]): WinkToken[];
+}
+
+/** Pronouns whose spaCy 2 lemma is `-PRON-`. */
+const PERSONAL = new Set([
+  "i",
+  "me",
+  "my",
+  "mine",
+  "myself",
+  "you",
+  "your",
+  "yours",
+  "yourself",
+  "yourselves",
+  "he",
+  "him",
+  "his",
+  "himself",
+  "she",
+  "her",
+  "hers",
+  "herself",
+  "it",
+  "its",
+  "itself",
+  "we",
+  "us",
+  "our",
+  "ours",
+  "ourselves",
+  "they",
+  "them",
+  "their",
+  "theirs",
+  "themselves",
+  "one",
+  "oneself",
+]);
+
+/** Lemmas of clitics and contracted auxiliaries, as spaCy 2's tokenizer exceptions give them. */
+const CLITIC_LEMMA: Readonly<Record<string, string>> = {
+  "n't": "not",
+  "'m": "be",
+  "'re": "be",
+  "'ve": "have",
+  "'ll": "will",
+  "'d": "would",
+  ca: "can",
+  wo: "will",
+  sha: "shall",
+};
+
+const SLASHED = /^([A-Za-z]+)\/[A-Za-z]+$/;
+
+const LEMMATISED = /^(NN|VB|JJ|MD)/;
+
+function lemmaOf(lower: string, tag: string, wink: string | undefined): string {
+  if ((tag === "PRP" || tag === "PRP$") && PERSONAL.has(lower)) return "-PRON-";
+  if (lower in CLITIC_LEMMA) return CLITIC_LEMMA[lower];
+  if (lower === "'s") return tag === "POS" ? "'s" : tag.startsWith("VB") ? "be" : "-PRON-";
+  if (LEMMATISED.test(tag) && wink) return wink.toLowerCase();
+  return lower;
+}
+
+/** Fix the tags where wink-pos-tagger's conventions differ from those ERRANT was built on. */
+function adjustTag(tokens: readonly string[], tags: string[], i: number): string {
+  const lower = tokens[i].toLowerCase();
+  const tag = tags[i];
+  // spaCy tags `to` before a noun phrase as a preposition.
+  if (tag === "TO") {
+    let j = i + 1;
+    while (j < tags.length && tags[j].startsWith("RB")) j++;
+    return j < tags.length && tags[j] === "VB" ? "TO" : "IN";
+  }
+  if (lower === "'s" && tag !== "POS" && !tag.startsWith("VB")) return "VBZ";
+  if (lower === "n't" || lower === "not") return "RB";
+  if (tokens[i] === "-" || tokens[i] === "--") return tags.length > 0 ? "HYPH" : tag;
+  return tag;
+}
+
+/**
+ * Builds the wink-based analyser (imports wink-pos-tagger on first use).
+ *
+ * @example Tags, lemmas and an auxiliary
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * import { loadWinkAnalyser } from "./tag.ts";
+ * const analyse = await loadWinkAnalyser();
+ * const toks = analyse(["She", "has", "eaten", "apples"]);
+ * assertEquals(toks.map((t) => t.tag), ["PRP", "VBZ", "VBN", "NNS"]);
+ * assertEquals(toks.map((t) => t.lemma), ["-PRON-", "have", "eat", "apple"]);
+ * assertEquals(toks[1].dep, "aux");
+ * ```
+ */
+export async function loadWinkAnalyser(): Promise<Analyser> {
+  const [mod, lex, lemMod] = await Promise.all([
+    import("npm:wink-pos-tagger@2.2.2"),
+    import("npm:wink-lexicon@2.2.0"),
+    import("npm:wink-lemmatizer@3.0.4"),
+  ]);
+  const lemmatizer: Lemmatizer = lemMod.default ?? lemMod;
+  const tagger: WinkTagger = (mod.default ?? mod)();
+  const table: Record<string, string[] | undefined> = (lex.default ?? lex).lexicon;
+  const lexicon = (w: string) => Object.hasOwn(table, w) ? table[w] : undefined;
+  return (tokens) => {
+    if (tokens.length === 0) return [];
+    // "his/her": tag the first alternative.
+    // A capitalised first word the lexicon knows in lower case is tagged as that word.
+    const input = tokens.map((t) => SLASHED.exec(t)?.[1] ?? t);
+    if (input.length > 0 && /^[A-Z][a-z]+$/.test(input[0]) && lexicon(input[0].toLowerCase())) {
+      input[0] = input[0].toLowerCase();
+    }
+    const tagged = tagger.tagRawTokens(input);
+    const winkTags = tokens.map((_, i) => tagged[i]?.pos ?? "NN");
+    const raw = retag(tokens, winkTags, lexicon);
+    const tags = raw.map((_, i) => adjustTag(tokens, raw, i));
+    const lowers = tokens.map((t) => t.toLowerCase());
+    const lemmas = tokens.map((_, i) => {
+      const tag = tags[i];
+      let wink = tagged[i]?.lemma;
+      if (tag !== winkTags[i]) wink = relemmatise(lemmatizer, lowers[i], tag);
+      return lemmaOf(lowers[i], tag, wink);
+    });
+    const { dep, head } = approximateDependencies(lowers, tags, lemmas);
+    return tokens.map((text, i): Token => ({
+      text,
+      lower: lowers[i],
+      tag: tags[i],
+      pos: coarsePos(tags[i]),
+      lemma: lemmas[i],
+      dep: dep[i],
+      head: head[i],
+    }));
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Edits for plain-text system outputs: when a metric compares the system's own edits (ERRANT)
+ * and a system came as plain text, gecscore's ERRANT-style annotator extracts and types them
+ * from (gold source, system sentence), and the system states where its edits came from
+ * (`editsFrom: "gecscore-<version>"`, shown as `edits:gecscore-<version>` in the signature).
+ * Systems given as a hypothesis M2 keep their own edits.
+ *
+ * @module
+ */
+
+import type { AnyMetric, GoldCorpus, Hypotheses } from "../plugins/types.ts";
+import { type Annotator, loadAnnotator } from "../annotator/annotate.ts";
+import { VERSION } from "../util/version.ts";
+
+/** What the annotator's edits are called in signatures: `gecscore-<version>`. */
+export const ANNOTATOR_EDITS: string = `gecscore-${VERSION}`;
+
+/**
+ * The systems, with edits extracted by the annotator for the plain-text ones when one of
+ * `metrics` compares edits (else the same array).
+ *
+ * @example A plain system gets typed edits
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { annotatePlainSystems, ANNOTATOR_EDITS } from "./annotate_systems.ts";
+ * const gold = { path: "g", format: "text", sentences: [{ source: ["He", "go", "."], references: [] }] };
+ * const systems = [{ name: "s", path: "s", sentences: [["He", "goes", "."]] }];
+ * const [s] = await annotatePlainSystems(gold, systems, [{ needsHypothesisEdits: true }]);
+ * assert.equal(s.editsFrom, ANNOTATOR_EDITS);
+ * assert.deepEqual(s.edits, [[{ start: 1, end: 2, corrections: [["goes"]], type: "R:VERB:SVA" }]]);
+ * ```
+ *
+ * @param gold The gold corpus (its sources are the original sentences).
+ * @param systems The systems.
+ * @param metrics The metrics that will score them.
+ * @param annotator An annotator (default: the built-in one, loaded on first need).
+ * @returns The systems, annotated where needed.
+ */
+export async function annotatePlainSystems(
+  gold: GoldCorpus,
+  systems: readonly Hypotheses[],
+  metrics: readonly Pick<AnyMetric, "needsHypothesisEdits">[],
+  annotator?: Annotator,
+): Promise<Hypotheses[]> {
+  if (!metrics.some((m) => m.needsHypothesisEdits) || systems.every((s) => s.edits)) {
+    return [...systems];
+  }
+  const a = annotator ?? await loadAnnotator();
+  const sources = gold.sentences.map((s) => a.analyse(s.source));
+  return systems.map((system) => {
+    if (system.edits) return system;
+    const edits = system.sentences.map((hyp, i) => {
+      const source = gold.sentences[i].source;
+      if (hyp.length === source.length && hyp.every((t, k) => t === source[k])) return [];
+      return a.annotate(sources[i], a.analyse(hyp)).map((e) => ({
+        start: e.oStart,
+        end: e.oEnd,
+        corrections: [e.correction === "" ? [] : e.correction.split(" ")],
+        type: e.type,
+      }));
+    });
+    return { ...system, edits, editsFrom: ANNOTATOR_EDITS };
+  });
+}
