@@ -428,3 +428,69 @@ Deno.test("gecscore meta reads one-value-per-line files and score tables, and na
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+// The same on the CoNLL-2014 rankings (grammatical/evaluation data/judgments.xml, the file in
+// ../shared as grundkiewicz2015-judgments.xml): print_pairs.pl -r, then TS.py -n 2 -d 0 after
+// random.seed(7). UMC's mu differs from Python's in the 17th significant digit.
+const TS_GJG15_SEED7: [string, number, number][] = [
+  ["AMU", 0.27551732212521773, 0.2497628682311972],
+  ["CAMB", 0.21240189012000735, 0.249762862644567],
+  ["CUUI", 0.10083268273426792, 0.24976285424685296],
+  ["IITB", -0.04989510820963057, 0.24976285376593088],
+  ["INPUT", -0.07556065942873112, 0.24976284616109254],
+  ["IPN", -0.3713698784654396, 0.24976285986237506],
+  ["NTHU", -0.14352117950335505, 0.24976279840119905],
+  ["PKU", 0.013488216780467877, 0.2497628618889914],
+  ["POST", 0.06089350518718128, 0.24976285341902033],
+  ["RAC", 0.10646322270550991, 0.2497628421486643],
+  ["SJTU", -0.08001151374487395, 0.24976286444574106],
+  ["UFC", -0.04190563743567458, 0.24976286021031507],
+  ["UMC", -0.007332858905710846, 0.2497628585180008],
+];
+
+sharedTest(
+  "trueSkillRanking() equals TS.py under random.seed(7) on the CoNLL-2014 rankings",
+  async () => {
+    const path = shared("data/conll2014/human/grundkiewicz2015-judgments.xml");
+    const ts = trueSkillRanking(rankedPairs(parseAppraise(await readTextFile(path), path)), {
+      seed: 7,
+    });
+    for (const [system, mu, variance] of TS_GJG15_SEED7) {
+      assert.ok(Math.abs(ts.get(system)!.mu - mu) < 1e-9, system);
+      assert.ok(Math.abs(ts.get(system)!.variance - variance) < 1e-9, system);
+    }
+  },
+);
+
+sharedTest(
+  "on the CoNLL-2014 XML the tie-neutral Kendall equals Chollampatt & Ng's NoTies tau",
+  async () => {
+    const c = (p: string) => shared(`data/conll2014/${p}`);
+    const systems = [...Deno.readDirSync(c("systems"))].map((e) => c(`systems/${e.name}`)).sort();
+    const json = await metaJson(
+      "--gold",
+      c("gold/official-2014.combined.m2"),
+      "-m",
+      "m2",
+      ...systems,
+      "--rankings",
+      c("human/grundkiewicz2015-judgments.xml"),
+      "--judgments",
+      c("human/sentence_pairwiseranks/expanded.csv.gz"),
+      "--bootstrap",
+      "0",
+    );
+    const ranking = json.rankings[0].sets[0].result;
+    assert.equal(ranking.pairs, 49981);
+    const m = ranking.metrics[0];
+    // deno-lint-ignore no-explicit-any
+    const noties = json.sentence[0].result.metrics[0].variants.find((v: any) =>
+      v.variant === "noties"
+    );
+    assert.equal(noties.denominator, 49981);
+    assert.ok(Math.abs(m.rules.neutral.kendall.value - noties.tau) < 1e-15);
+    // SEEDA's rule moves the metric ties to one side by name: here it lowers M2's tau.
+    assert.equal(m.rules.seeda.kendall.value.toFixed(3), "0.346");
+    assert.equal(noties.tau.toFixed(3), "0.351");
+  },
+);
