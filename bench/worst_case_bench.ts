@@ -15,15 +15,11 @@
  *
  * @module
  */
-import {
-  gleuMetric,
-  type GleuOptions,
-  type GoldSentence,
-  imeasureMetric,
-  type ImeasureOptions,
-  m2Metric,
-  resolveOptions,
-} from "../mod.ts";
+import { type GoldSentence } from "../mod.ts";
+import { gleuMetric, type GleuOptions } from "../metrics/gleu/mod.ts";
+import { imeasureMetric, type ImeasureOptions } from "../metrics/imeasure/mod.ts";
+import { m2Metric } from "../metrics/m2/mod.ts";
+import { resolveOptions } from "../plugins/mod.ts";
 
 function words(n: number, prefix: string): string[] {
   return Array.from({ length: n }, (_, i) => `${prefix}${i % 97}`);

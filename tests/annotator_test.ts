@@ -10,7 +10,8 @@ import { mergeEdits } from "../annotator/merge.ts";
 import { parseConllu, readyAnalyser } from "../annotator/conllu.ts";
 import { errantM2Command, errantParallelCommand } from "../annotator/commands.ts";
 import { loadWinkAnalyser } from "../annotator/tag.ts";
-import { createRegistry, readHypothesisM2 } from "../mod.ts";
+import { createRegistry } from "../mod.ts";
+import { readHypothesisM2 } from "../formats/mod.ts";
 import { Session } from "../repl/session.ts";
 
 const annotator = await loadAnnotator();
@@ -136,7 +137,7 @@ Deno.test("REPL annotate gives a plain-text system typed edits that errant score
   const dir = await Deno.makeTempDir();
   try {
     const text = (await readHypothesisM2("tests/testdata/errant/hyp.m2")).sentences
-      .map((tokens) => tokens.join(" "));
+      .map((tokens: string[]) => tokens.join(" "));
     await Deno.writeTextFile(`${dir}/plain.txt`, text.join("\n") + "\n");
     await s.execute(`load hyp tests/testdata/errant/hyp.m2 ${dir}/plain.txt`);
     assert.match(await s.execute("align errant"), /or run annotate/);

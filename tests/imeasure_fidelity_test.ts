@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { type GoldSentence, imeasureMetric, type ImeasureOptions, resolveOptions } from "../mod.ts";
+import { type GoldSentence } from "../mod.ts";
+import { imeasureMetric, type ImeasureOptions } from "../metrics/imeasure/mod.ts";
+import { resolveOptions } from "../plugins/mod.ts";
 
 function options(raw: Record<string, string | number | boolean> = {}): ImeasureOptions {
   return resolveOptions<ImeasureOptions>(imeasureMetric, raw);

@@ -1,14 +1,9 @@
 import assert from "node:assert/strict";
-import {
-  gleuMetric,
-  type GleuOptions,
-  imeasureMetric,
-  type ImeasureOptions,
-  m2Metric,
-  parseM2,
-  readSentences,
-  resolveOptions,
-} from "../mod.ts";
+import { gleuMetric, type GleuOptions } from "../metrics/gleu/mod.ts";
+import { imeasureMetric, type ImeasureOptions } from "../metrics/imeasure/mod.ts";
+import { m2Metric } from "../metrics/m2/mod.ts";
+import { parseM2, readSentences } from "../formats/mod.ts";
+import { resolveOptions } from "../plugins/mod.ts";
 
 const GOLD = [
   "S He go home .\n",
