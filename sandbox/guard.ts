@@ -59,9 +59,37 @@ function withCause(error: PluginError, cause: unknown): PluginError {
   return error;
 }
 
-function describeError(error: unknown): string {
+/**
+ * What a plugin threw, in one line. A permission refused to a boxed plugin keeps Deno's
+ * "Requires ... access" but not its advice to run again with an `--allow-` flag, which gives a
+ * boxed plugin nothing.
+ *
+ * @example Usage
+ * ```ts
+ * import { describeError } from "./guard.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(describeError(new TypeError("x is not a function")), "TypeError: x is not a function");
+ * const refused = new Deno.errors.NotCapable(
+ *   'Requires read access to "/etc/passwd", run again with the --allow-read flag',
+ * );
+ * assert.equal(
+ *   describeError(refused),
+ *   'NotCapable: Requires read access to "/etc/passwd" (a boxed plugin gets no permissions)',
+ * );
+ * ```
+ *
+ * @param error What was thrown.
+ * @returns One line.
+ */
+export function describeError(error: unknown): string {
   if (error instanceof Error) {
-    return `${error.name}: ${error.message.split("\n")[0]}`;
+    const first = error.message.split("\n")[0];
+    if (error.name === "NotCapable" || error.name === "PermissionDenied") {
+      const access = first.replace(/, run again with the --allow-\w+ flag$/, "");
+      return `${error.name}: ${access} (a boxed plugin gets no permissions)`;
+    }
+    return `${error.name}: ${first}`;
   }
   return String(error).split("\n")[0];
 }

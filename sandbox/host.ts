@@ -16,6 +16,7 @@
 import { deserialize } from "node:v8";
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
+import { holdPrompts } from "./no_prompt.ts";
 import type {
   FormatDescriptor,
   MetricDescriptor,
@@ -146,6 +147,7 @@ export class PluginHost {
   #seq = 0;
   #goldSent = 0;
   #names: string[] = [];
+  #release: () => void = () => {};
   /** The proxied plugins, in the order of the modules. */
   plugins: Plugin[] = [];
 
@@ -181,12 +183,15 @@ export class PluginHost {
       blobUrl = URL.createObjectURL(new Blob([code], { type: "application/javascript" }));
       workerUrl = blobUrl;
     }
+    // On a terminal, Deno would ask the user to grant what the plugin reaches for.
+    const release = sandboxed ? holdPrompts() : () => {};
     const worker = new Worker(workerUrl, {
       type: "module",
       ...(sandboxed ? { deno: { permissions: "none" } } : {}),
     } as WorkerOptions);
     const buffer = new SharedArrayBuffer(1 << 16, { maxByteLength: 1 << 30 });
     const host = new PluginHost(worker, buffer, timeoutMs);
+    host.#release = release;
     const names = modules.map((m) => m.spec).join(", ");
     // Loading (compiling, a first import) may take longer than one call is allowed.
     const loadMs = Math.max(timeoutMs, 10_000);
@@ -262,6 +267,7 @@ export class PluginHost {
     if (this.#stopped) return;
     this.#stopped = why;
     this.#worker.terminate();
+    this.#release();
     for (const pending of this.#pending.values()) {
       pending.reject(new PluginError(`Plugin ${this.#names.join(", ")} stopped: ${why}`));
     }

@@ -15,7 +15,7 @@
 
 import { serialize } from "node:v8";
 import { pluginProblem } from "./plugin_problem.ts";
-import { type CallSite, runMetricJob } from "./guard.ts";
+import { type CallSite, describeError, runMetricJob } from "./guard.ts";
 import type { AnyMetric, Format, GoldSentence, OptionSpec, Plugin } from "../plugins/types.ts";
 
 /** A module to import and the export that holds its plugin. */
@@ -85,8 +85,7 @@ function message(error: unknown): string {
   if (error instanceof Error && /^(PluginError|InputError|UsageError)$/.test(error.name)) {
     return error.message;
   }
-  if (error instanceof Error) return `${error.name}: ${error.message.split("\n")[0]}`;
-  return String(error).split("\n")[0];
+  return describeError(error);
 }
 
 /** A failed request's answer fields: the message, and the error's name to rebuild it by. */
