@@ -142,6 +142,8 @@ function isThenable(value: unknown): boolean {
  * assert.equal(scoreProblem({ f: 0.5 }, "f"), undefined);
  * assert.equal(scoreProblem({ f: NaN }, "f"), 'its headline "f" is NaN, not a finite number');
  * assert.equal(scoreProblem(undefined, "f"), "it returned undefined, not a score object");
+ * assert.equal(scoreProblem({ f: 1, detail: { p: NaN } }, "f"), 'its field "detail.p" is NaN');
+ * assert.match(scoreProblem({ f: 1, signature: "x" }, "f")!, /field named "signature"/);
  * ```
  *
  * @param score The value returned.
@@ -167,6 +169,22 @@ export function scoreProblem(score: unknown, headline: string): string | undefin
     return `its headline "${headline}" is ${typeof value}, not a finite number`;
   }
   if (!Number.isFinite(value)) return `its headline "${headline}" is ${value}, not a finite number`;
+  if (Object.hasOwn(score, "signature")) {
+    return 'it has a field named "signature", which gecscore keeps for the metric\'s signature';
+  }
+  const nan = nanField(score, "");
+  if (nan !== undefined) return `its field "${nan}" is NaN`;
+  return undefined;
+}
+
+/** The path of the first NaN in a score (objects and arrays, a few levels deep), if any. */
+function nanField(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === "number") return Number.isNaN(value) ? path : undefined;
+  if (value === null || typeof value !== "object" || depth > 8) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nanField(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
   return undefined;
 }
 

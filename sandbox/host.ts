@@ -17,6 +17,7 @@ import { deserialize } from "node:v8";
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
 import { holdPrompts } from "./no_prompt.ts";
+import { explanationProblem, goldProblem } from "./output_shape.ts";
 import type {
   FormatDescriptor,
   MetricDescriptor,
@@ -214,9 +215,10 @@ export class PluginHost {
         worker.onmessage = (event) => {
           clearTimeout(timer);
           if (event.data.kind === "ready") resolve(event.data.plugins);
-          else reject(new InputError(event.data.message));
+          else if (!event.data.uncaught) reject(new InputError(event.data.message));
+          else reject(new InputError(`Cannot load plugin ${names}: ${event.data.message}`));
         };
-        worker.postMessage({ kind: "init", modules, buffer });
+        worker.postMessage({ kind: "init", modules, buffer, preloaded: sandboxed });
       });
       host.#names = described.map((d) => `${d.name} ${d.version}`);
       host.plugins = described.map((d, i) => host.#proxy(d, i));
@@ -231,6 +233,10 @@ export class PluginHost {
       host.#fail(`it crashed: ${String(event.message).split("\n")[0]}`);
     };
     worker.onmessage = (event) => {
+      if (event.data.kind === "crash") {
+        host.#fail(`it crashed: ${event.data.message}`);
+        return;
+      }
       const pending = host.#pending.get(event.data.seq);
       if (!pending) return;
       host.#pending.delete(event.data.seq);
@@ -431,7 +437,18 @@ export class PluginHost {
         hypothesis: Tokens,
         options: Options,
         edits?: readonly Edit[],
-      ) => call("explain", [gold, hypothesis, options, edits]) as Explanation,
+      ) => {
+        const explanation = call("explain", [gold, hypothesis, options, edits]);
+        const problem = explanationProblem(explanation);
+        if (problem) {
+          throw new PluginError(
+            `${
+              this.#label(plugin)
+            }, metric "${d.id}": explain() returned a malformed explanation: ${problem}`,
+          );
+        }
+        return explanation as Explanation;
+      },
       signature: (options: Options) => call("signature", [options]) as string,
     };
     if (d.byType) {
@@ -454,10 +471,18 @@ export class PluginHost {
       parse: async (chunks, file) => {
         const text: string[] = [];
         for await (const chunk of chunks) text.push(chunk);
-        return await this.#request(
+        const label = `${this.#label(plugin)}, format "${d.id}"`;
+        const corpus = await this.#request(
           { kind: "parse", plugin, id: d.id, chunks: text, file },
-          `${this.#label(plugin)}, format "${d.id}"`,
-        ) as GoldCorpus;
+          label,
+        );
+        const problem = goldProblem(corpus);
+        if (problem) {
+          throw new PluginError(
+            `${label}: parse() returned a malformed corpus (${file}): ${problem}`,
+          );
+        }
+        return corpus as GoldCorpus;
       },
     };
     if (d.sniff) {

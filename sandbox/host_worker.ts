@@ -67,6 +67,10 @@ export interface PluginDescriptor {
 
 const plugins: Plugin[] = [];
 let preloaded: Record<string, unknown>[] | undefined;
+let preloadedNow: () => void = () => {};
+/** Settles when the entry module has handed over the plugins (after any top-level await). */
+const preloadedReady = new Promise<void>((resolve) => preloadedNow = resolve);
+let ready = false;
 
 /**
  * Hand the worker its plugin modules, already imported (a sandboxed worker has no read
@@ -76,6 +80,7 @@ let preloaded: Record<string, unknown>[] | undefined;
  */
 export function preload(modules: Record<string, unknown>[]): void {
   preloaded = modules;
+  preloadedNow();
 }
 let control: Int32Array | undefined;
 let buffer: SharedArrayBuffer | undefined;
@@ -175,6 +180,29 @@ const scope = globalThis as unknown as {
   postMessage(message: unknown): void;
 };
 
+// A plugin's printing goes to standard error: standard output carries the results (JSON...).
+const out = console as unknown as Record<string, unknown>;
+for (const name of ["log", "info", "debug", "dir", "dirxml", "table", "group", "groupCollapsed"]) {
+  out[name] = console.error.bind(console);
+}
+
+/**
+ * An error nothing caught (a plugin that throws while it loads, or later in a timer): told to
+ * the host in one line, instead of Deno printing its stack block.
+ */
+function uncaught(error: unknown): void {
+  const text = message(error);
+  scope.postMessage({ kind: ready ? "crash" : "init-error", message: text, uncaught: true });
+}
+globalThis.addEventListener("error", (event) => {
+  event.preventDefault();
+  uncaught((event as ErrorEvent).error ?? (event as ErrorEvent).message);
+});
+globalThis.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  uncaught(event.reason);
+});
+
 scope.onmessage = async (event: MessageEvent) => {
   const data = event.data;
   switch (data.kind) {
@@ -182,6 +210,8 @@ scope.onmessage = async (event: MessageEvent) => {
       buffer = data.buffer;
       control = new Int32Array(buffer!, 0, 2);
       const described: PluginDescriptor[] = [];
+      // A boxed worker's entry module hands the plugins over once they have loaded.
+      if (data.preloaded) await preloadedReady;
       for (const [index, module] of (data.modules as PluginModule[]).entries()) {
         let loaded: Record<string, unknown>;
         try {
@@ -225,6 +255,7 @@ scope.onmessage = async (event: MessageEvent) => {
         }
         plugins.push(value as Plugin);
       }
+      ready = true;
       scope.postMessage({ kind: "ready", plugins: described });
       return;
     }

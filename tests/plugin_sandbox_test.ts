@@ -278,3 +278,127 @@ Deno.test("the REPL stops a runaway plugin at its time limit and goes on", async
   );
   assert.match(await session.execute("score m2"), /m2scorer_example_system/);
 });
+
+Deno.test("a boxed plugin's printing goes to stderr, and JSON output stays valid", async () => {
+  const { code, stdout, stderr } = await gecscore(["--allow-read"], [
+    "score",
+    "--plugin",
+    `${PLUGINS}/noisy.ts`,
+    "-m",
+    "noisy",
+    "--gold",
+    GOLD,
+    SYSTEM,
+    "--format",
+    "json",
+  ]);
+  assert.equal(code, 0, stderr);
+  assert.equal(JSON.parse(stdout).systems[0].metrics.noisy.score, 1);
+  assert.doesNotMatch(stdout, /noisy:/);
+  // The top-level await (one timer tick) finished before the plugin was read.
+  assert.match(stderr, /^noisy: loading$/m);
+  assert.match(stderr, /^noisy: stats$/m);
+  assert.match(stderr, /^noisy: info$/m);
+});
+
+Deno.test("a NaN in any score field and a field named signature are refused by name", async (t) => {
+  const run = (metric: string) =>
+    gecscore(["--allow-read"], [
+      "score",
+      "--plugin",
+      `${PLUGINS}/noisy.ts`,
+      "-m",
+      metric,
+      "--gold",
+      GOLD,
+      SYSTEM,
+      "--format",
+      "json",
+    ]);
+  await t.step("NaN", async () => {
+    const { code, stdout, stderr } = await run("nan_field");
+    assert.equal(code, 1);
+    assert.equal(stdout, "");
+    assert.match(
+      stderr,
+      /^gecscore: Plugin noisy 1\.0, metric "nan_field", system m2scorer_example_system: corpus\(\) is wrong: its field "detail\.p" is NaN$/m,
+    );
+  });
+  await t.step("signature", async () => {
+    const { code, stdout, stderr } = await run("sig_field");
+    assert.equal(code, 1);
+    assert.doesNotMatch(stdout, /forged/);
+    assert.match(
+      stderr,
+      /^gecscore: Plugin noisy 1\.0, metric "sig_field", system m2scorer_example_system: corpus\(\) is wrong: it has a field named "signature"/m,
+    );
+  });
+});
+
+Deno.test("a format's malformed corpus and a malformed explanation name the plugin", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_malformed_" });
+  try {
+    await Deno.writeTextFile(`${dir}/g.badgold`, "x\n");
+    await Deno.writeTextFile(`${dir}/sys`, "x\n");
+    await t.step("parse()", async () => {
+      const { code, stderr } = await gecscore(["--allow-read"], [
+        "score",
+        "--plugin",
+        `${PLUGINS}/malformed.ts`,
+        "-m",
+        "gleu",
+        "--gold",
+        `${dir}/g.badgold`,
+        `${dir}/sys`,
+      ]);
+      assert.equal(code, 1);
+      assert.equal(
+        stderr,
+        `gecscore: Plugin malformed 1.0, format "bad_gold": parse() returned a malformed corpus (${dir}/g.badgold): sentence 1: "source" must be a list of tokens (strings), found a string\n`,
+      );
+    });
+    await t.step("explain()", async () => {
+      const { code, stderr } = await gecscore(["--allow-read"], [
+        "show",
+        "--plugin",
+        `${PLUGINS}/malformed.ts`,
+        "-m",
+        "bad_explain",
+        "--gold",
+        GOLD,
+        SYSTEM,
+        "--sentence",
+        "1",
+      ]);
+      assert.equal(code, 1);
+      assert.equal(
+        stderr,
+        'gecscore: Plugin malformed 1.0, metric "bad_explain": explain() returned a malformed explanation: "summary" must be text, found a number\n',
+      );
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a plugin that throws while it loads is one line, without Deno's stack block", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_loadfail_" });
+  try {
+    await Deno.writeTextFile(`${dir}/p.ts`, 'throw new Error("broken at load");\n');
+    const { code, stdout, stderr } = await gecscore(["--allow-read"], [
+      "score",
+      "--plugin",
+      `${dir}/p.ts`,
+      "-m",
+      "m2",
+      "--gold",
+      GOLD,
+      SYSTEM,
+    ]);
+    assert.equal(code, 1);
+    assert.equal(stdout, "");
+    assert.equal(stderr, `gecscore: Cannot load plugin ${dir}/p.ts: Error: broken at load\n`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
