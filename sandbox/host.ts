@@ -146,6 +146,7 @@ export class PluginHost {
   #stopped?: string;
   #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   #seq = 0;
+  #kept = 0;
   #goldSent = 0;
   #names: string[] = [];
   #release: () => void = () => {};
@@ -420,6 +421,7 @@ export class PluginHost {
       needs: deepFreeze(d.needs) as AnyMetric["needs"],
       headline: d.headline,
       columns: d.columns === undefined ? undefined : deepFreeze(d.columns),
+      compactColumns: d.compactColumns === undefined ? undefined : deepFreeze(d.compactColumns),
       sentenceIsCorpusOfOne: d.sentenceIsCorpusOfOne,
       lowerIsBetter: d.lowerIsBetter,
       orderSensitive: d.orderSensitive === "function"
@@ -451,6 +453,27 @@ export class PluginHost {
       },
       signature: (options: Options) => call("signature", [options]) as string,
     };
+    // Resampling sends the statistics once; each resample then crosses with its indices only.
+    // Without the metric's own resampler, the worker scores corpus() of the picked statistics.
+    metric.resampler = (stats: readonly unknown[], options: Options) => {
+      const key = ++this.#kept;
+      call("resampler", [key, stats, options]);
+      const score = (indices: Int32Array) => call("resample", [key, indices]) as Score;
+      // Many resamples in one call: the numbers at `path` (see pipeline/resample.ts).
+      score.values = (rows: Int32Array, n: number, path: string) =>
+        call("resample.values", [key, rows, n, path]) as Float64Array;
+      return score;
+    };
+    if (d.accumulator) {
+      metric.accumulator = (options: Options) => {
+        const key = ++this.#kept;
+        call("accumulator", [key, options]);
+        return {
+          add: (stats: unknown) => void call("accumulator.add", [key, stats]),
+          score: () => call("accumulator.score", [key]) as Score,
+        };
+      };
+    }
     if (d.byType) {
       metric.byType = (stats, options, gold, hypotheses, edits) =>
         call("byType", [stats, options, gold, hypotheses, edits]) as TypeBreakdown;

@@ -6,7 +6,8 @@
 
 import assert from "node:assert/strict";
 import { createRegistry, readGold, readHypotheses, scoreSystems } from "../mod.ts";
-import { importPlugin, loadPlugin } from "../sandbox/loader.ts";
+import { importPlugin, loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
+import { assessSignificance } from "../pipeline/significance.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
@@ -400,5 +401,54 @@ Deno.test("a plugin that throws while it loads is one line, without Deno's stack
     assert.equal(stderr, `gecscore: Cannot load plugin ${dir}/p.ts: Error: broken at load\n`);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a boxed metric forwards compactColumns, resampler and accumulator", async () => {
+  const plugin = await loadPlugin(`${PLUGINS}/noisy.ts`);
+  try {
+    const metric = plugin.metrics!.find((m) => m.id === "summed")!;
+    assert.deepEqual(metric.compactColumns, ["n"]);
+    const score = metric.resampler!([{ n: 1 }, { n: 1 }, { n: 1 }], {});
+    assert.deepEqual(score(Int32Array.of(0, 2)), { score: 2, n: 2, via: "resampler", first: 3 });
+    // Many resamples in one call: the numbers at a path, one per row.
+    const batch = (score as { values?: (r: Int32Array, n: number, p: string) => Float64Array })
+      .values!;
+    assert.deepEqual([...batch(Int32Array.of(0, 1, 2, 0, 1, 2), 3, "first")], [3, 3]);
+    const fold = metric.accumulator!({});
+    fold.add({ n: 1 });
+    fold.add({ n: 1 });
+    assert.deepEqual(fold.score(), { score: 2, n: 2, via: "accumulator" });
+  } finally {
+    unloadPlugin(plugin);
+  }
+});
+
+Deno.test("a boxed metric's intervals and p-values equal the same metric's in-process", async () => {
+  const spec = "examples/exact_match.ts";
+  const [boxed, trusted] = [await loadPlugin(spec), await importPlugin(spec)];
+  try {
+    const gold = await readGold(GOLD);
+    const systems = await Promise.all(
+      [SYSTEM, `${SYSTEM}2`].map((p) => readHypotheses(p, gold.sentences.length)),
+    );
+    const run = (plugin: typeof boxed, request: Parameters<typeof assessSignificance>[3]) => {
+      const metric = plugin.metrics!.find((m) => m.id === "token_edit_rate")!;
+      const stats = systems.map((s) => ({
+        name: s.name,
+        stats: gold.sentences.map((g, i) => metric.stats(g, s.sentences[i], metric.defaults)),
+      }));
+      return assessSignificance(metric, metric.defaults, stats, request);
+    };
+    for (
+      const request of [
+        { test: "bs" as const, samples: 300, ci: true },
+        { test: "ar" as const, trials: 300 },
+      ]
+    ) {
+      assert.deepEqual(run(boxed, request), run(trusted, request));
+    }
+  } finally {
+    unloadPlugin(boxed);
   }
 });

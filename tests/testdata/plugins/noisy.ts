@@ -1,7 +1,8 @@
 /**
  * A plugin for the tests that misbehaves in its output: it prints with console.log when loaded
  * and on every call, waits a tick at the top level before exporting, and its metric `noisy`
- * has a NaN in a non-headline field and a score field named `signature`.
+ * has a NaN in a non-headline field and a score field named `signature`. `summed` has every
+ * optional member a box must forward: `compactColumns`, `resampler` and `accumulator`.
  */
 
 console.log("noisy: loading");
@@ -47,6 +48,26 @@ export default {
       corpus: () => ({ score: 1, signature: "forged" }),
       sentence: () => ({ score: 1 }),
       signature: () => "sig_field",
+    },
+    {
+      ...base,
+      id: "summed",
+      columns: ["score", "n"],
+      compactColumns: ["n"],
+      corpus: (all: { n: number }[]) => ({ score: all.length, n: all.length }),
+      sentence: () => ({ score: 1, n: 1 }),
+      // Resampled corpora report how they were scored, so a test can see the path taken.
+      resampler: (all: { n: number }[]) => (indices: Int32Array) => ({
+        score: indices.length,
+        n: indices.length,
+        via: "resampler",
+        first: all.length,
+      }),
+      accumulator: () => {
+        let n = 0;
+        return { add: () => void n++, score: () => ({ score: n, n, via: "accumulator" }) };
+      },
+      signature: () => "summed",
     },
   ],
 };
