@@ -134,8 +134,6 @@ export {
   type MetricResult,
   missingEdits,
   type ScoreRequest,
-  scoreSystems,
-  scoreSystemsAsync,
   selectMetrics,
   type SystemResult,
   unmetNeeds,
@@ -185,7 +183,17 @@ export {
 export { type TypeIntervalInput, typeIntervals } from "./pipeline/type_intervals.ts";
 export { holmRejections } from "./stats/holm.ts";
 export { readGoldFile } from "./pipeline/read_gold.ts";
-export { type ParallelOptions, poolSize, scoreSystemsParallel } from "./pipeline/parallel.ts";
+export { poolSize } from "./pipeline/parallel.ts";
+export {
+  planRun,
+  type RunOptions,
+  type RunPlan,
+  runPlan,
+  runPlanSync,
+  scoreSystems,
+  scoreSystemsAsync,
+  scoreSystemsParallel,
+} from "./pipeline/engine.ts";
 export { writerIds } from "./pipeline/convert.ts";
 export { writeFileAtomic } from "./util/write_file_atomic.ts";
 export { MersenneTwister } from "./util/mt19937.ts";
@@ -255,11 +263,52 @@ export {
 } from "./meta/sentence_level.ts";
 export { type ScatterOptions, type ScatterPoint, scatterSvg } from "./meta/scatter_svg.ts";
 export {
+  isLineScores,
+  isScoreTable,
+  parseLineScores,
+  parseScoreTable,
+} from "./meta/line_scores.ts";
+export {
+  parseSystemSet,
+  SEEDA_SYSTEM_SETS,
+  selectSystems,
+  SYSTEM_SET_RECIPES,
+  type SystemSet,
+} from "./meta/system_sets.ts";
+export {
+  type Figure,
+  type PairCounts,
+  type RankingAgreement,
+  rankingAgreement,
+  type RankingAgreementOptions,
+  type RankingAgreementResult,
+  type SegmentMapping,
+  type TieRule,
+} from "./meta/ranking_agreement.ts";
+export { type Window, type WindowAnalysis, windowAnalysis } from "./meta/window.ts";
+export { windowSvg } from "./meta/window_svg.ts";
+export { type RankPairCell, rankPairCells, rankPairHeatmapSvg } from "./meta/rank_pair_heatmap.ts";
+export { type RankedPair, rankedPairs } from "./meta/ranking_pairs.ts";
+export {
+  trueSkillRanking,
+  type TrueSkillRankingOptions,
+  type TrueSkillScore,
+} from "./meta/trueskill_ranking.ts";
+export {
+  rateOneVsOne,
+  type TrueSkillEnv,
+  type TrueSkillRating,
+  trueSkillRating,
+  tsCdf,
+  tsErfc,
+  tsPdf,
+  tsPpf,
+} from "./stats/trueskill.ts";
+export {
   buildReport,
   type Chart,
   type ChartSpec,
   disagreement,
-  m2SentenceEdits,
   percentileRanks,
   renderChart,
   reportInput,
@@ -268,3 +317,4 @@ export {
   typeBreakdowns,
 } from "./report/mod.ts";
 export type * from "./report/types.ts";
+export { m2SentenceEdits } from "./metrics/m2/sentence_edits.ts";
