@@ -34,6 +34,9 @@ import type {
   Options,
   Plugin,
   Score,
+  SentenceEdits,
+  SentenceView,
+  SentenceViewInput,
   Tokens,
   TypeBreakdown,
 } from "../plugins/types.ts";
@@ -405,7 +408,15 @@ export class PluginHost {
   #proxy(d: PluginDescriptor, index: number): Plugin {
     const metrics = d.metrics.map((m) => this.#metricProxy(m, index));
     const formats = d.formats.map((f) => this.#formatProxy(f, index));
-    const plugin = Object.freeze({ name: d.name, version: d.version, metrics, formats });
+    const views = d.views.map((v): SentenceView =>
+      Object.freeze({
+        metric: v.metric,
+        description: v.description,
+        sentenceEdits: (input: SentenceViewInput) =>
+          this.#call(index, "view", v.metric, "sentenceEdits", [input]) as SentenceEdits,
+      })
+    );
+    const plugin = Object.freeze({ name: d.name, version: d.version, metrics, formats, views });
     hosts.set(plugin, { host: this, plugin: index });
     return plugin;
   }

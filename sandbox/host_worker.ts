@@ -17,7 +17,14 @@ import { serialize } from "node:v8";
 import { pluginProblem } from "./plugin_problem.ts";
 import { type CallSite, describeError, runMetricJob } from "./guard.ts";
 import { headlineValue } from "../plugins/headline.ts";
-import type { AnyMetric, Format, GoldSentence, OptionSpec, Plugin } from "../plugins/types.ts";
+import type {
+  AnyMetric,
+  Format,
+  GoldSentence,
+  OptionSpec,
+  Plugin,
+  SentenceView,
+} from "../plugins/types.ts";
 
 /** A module to import and the export that holds its plugin. */
 export interface PluginModule {
@@ -66,6 +73,8 @@ export interface PluginDescriptor {
   version: string;
   metrics: MetricDescriptor[];
   formats: FormatDescriptor[];
+  /** The sentence views, by the metric each reads. */
+  views: { metric: string; description: string }[];
 }
 
 const plugins: Plugin[] = [];
@@ -105,6 +114,12 @@ function metricOf(plugin: number, id: string): AnyMetric {
   const metric = plugins[plugin].metrics?.find((m) => m.id === id);
   if (!metric) throw new Error(`no metric "${id}"`);
   return metric;
+}
+
+function viewOf(plugin: number, metric: string): SentenceView {
+  const view = plugins[plugin].views?.find((v) => v.metric === metric);
+  if (!view) throw new Error(`no view of "${metric}"`);
+  return view;
 }
 
 function formatOf(plugin: number, id: string): Format {
@@ -150,6 +165,7 @@ function describe(plugin: Plugin): PluginDescriptor {
       sniff: typeof f.sniff === "function",
       write: typeof f.write === "function",
     })),
+    views: (plugin.views ?? []).map((v) => ({ metric: v.metric, description: v.description })),
   };
 }
 
@@ -306,6 +322,17 @@ scope.onmessage = async (event: MessageEvent) => {
           });
           return;
         }
+        const commands = (value as Plugin).commands ?? [];
+        if (commands.length > 0) {
+          scope.postMessage({
+            kind: "init-error",
+            message: `Plugin ${module.spec} brings commands (${
+              commands.map((c) => c.name).join(", ")
+            }), which cannot run boxed: a command reads and writes files. Run it in-process ` +
+              "with --debug (or importPlugin()) only if you trust it",
+          });
+          return;
+        }
         try {
           described.push(describe(value as Plugin));
         } catch (error) {
@@ -331,7 +358,11 @@ scope.onmessage = async (event: MessageEvent) => {
           answer(1, MEMBERS[fn](metricOf(plugin, id), args));
           return;
         }
-        const object = target === "metric" ? metricOf(plugin, id) : formatOf(plugin, id);
+        const object = target === "metric"
+          ? metricOf(plugin, id)
+          : target === "view"
+          ? viewOf(plugin, id)
+          : formatOf(plugin, id);
         const f = (object as unknown as Record<string, (...a: unknown[]) => unknown>)[fn];
         const value = f.apply(object, args);
         if (value !== null && typeof value === "object" && "then" in value) {

@@ -452,3 +452,28 @@ Deno.test("a boxed metric's intervals and p-values equal the same metric's in-pr
     unloadPlugin(boxed);
   }
 });
+
+Deno.test("a boxed plugin's sentence views are forwarded; its commands are refused by name", async () => {
+  const plugin = await loadPlugin(`${PLUGINS}/viewer.ts`);
+  try {
+    const { view } = await import("./testdata/plugins/viewer.ts");
+    const input = {
+      gold: [{ source: ["a", "b"] }, { source: ["c"] }],
+      systems: [[["a"], ["c"]]],
+      stats: [[{ n: 1 }, { n: 1 }]],
+      options: {},
+    };
+    assert.equal(plugin.views?.length, 1);
+    assert.equal(plugin.views![0].metric, "viewed");
+    assert.deepEqual(
+      plugin.views![0].sentenceEdits(input as never),
+      view.sentenceEdits(input as never),
+    );
+  } finally {
+    unloadPlugin(plugin);
+  }
+  await assert.rejects(
+    loadPlugin(`${PLUGINS}/commander.ts`),
+    /^InputError: Plugin tests\/testdata\/plugins\/commander\.ts brings commands \(hello\), which cannot run boxed/,
+  );
+});
