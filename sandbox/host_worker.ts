@@ -262,9 +262,11 @@ const scope = globalThis as unknown as {
 };
 
 // A plugin's printing goes to standard error: standard output carries the results (JSON...).
-const out = console as unknown as Record<string, unknown>;
+// This module prints nothing itself; it reroutes what plugin code prints.
+const consoleObject = globalThis.console as unknown as Record<string, unknown>;
+const toStderr = (consoleObject.error as (...data: unknown[]) => void).bind(consoleObject);
 for (const name of ["log", "info", "debug", "dir", "dirxml", "table", "group", "groupCollapsed"]) {
-  out[name] = console.error.bind(console);
+  consoleObject[name] = toStderr;
 }
 
 /**
@@ -323,7 +325,7 @@ scope.onmessage = async (event: MessageEvent) => {
           return;
         }
         const commands = (value as Plugin).commands ?? [];
-        if (commands.length > 0) {
+        if (data.preloaded && commands.length > 0) {
           scope.postMessage({
             kind: "init-error",
             message: `Plugin ${module.spec} brings commands (${
