@@ -54,8 +54,50 @@ export interface ConfidenceInterval {
   half_width: number;
 }
 
-/** Scores the corpus made of `stats[indices[0]], stats[indices[1]], ...`. */
-export type CorpusScorer = (indices: Int32Array) => Score;
+/**
+ * Scores the corpus made of `stats[indices[0]], stats[indices[1]], ...`. A scorer may also
+ * score many resamples in one go (`values`: rows of indices back to back, the number at
+ * `path` of each): a boxed plugin's does, so that resampling crosses into its worker once per
+ * batch rather than once per resample.
+ */
+export type CorpusScorer = ((indices: Int32Array) => Score) & {
+  values?: (rows: Int32Array, n: number, path: string) => Float64Array;
+};
+
+/** How many resamples of `n` sentences go to a batching scorer at once (at most 1 MB). */
+export function batchRows(n: number): number {
+  return Math.max(1, Math.floor(262_144 / n));
+}
+
+/**
+ * The number at `path` of each resample in `rows` (rows of `n` indices, back to back), each
+ * checked as {@linkcode resampledNumber} checks it; in one call when the scorer batches.
+ *
+ * @param score The scorer.
+ * @param rows The resamples.
+ * @param n Sentences per resample.
+ * @param path The dotted path of the number.
+ * @param metric The metric's id, for messages.
+ * @returns One value per row.
+ */
+export function resampledValues(
+  score: CorpusScorer,
+  rows: Int32Array,
+  n: number,
+  path: string,
+  metric: string,
+): Float64Array {
+  if (score.values) {
+    const out = score.values(rows, n, path);
+    for (const value of out) resampledNumber({ value }, "value", metric, path);
+    return out;
+  }
+  const out = new Float64Array(rows.length / n);
+  for (let r = 0; r < out.length; r++) {
+    out[r] = resampledNumber(score(rows.subarray(r * n, (r + 1) * n)), path, metric);
+  }
+  return out;
+}
 
 function checkCount(what: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 1 || value > MAX_SAMPLES) {
@@ -208,13 +250,19 @@ export function scoreNumber(score: Score, path: string, metric: string): number 
  * @param score The score of a resampled corpus.
  * @param path The dotted path.
  * @param metric The metric's id.
+ * @param shown The path named in the message (default `path`).
  * @returns The number.
  */
-export function resampledNumber(score: Score, path: string, metric: string): number {
+export function resampledNumber(
+  score: Score,
+  path: string,
+  metric: string,
+  shown: string = path,
+): number {
   const value = scoreNumber(score, path, metric);
   if (!Number.isFinite(value)) {
     throw new RangeError(
-      `Metric ${metric} gave ${value} at "${path}" on a resampled corpus; intervals and ` +
+      `Metric ${metric} gave ${value} at "${shown}" on a resampled corpus; intervals and ` +
         "p-values need finite numbers",
     );
   }
@@ -288,8 +336,10 @@ export function bootstrapValues(
   }
   const score = corpusScorer(metric, stats, options);
   const out = new Float64Array(indices.length / n);
-  for (let b = 0; b < out.length; b++) {
-    out[b] = resampledNumber(score(indices.subarray(b * n, (b + 1) * n)), path, metric.id);
+  const chunk = batchRows(n);
+  for (let b = 0; b < out.length; b += chunk) {
+    const rows = indices.subarray(b * n, Math.min(out.length, b + chunk) * n);
+    out.set(resampledValues(score, rows, n, path, metric.id), b);
   }
   return out;
 }
@@ -433,18 +483,27 @@ export function approximateRandomization(
   const value = (indices: Int32Array) => scoreNumber(score(indices), path, metric.id);
   const observed = Math.abs(value(ia) - value(ib));
   let count = 0;
-  for (let t = 0; t < trials; t++) {
-    if (mt) { for (let w = 0; w < words; w++) word[w] = mt.uint32(); }
-    else word.set(masks!.subarray(t * words, (t + 1) * words));
-    for (let i = 0; i < n; i++) {
-      const swap = (word[i >>> 5] >>> (i & 31)) & 1;
-      ia[i] = swap ? i + n : i;
-      ib[i] = swap ? i : i + n;
+  // Trials go to the scorer in batches: rows 2k and 2k + 1 are trial k's shuffled A and B.
+  const chunk = Math.max(1, batchRows(n) >> 1);
+  const rows = new Int32Array(2 * chunk * n);
+  for (let t0 = 0; t0 < trials; t0 += chunk) {
+    const size = Math.min(chunk, trials - t0);
+    for (let k = 0; k < size; k++) {
+      const t = t0 + k;
+      if (mt) { for (let w = 0; w < words; w++) word[w] = mt.uint32(); }
+      else word.set(masks!.subarray(t * words, (t + 1) * words));
+      const ra = rows.subarray(2 * k * n, (2 * k + 1) * n);
+      const rb = rows.subarray((2 * k + 1) * n, (2 * k + 2) * n);
+      for (let i = 0; i < n; i++) {
+        const swap = (word[i >>> 5] >>> (i & 31)) & 1;
+        ra[i] = swap ? i + n : i;
+        rb[i] = swap ? i : i + n;
+      }
     }
-    const diff = Math.abs(
-      resampledNumber(score(ia), path, metric.id) - resampledNumber(score(ib), path, metric.id),
-    );
-    if (diff >= observed) count++;
+    const values = resampledValues(score, rows.subarray(0, 2 * size * n), n, path, metric.id);
+    for (let k = 0; k < size; k++) {
+      if (Math.abs(values[2 * k] - values[2 * k + 1]) >= observed) count++;
+    }
   }
   return { p_value: (count + 1) / (trials + 1), observed, trials };
 }

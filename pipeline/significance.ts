@@ -23,6 +23,7 @@ import type { SystemResult } from "./scoring.ts";
 import { holmRejections } from "../stats/holm.ts";
 import {
   approximateRandomization,
+  batchRows,
   type ConfidenceInterval,
   confidenceInterval,
   type CorpusScorer,
@@ -31,7 +32,7 @@ import {
   DEFAULT_BOOTSTRAP_SAMPLES,
   DEFAULT_SEED,
   pairedBootstrapPValue,
-  resampledNumber,
+  resampledValues,
   resampleRows,
   scoreNumber,
 } from "./resample.ts";
@@ -214,15 +215,24 @@ export function assessSignificance(
 
   let resampled: Float64Array[] | undefined;
   if (samples !== undefined) {
-    // One resample at a time, scored for every system: memory stays O(n).
+    // A batch of resamples at a time, scored for every system: memory stays O(n).
     const values = systems.map(() => new Float64Array(samples));
-    let b = 0;
-    for (const row of resampleRows(n, samples, seed)) {
+    const chunk = batchRows(n);
+    const rows = new Int32Array(chunk * n);
+    let b = 0, filled = 0;
+    const flush = () => {
+      const batch = rows.subarray(0, filled * n);
       scorers.forEach((score, k) =>
-        values[k][b] = resampledNumber(score(row), headline, metric.id)
+        values[k].set(resampledValues(score, batch, n, headline, metric.id), b)
       );
-      b++;
+      b += filled;
+      filled = 0;
+    };
+    for (const row of resampleRows(n, samples, seed)) {
+      rows.set(row, filled * n);
+      if (++filled === chunk) flush();
     }
+    if (filled > 0) flush();
     resampled = values;
     resampled.forEach((v, k) => out[k].ci = confidenceInterval(v));
   }

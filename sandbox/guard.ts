@@ -59,9 +59,37 @@ function withCause(error: PluginError, cause: unknown): PluginError {
   return error;
 }
 
-function describeError(error: unknown): string {
+/**
+ * What a plugin threw, in one line. A permission refused to a boxed plugin keeps Deno's
+ * "Requires ... access" but not its advice to run again with an `--allow-` flag, which gives a
+ * boxed plugin nothing.
+ *
+ * @example Usage
+ * ```ts
+ * import { describeError } from "./guard.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(describeError(new TypeError("x is not a function")), "TypeError: x is not a function");
+ * const refused = new Deno.errors.NotCapable(
+ *   'Requires read access to "/etc/passwd", run again with the --allow-read flag',
+ * );
+ * assert.equal(
+ *   describeError(refused),
+ *   'NotCapable: Requires read access to "/etc/passwd" (a boxed plugin gets no permissions)',
+ * );
+ * ```
+ *
+ * @param error What was thrown.
+ * @returns One line.
+ */
+export function describeError(error: unknown): string {
   if (error instanceof Error) {
-    return `${error.name}: ${error.message.split("\n")[0]}`;
+    const first = error.message.split("\n")[0];
+    if (error.name === "NotCapable" || error.name === "PermissionDenied") {
+      const access = first.replace(/, run again with the --allow-\w+ flag$/, "");
+      return `${error.name}: ${access} (a boxed plugin gets no permissions)`;
+    }
+    return `${error.name}: ${first}`;
   }
   return String(error).split("\n")[0];
 }
@@ -114,6 +142,8 @@ function isThenable(value: unknown): boolean {
  * assert.equal(scoreProblem({ f: 0.5 }, "f"), undefined);
  * assert.equal(scoreProblem({ f: NaN }, "f"), 'its headline "f" is NaN, not a finite number');
  * assert.equal(scoreProblem(undefined, "f"), "it returned undefined, not a score object");
+ * assert.equal(scoreProblem({ f: 1, detail: { p: NaN } }, "f"), 'its field "detail.p" is NaN');
+ * assert.match(scoreProblem({ f: 1, signature: "x" }, "f")!, /field named "signature"/);
  * ```
  *
  * @param score The value returned.
@@ -139,6 +169,22 @@ export function scoreProblem(score: unknown, headline: string): string | undefin
     return `its headline "${headline}" is ${typeof value}, not a finite number`;
   }
   if (!Number.isFinite(value)) return `its headline "${headline}" is ${value}, not a finite number`;
+  if (Object.hasOwn(score, "signature")) {
+    return 'it has a field named "signature", which gecscore keeps for the metric\'s signature';
+  }
+  const nan = nanField(score, "");
+  if (nan !== undefined) return `its field "${nan}" is NaN`;
+  return undefined;
+}
+
+/** The path of the first NaN in a score (objects and arrays, a few levels deep), if any. */
+function nanField(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === "number") return Number.isNaN(value) ? path : undefined;
+  if (value === null || typeof value !== "object" || depth > 8) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nanField(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
   return undefined;
 }
 

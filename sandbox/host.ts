@@ -16,6 +16,8 @@
 import { deserialize } from "node:v8";
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
+import { holdPrompts } from "./no_prompt.ts";
+import { explanationProblem, goldProblem } from "./output_shape.ts";
 import type {
   FormatDescriptor,
   MetricDescriptor,
@@ -32,6 +34,9 @@ import type {
   Options,
   Plugin,
   Score,
+  SentenceEdits,
+  SentenceView,
+  SentenceViewInput,
   Tokens,
   TypeBreakdown,
 } from "../plugins/types.ts";
@@ -144,8 +149,10 @@ export class PluginHost {
   #stopped?: string;
   #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   #seq = 0;
+  #kept = 0;
   #goldSent = 0;
   #names: string[] = [];
+  #release: () => void = () => {};
   /** The proxied plugins, in the order of the modules. */
   plugins: Plugin[] = [];
 
@@ -181,12 +188,15 @@ export class PluginHost {
       blobUrl = URL.createObjectURL(new Blob([code], { type: "application/javascript" }));
       workerUrl = blobUrl;
     }
+    // On a terminal, Deno would ask the user to grant what the plugin reaches for.
+    const release = sandboxed ? holdPrompts() : () => {};
     const worker = new Worker(workerUrl, {
       type: "module",
       ...(sandboxed ? { deno: { permissions: "none" } } : {}),
     } as WorkerOptions);
     const buffer = new SharedArrayBuffer(1 << 16, { maxByteLength: 1 << 30 });
     const host = new PluginHost(worker, buffer, timeoutMs);
+    host.#release = release;
     const names = modules.map((m) => m.spec).join(", ");
     // Loading (compiling, a first import) may take longer than one call is allowed.
     const loadMs = Math.max(timeoutMs, 10_000);
@@ -209,9 +219,10 @@ export class PluginHost {
         worker.onmessage = (event) => {
           clearTimeout(timer);
           if (event.data.kind === "ready") resolve(event.data.plugins);
-          else reject(new InputError(event.data.message));
+          else if (!event.data.uncaught) reject(new InputError(event.data.message));
+          else reject(new InputError(`Cannot load plugin ${names}: ${event.data.message}`));
         };
-        worker.postMessage({ kind: "init", modules, buffer });
+        worker.postMessage({ kind: "init", modules, buffer, preloaded: sandboxed });
       });
       host.#names = described.map((d) => `${d.name} ${d.version}`);
       host.plugins = described.map((d, i) => host.#proxy(d, i));
@@ -226,6 +237,10 @@ export class PluginHost {
       host.#fail(`it crashed: ${String(event.message).split("\n")[0]}`);
     };
     worker.onmessage = (event) => {
+      if (event.data.kind === "crash") {
+        host.#fail(`it crashed: ${event.data.message}`);
+        return;
+      }
       const pending = host.#pending.get(event.data.seq);
       if (!pending) return;
       host.#pending.delete(event.data.seq);
@@ -262,6 +277,7 @@ export class PluginHost {
     if (this.#stopped) return;
     this.#stopped = why;
     this.#worker.terminate();
+    this.#release();
     for (const pending of this.#pending.values()) {
       pending.reject(new PluginError(`Plugin ${this.#names.join(", ")} stopped: ${why}`));
     }
@@ -392,7 +408,15 @@ export class PluginHost {
   #proxy(d: PluginDescriptor, index: number): Plugin {
     const metrics = d.metrics.map((m) => this.#metricProxy(m, index));
     const formats = d.formats.map((f) => this.#formatProxy(f, index));
-    const plugin = Object.freeze({ name: d.name, version: d.version, metrics, formats });
+    const views = d.views.map((v): SentenceView =>
+      Object.freeze({
+        metric: v.metric,
+        description: v.description,
+        sentenceEdits: (input: SentenceViewInput) =>
+          this.#call(index, "view", v.metric, "sentenceEdits", [input]) as SentenceEdits,
+      })
+    );
+    const plugin = Object.freeze({ name: d.name, version: d.version, metrics, formats, views });
     hosts.set(plugin, { host: this, plugin: index });
     return plugin;
   }
@@ -408,6 +432,7 @@ export class PluginHost {
       needs: deepFreeze(d.needs) as AnyMetric["needs"],
       headline: d.headline,
       columns: d.columns === undefined ? undefined : deepFreeze(d.columns),
+      compactColumns: d.compactColumns === undefined ? undefined : deepFreeze(d.compactColumns),
       sentenceIsCorpusOfOne: d.sentenceIsCorpusOfOne,
       lowerIsBetter: d.lowerIsBetter,
       orderSensitive: d.orderSensitive === "function"
@@ -425,9 +450,41 @@ export class PluginHost {
         hypothesis: Tokens,
         options: Options,
         edits?: readonly Edit[],
-      ) => call("explain", [gold, hypothesis, options, edits]) as Explanation,
+      ) => {
+        const explanation = call("explain", [gold, hypothesis, options, edits]);
+        const problem = explanationProblem(explanation);
+        if (problem) {
+          throw new PluginError(
+            `${
+              this.#label(plugin)
+            }, metric "${d.id}": explain() returned a malformed explanation: ${problem}`,
+          );
+        }
+        return explanation as Explanation;
+      },
       signature: (options: Options) => call("signature", [options]) as string,
     };
+    // Resampling sends the statistics once; each resample then crosses with its indices only.
+    // Without the metric's own resampler, the worker scores corpus() of the picked statistics.
+    metric.resampler = (stats: readonly unknown[], options: Options) => {
+      const key = ++this.#kept;
+      call("resampler", [key, stats, options]);
+      const score = (indices: Int32Array) => call("resample", [key, indices]) as Score;
+      // Many resamples in one call: the numbers at `path` (see pipeline/resample.ts).
+      score.values = (rows: Int32Array, n: number, path: string) =>
+        call("resample.values", [key, rows, n, path]) as Float64Array;
+      return score;
+    };
+    if (d.accumulator) {
+      metric.accumulator = (options: Options) => {
+        const key = ++this.#kept;
+        call("accumulator", [key, options]);
+        return {
+          add: (stats: unknown) => void call("accumulator.add", [key, stats]),
+          score: () => call("accumulator.score", [key]) as Score,
+        };
+      };
+    }
     if (d.byType) {
       metric.byType = (stats, options, gold, hypotheses, edits) =>
         call("byType", [stats, options, gold, hypotheses, edits]) as TypeBreakdown;
@@ -448,10 +505,18 @@ export class PluginHost {
       parse: async (chunks, file) => {
         const text: string[] = [];
         for await (const chunk of chunks) text.push(chunk);
-        return await this.#request(
+        const label = `${this.#label(plugin)}, format "${d.id}"`;
+        const corpus = await this.#request(
           { kind: "parse", plugin, id: d.id, chunks: text, file },
-          `${this.#label(plugin)}, format "${d.id}"`,
-        ) as GoldCorpus;
+          label,
+        );
+        const problem = goldProblem(corpus);
+        if (problem) {
+          throw new PluginError(
+            `${label}: parse() returned a malformed corpus (${file}): ${problem}`,
+          );
+        }
+        return corpus as GoldCorpus;
       },
     };
     if (d.sniff) {

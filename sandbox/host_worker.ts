@@ -15,8 +15,16 @@
 
 import { serialize } from "node:v8";
 import { pluginProblem } from "./plugin_problem.ts";
-import { type CallSite, runMetricJob } from "./guard.ts";
-import type { AnyMetric, Format, GoldSentence, OptionSpec, Plugin } from "../plugins/types.ts";
+import { type CallSite, describeError, runMetricJob } from "./guard.ts";
+import { headlineValue } from "../plugins/headline.ts";
+import type {
+  AnyMetric,
+  Format,
+  GoldSentence,
+  OptionSpec,
+  Plugin,
+  SentenceView,
+} from "../plugins/types.ts";
 
 /** A module to import and the export that holds its plugin. */
 export interface PluginModule {
@@ -44,8 +52,10 @@ export interface MetricDescriptor {
   orderSensitive?: boolean | "function";
   notResamplable?: string;
   needsHypothesisEdits?: boolean;
+  compactColumns?: string[];
   /** Which optional functions the metric has. */
   byType?: boolean;
+  accumulator?: boolean;
 }
 
 /** What the main thread knows of a format without running its code. */
@@ -63,10 +73,16 @@ export interface PluginDescriptor {
   version: string;
   metrics: MetricDescriptor[];
   formats: FormatDescriptor[];
+  /** The sentence views, by the metric each reads. */
+  views: { metric: string; description: string }[];
 }
 
 const plugins: Plugin[] = [];
 let preloaded: Record<string, unknown>[] | undefined;
+let preloadedNow: () => void = () => {};
+/** Settles when the entry module has handed over the plugins (after any top-level await). */
+const preloadedReady = new Promise<void>((resolve) => preloadedNow = resolve);
+let ready = false;
 
 /**
  * Hand the worker its plugin modules, already imported (a sandboxed worker has no read
@@ -76,6 +92,7 @@ let preloaded: Record<string, unknown>[] | undefined;
  */
 export function preload(modules: Record<string, unknown>[]): void {
   preloaded = modules;
+  preloadedNow();
 }
 let control: Int32Array | undefined;
 let buffer: SharedArrayBuffer | undefined;
@@ -85,8 +102,7 @@ function message(error: unknown): string {
   if (error instanceof Error && /^(PluginError|InputError|UsageError)$/.test(error.name)) {
     return error.message;
   }
-  if (error instanceof Error) return `${error.name}: ${error.message.split("\n")[0]}`;
-  return String(error).split("\n")[0];
+  return describeError(error);
 }
 
 /** A failed request's answer fields: the message, and the error's name to rebuild it by. */
@@ -98,6 +114,12 @@ function metricOf(plugin: number, id: string): AnyMetric {
   const metric = plugins[plugin].metrics?.find((m) => m.id === id);
   if (!metric) throw new Error(`no metric "${id}"`);
   return metric;
+}
+
+function viewOf(plugin: number, metric: string): SentenceView {
+  const view = plugins[plugin].views?.find((v) => v.metric === metric);
+  if (!view) throw new Error(`no view of "${metric}"`);
+  return view;
 }
 
 function formatOf(plugin: number, id: string): Format {
@@ -123,6 +145,7 @@ function describe(plugin: Plugin): PluginDescriptor {
       needs: [...m.needs],
       headline: m.headline,
       columns: m.columns === undefined ? undefined : [...m.columns],
+      compactColumns: m.compactColumns === undefined ? undefined : [...m.compactColumns],
       sentenceIsCorpusOfOne: m.sentenceIsCorpusOfOne === true ? true : undefined,
       lowerIsBetter: m.lowerIsBetter === true ? true : undefined,
       orderSensitive: typeof m.orderSensitive === "function"
@@ -133,6 +156,7 @@ function describe(plugin: Plugin): PluginDescriptor {
       notResamplable: typeof m.notResamplable === "string" ? m.notResamplable : undefined,
       needsHypothesisEdits: m.needsHypothesisEdits === true ? true : undefined,
       byType: typeof m.byType === "function" ? true : undefined,
+      accumulator: typeof m.accumulator === "function" ? true : undefined,
     })),
     formats: (plugin.formats ?? []).map((f) => ({
       id: f.id,
@@ -141,6 +165,7 @@ function describe(plugin: Plugin): PluginDescriptor {
       sniff: typeof f.sniff === "function",
       write: typeof f.write === "function",
     })),
+    views: (plugin.views ?? []).map((v) => ({ metric: v.metric, description: v.description })),
   };
 }
 
@@ -168,6 +193,66 @@ function answer(status: 1 | 2, value: unknown): void {
 }
 
 /**
+ * Statistics sent once and kept here, by the key the host gives: resampled corpora are then
+ * scored from indices alone (the metric's own `resampler`, else `corpus()` of the picked
+ * statistics), and accumulators fold sentences here. The oldest are dropped past a bound.
+ */
+const kept = new Map<number, unknown>();
+const KEPT_MAX = 256;
+
+function keep(key: number, value: unknown): true {
+  kept.set(key, value);
+  if (kept.size > KEPT_MAX) kept.delete(kept.keys().next().value!);
+  return true;
+}
+
+function keptValue<T>(key: number): T {
+  if (!kept.has(key)) throw new Error("its prepared statistics are gone (too many at once)");
+  return kept.get(key) as T;
+}
+
+/** The optional members the host forwards as calls, by their call name. */
+const MEMBERS: Record<string, (metric: AnyMetric, args: unknown[]) => unknown> = {
+  resampler: (metric, [key, stats, options]) => {
+    const all = stats as unknown[];
+    const opts = options as Record<string, unknown>;
+    return keep(
+      key as number,
+      metric.resampler
+        ? metric.resampler(all, opts)
+        : ((picked: unknown[]) => (indices: Int32Array) => {
+          // As pipeline/resample.ts's corpusScorer: one array, refilled for each resample.
+          picked.length = indices.length;
+          for (let i = 0; i < indices.length; i++) picked[i] = all[indices[i]];
+          return metric.corpus(picked, opts);
+        })([]),
+    );
+  },
+  resample: (_metric, [key, indices]) =>
+    keptValue<(indices: Int32Array) => unknown>(key as number)(indices as Int32Array),
+  "resample.values": (_metric, [key, rows, n, path]) => {
+    const score = keptValue<(indices: Int32Array) => unknown>(key as number);
+    const [all, size] = [rows as Int32Array, n as number];
+    const out = new Float64Array(all.length / size);
+    for (let r = 0; r < out.length; r++) {
+      const value = headlineValue(score(all.subarray(r * size, (r + 1) * size)), path as string);
+      if (typeof value !== "number") {
+        throw new Error(`its resampled score has no number at "${path}" (found ${typeof value})`);
+      }
+      out[r] = value;
+    }
+    return out;
+  },
+  accumulator: (metric, [key, options]) =>
+    keep(key as number, metric.accumulator!(options as Record<string, unknown>)),
+  "accumulator.add": (_metric, [key, stats]) => {
+    keptValue<{ add(s: unknown): void }>(key as number).add(stats);
+    return true;
+  },
+  "accumulator.score": (_metric, [key]) => keptValue<{ score(): unknown }>(key as number).score(),
+};
+
+/**
  * The worker's global scope, as much of it as this module uses (declared here rather than with
  * a `lib` directive, which a published package may not contain).
  */
@@ -176,6 +261,31 @@ const scope = globalThis as unknown as {
   postMessage(message: unknown): void;
 };
 
+// A plugin's printing goes to standard error: standard output carries the results (JSON...).
+// This module prints nothing itself; it reroutes what plugin code prints.
+const consoleObject = globalThis.console as unknown as Record<string, unknown>;
+const toStderr = (consoleObject.error as (...data: unknown[]) => void).bind(consoleObject);
+for (const name of ["log", "info", "debug", "dir", "dirxml", "table", "group", "groupCollapsed"]) {
+  consoleObject[name] = toStderr;
+}
+
+/**
+ * An error nothing caught (a plugin that throws while it loads, or later in a timer): told to
+ * the host in one line, instead of Deno printing its stack block.
+ */
+function uncaught(error: unknown): void {
+  const text = message(error);
+  scope.postMessage({ kind: ready ? "crash" : "init-error", message: text, uncaught: true });
+}
+globalThis.addEventListener("error", (event) => {
+  event.preventDefault();
+  uncaught((event as ErrorEvent).error ?? (event as ErrorEvent).message);
+});
+globalThis.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  uncaught(event.reason);
+});
+
 scope.onmessage = async (event: MessageEvent) => {
   const data = event.data;
   switch (data.kind) {
@@ -183,6 +293,8 @@ scope.onmessage = async (event: MessageEvent) => {
       buffer = data.buffer;
       control = new Int32Array(buffer!, 0, 2);
       const described: PluginDescriptor[] = [];
+      // A boxed worker's entry module hands the plugins over once they have loaded.
+      if (data.preloaded) await preloadedReady;
       for (const [index, module] of (data.modules as PluginModule[]).entries()) {
         let loaded: Record<string, unknown>;
         try {
@@ -212,6 +324,17 @@ scope.onmessage = async (event: MessageEvent) => {
           });
           return;
         }
+        const commands = (value as Plugin).commands ?? [];
+        if (data.preloaded && commands.length > 0) {
+          scope.postMessage({
+            kind: "init-error",
+            message: `Plugin ${module.spec} brings commands (${
+              commands.map((c) => c.name).join(", ")
+            }), which cannot run boxed: a command reads and writes files. Run it in-process ` +
+              "with --debug (or importPlugin()) only if you trust it",
+          });
+          return;
+        }
         try {
           described.push(describe(value as Plugin));
         } catch (error) {
@@ -226,13 +349,22 @@ scope.onmessage = async (event: MessageEvent) => {
         }
         plugins.push(value as Plugin);
       }
+      ready = true;
       scope.postMessage({ kind: "ready", plugins: described });
       return;
     }
     case "call": {
       try {
         const { plugin, target, id, fn, args } = data;
-        const object = target === "metric" ? metricOf(plugin, id) : formatOf(plugin, id);
+        if (target === "metric" && fn in MEMBERS) {
+          answer(1, MEMBERS[fn](metricOf(plugin, id), args));
+          return;
+        }
+        const object = target === "metric"
+          ? metricOf(plugin, id)
+          : target === "view"
+          ? viewOf(plugin, id)
+          : formatOf(plugin, id);
         const f = (object as unknown as Record<string, (...a: unknown[]) => unknown>)[fn];
         const value = f.apply(object, args);
         if (value !== null && typeof value === "object" && "then" in value) {

@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { createRegistry, readGold, scoreSystems } from "../mod.ts";
 import { readHypotheses } from "../formats/mod.ts";
-import { importPlugin, loadPlugin } from "../sandbox/loader.ts";
+import { importPlugin, loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
+import { assessSignificance } from "../pipeline/significance.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
@@ -278,4 +279,202 @@ Deno.test("the REPL stops a runaway plugin at its time limit and goes on", async
     /Plugin runaway 1\.0, metric "runaway", system m2scorer_example_system, sentence 1 \(\S+:1\): stats\(\) did not finish within 0\.5 s/,
   );
   assert.match(await session.execute("score m2"), /m2scorer_example_system/);
+});
+
+Deno.test("a boxed plugin's printing goes to stderr, and JSON output stays valid", async () => {
+  const { code, stdout, stderr } = await gecscore(["--allow-read"], [
+    "score",
+    "--plugin",
+    `${PLUGINS}/noisy.ts`,
+    "-m",
+    "noisy",
+    "--gold",
+    GOLD,
+    SYSTEM,
+    "--format",
+    "json",
+  ]);
+  assert.equal(code, 0, stderr);
+  assert.equal(JSON.parse(stdout).systems[0].metrics.noisy.score, 1);
+  assert.doesNotMatch(stdout, /noisy:/);
+  // The top-level await (one timer tick) finished before the plugin was read.
+  assert.match(stderr, /^noisy: loading$/m);
+  assert.match(stderr, /^noisy: stats$/m);
+  assert.match(stderr, /^noisy: info$/m);
+});
+
+Deno.test("a NaN in any score field and a field named signature are refused by name", async (t) => {
+  const run = (metric: string) =>
+    gecscore(["--allow-read"], [
+      "score",
+      "--plugin",
+      `${PLUGINS}/noisy.ts`,
+      "-m",
+      metric,
+      "--gold",
+      GOLD,
+      SYSTEM,
+      "--format",
+      "json",
+    ]);
+  await t.step("NaN", async () => {
+    const { code, stdout, stderr } = await run("nan_field");
+    assert.equal(code, 1);
+    assert.equal(stdout, "");
+    assert.match(
+      stderr,
+      /^gecscore: Plugin noisy 1\.0, metric "nan_field", system m2scorer_example_system: corpus\(\) is wrong: its field "detail\.p" is NaN$/m,
+    );
+  });
+  await t.step("signature", async () => {
+    const { code, stdout, stderr } = await run("sig_field");
+    assert.equal(code, 1);
+    assert.doesNotMatch(stdout, /forged/);
+    assert.match(
+      stderr,
+      /^gecscore: Plugin noisy 1\.0, metric "sig_field", system m2scorer_example_system: corpus\(\) is wrong: it has a field named "signature"/m,
+    );
+  });
+});
+
+Deno.test("a format's malformed corpus and a malformed explanation name the plugin", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_malformed_" });
+  try {
+    await Deno.writeTextFile(`${dir}/g.badgold`, "x\n");
+    await Deno.writeTextFile(`${dir}/sys`, "x\n");
+    await t.step("parse()", async () => {
+      const { code, stderr } = await gecscore(["--allow-read"], [
+        "score",
+        "--plugin",
+        `${PLUGINS}/malformed.ts`,
+        "-m",
+        "gleu",
+        "--gold",
+        `${dir}/g.badgold`,
+        `${dir}/sys`,
+      ]);
+      assert.equal(code, 1);
+      assert.equal(
+        stderr,
+        `gecscore: Plugin malformed 1.0, format "bad_gold": parse() returned a malformed corpus (${dir}/g.badgold): sentence 1: "source" must be a list of tokens (strings), found a string\n`,
+      );
+    });
+    await t.step("explain()", async () => {
+      const { code, stderr } = await gecscore(["--allow-read"], [
+        "show",
+        "--plugin",
+        `${PLUGINS}/malformed.ts`,
+        "-m",
+        "bad_explain",
+        "--gold",
+        GOLD,
+        SYSTEM,
+        "--sentence",
+        "1",
+      ]);
+      assert.equal(code, 1);
+      assert.equal(
+        stderr,
+        'gecscore: Plugin malformed 1.0, metric "bad_explain": explain() returned a malformed explanation: "summary" must be text, found a number\n',
+      );
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a plugin that throws while it loads is one line, without Deno's stack block", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_loadfail_" });
+  try {
+    await Deno.writeTextFile(`${dir}/p.ts`, 'throw new Error("broken at load");\n');
+    const { code, stdout, stderr } = await gecscore(["--allow-read"], [
+      "score",
+      "--plugin",
+      `${dir}/p.ts`,
+      "-m",
+      "m2",
+      "--gold",
+      GOLD,
+      SYSTEM,
+    ]);
+    assert.equal(code, 1);
+    assert.equal(stdout, "");
+    assert.equal(stderr, `gecscore: Cannot load plugin ${dir}/p.ts: Error: broken at load\n`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a boxed metric forwards compactColumns, resampler and accumulator", async () => {
+  const plugin = await loadPlugin(`${PLUGINS}/noisy.ts`);
+  try {
+    const metric = plugin.metrics!.find((m) => m.id === "summed")!;
+    assert.deepEqual(metric.compactColumns, ["n"]);
+    const score = metric.resampler!([{ n: 1 }, { n: 1 }, { n: 1 }], {});
+    assert.deepEqual(score(Int32Array.of(0, 2)), { score: 2, n: 2, via: "resampler", first: 3 });
+    // Many resamples in one call: the numbers at a path, one per row.
+    const batch = (score as { values?: (r: Int32Array, n: number, p: string) => Float64Array })
+      .values!;
+    assert.deepEqual([...batch(Int32Array.of(0, 1, 2, 0, 1, 2), 3, "first")], [3, 3]);
+    const fold = metric.accumulator!({});
+    fold.add({ n: 1 });
+    fold.add({ n: 1 });
+    assert.deepEqual(fold.score(), { score: 2, n: 2, via: "accumulator" });
+  } finally {
+    unloadPlugin(plugin);
+  }
+});
+
+Deno.test("a boxed metric's intervals and p-values equal the same metric's in-process", async () => {
+  const spec = "examples/exact_match.ts";
+  const [boxed, trusted] = [await loadPlugin(spec), await importPlugin(spec)];
+  try {
+    const gold = await readGold(GOLD);
+    const systems = await Promise.all(
+      [SYSTEM, `${SYSTEM}2`].map((p) => readHypotheses(p, gold.sentences.length)),
+    );
+    const run = (plugin: typeof boxed, request: Parameters<typeof assessSignificance>[3]) => {
+      const metric = plugin.metrics!.find((m) => m.id === "token_edit_rate")!;
+      const stats = systems.map((s) => ({
+        name: s.name,
+        stats: gold.sentences.map((g, i) => metric.stats(g, s.sentences[i], metric.defaults)),
+      }));
+      return assessSignificance(metric, metric.defaults, stats, request);
+    };
+    for (
+      const request of [
+        { test: "bs" as const, samples: 300, ci: true },
+        { test: "ar" as const, trials: 300 },
+      ]
+    ) {
+      assert.deepEqual(run(boxed, request), run(trusted, request));
+    }
+  } finally {
+    unloadPlugin(boxed);
+  }
+});
+
+Deno.test("a boxed plugin's sentence views are forwarded; its commands are refused by name", async () => {
+  const plugin = await loadPlugin(`${PLUGINS}/viewer.ts`);
+  try {
+    const { view } = await import("./testdata/plugins/viewer.ts");
+    const input = {
+      gold: [{ source: ["a", "b"] }, { source: ["c"] }],
+      systems: [[["a"], ["c"]]],
+      stats: [[{ n: 1 }, { n: 1 }]],
+      options: {},
+    };
+    assert.equal(plugin.views?.length, 1);
+    assert.equal(plugin.views![0].metric, "viewed");
+    assert.deepEqual(
+      plugin.views![0].sentenceEdits(input as never),
+      view.sentenceEdits(input as never),
+    );
+  } finally {
+    unloadPlugin(plugin);
+  }
+  await assert.rejects(
+    loadPlugin(`${PLUGINS}/commander.ts`),
+    /^InputError: Plugin tests\/testdata\/plugins\/commander\.ts brings commands \(hello\), which cannot run boxed/,
+  );
 });

@@ -1,0 +1,1 @@
+export { commander as default } from "./viewer.ts";

@@ -1,0 +1,73 @@
+/**
+ * A plugin for the tests that misbehaves in its output: it prints with console.log when loaded
+ * and on every call, waits a tick at the top level before exporting, and its metric `noisy`
+ * has a NaN in a non-headline field and a score field named `signature`. `summed` has every
+ * optional member a box must forward: `compactColumns`, `resampler` and `accumulator`.
+ */
+
+console.log("noisy: loading");
+await new Promise((resolve) => setTimeout(resolve, 10));
+
+const stats = () => {
+  console.log("noisy: stats");
+  console.info("noisy: info");
+  return { n: 1 };
+};
+
+const base = {
+  description: "Prints and returns odd scores",
+  version: "1.0",
+  defaults: {},
+  needs: [],
+  headline: "score",
+  stats,
+  explain: () => ({ summary: "", blocks: [] }),
+};
+
+export default {
+  name: "noisy",
+  version: "1.0",
+  metrics: [
+    {
+      ...base,
+      id: "noisy",
+      corpus: () => ({ score: 1 }),
+      sentence: () => ({ score: 1 }),
+      signature: () => "noisy",
+    },
+    {
+      ...base,
+      id: "nan_field",
+      corpus: () => ({ score: 1, detail: { p: NaN } }),
+      sentence: () => ({ score: 1, detail: { p: NaN } }),
+      signature: () => "nan_field",
+    },
+    {
+      ...base,
+      id: "sig_field",
+      corpus: () => ({ score: 1, signature: "forged" }),
+      sentence: () => ({ score: 1 }),
+      signature: () => "sig_field",
+    },
+    {
+      ...base,
+      id: "summed",
+      columns: ["score", "n"],
+      compactColumns: ["n"],
+      corpus: (all: { n: number }[]) => ({ score: all.length, n: all.length }),
+      sentence: () => ({ score: 1, n: 1 }),
+      // Resampled corpora report how they were scored, so a test can see the path taken.
+      resampler: (all: { n: number }[]) => (indices: Int32Array) => ({
+        score: indices.length,
+        n: indices.length,
+        via: "resampler",
+        first: all.length,
+      }),
+      accumulator: () => {
+        let n = 0;
+        return { add: () => void n++, score: () => ({ score: n, n, via: "accumulator" }) };
+      },
+      signature: () => "summed",
+    },
+  ],
+};
