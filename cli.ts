@@ -13,6 +13,7 @@
 import type { Command, Io } from "./cli/command.ts";
 import { processIo } from "./cli/command.ts";
 import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
+import { escapeControls } from "./util/terminal_text.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
 
@@ -271,10 +272,14 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       return 1;
     }
     if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
-      io.err(`gecscore: permission needed: ${(error as Error).message.split("\n")[0]}\n`);
+      io.err(
+        `gecscore: permission needed: ${escapeControls((error as Error).message.split("\n")[0])}\n`,
+      );
       return 1;
     }
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    const message = oneLine(
+      error instanceof Error ? error.message.split("\n")[0] : String(error),
+    );
     const { pluginUrl } = await import("./plugins/loader.ts");
     const site = crashSite(error, specs, pluginUrl);
     const hint = debug ? "" : " (--debug shows the stack)";
@@ -288,9 +293,12 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   }
 }
 
-/** A message on one line, whatever the file names in it contain. */
+/**
+ * A message on one line, whatever the file names and lines quoted in it contain: newlines as
+ * `\n`, other control and bidirectional characters as escapes.
+ */
 function oneLine(message: string): string {
-  return message.replace(/\r?\n|\r/g, "\\n");
+  return escapeControls(message.replace(/\r?\n|\r/g, "\\n"));
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));
