@@ -10,7 +10,7 @@ import { UsageError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { createRegistry, readGold } from "../builtin.ts";
 import { writerIds } from "../pipeline/convert.ts";
-import { writeFileAtomic } from "../util/write_file_atomic.ts";
+import { writeOutput } from "./write_output.ts";
 
 /** The help text of `gecscore convert`. */
 export const CONVERT_HELP = `Usage:
@@ -122,7 +122,7 @@ export async function convertCommand(
   const stream = toStdout ||
     await Deno.stat(output).then((i) => !i.isFile && !i.isDirectory, () => false);
   if (toStdout) out(text);
-  else await writeFileAtomic(output, text);
+  else await writeOutput(output, text);
   const n = corpus.sentences.length;
   const say = stream
     ? context.io?.err ?? ((text: string) => console.error(text.replace(/\n$/, "")))

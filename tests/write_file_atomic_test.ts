@@ -22,7 +22,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "writeFileAtomic() removes its temporary file when interrupted by SIGINT or SIGTERM",
+  name: "writeOutput() removes its temporary file when interrupted by SIGINT or SIGTERM",
   ignore: Deno.build.os === "windows",
   fn: async (t) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -30,10 +30,10 @@ Deno.test({
         const dir = await Deno.makeTempDir({ prefix: "gecscore_atomic_" });
         try {
           // A write large enough to be caught while the temporary file exists.
-          const script = `import { writeFileAtomic } from ${
-            JSON.stringify(new URL("../util/write_file_atomic.ts", import.meta.url).href)
+          const script = `import { writeOutput } from ${
+            JSON.stringify(new URL("../cli/write_output.ts", import.meta.url).href)
           };
-await writeFileAtomic(${JSON.stringify(`${dir}/out.html`)}, "x".repeat(2 ** 27));
+await writeOutput(${JSON.stringify(`${dir}/out.html`)}, "x".repeat(2 ** 27));
 console.log("finished");`;
           const child = new Deno.Command(Deno.execPath(), {
             args: ["eval", script],

@@ -8,9 +8,9 @@ import { InputError } from "../plugins/errors.ts";
 
 /**
  * Write a file atomically: the text goes to a temporary file in the same folder, which is
- * then renamed over the target, so a failure never leaves a half-written file behind. A
- * terminating signal (Ctrl-C) during the write removes the temporary file before the process
- * ends; a file that is replaced keeps its permission bits. A target that is not a regular file
+ * then renamed over the target, so a failure never leaves a half-written file behind; a
+ * file that is replaced keeps its permission bits. A program that handles Ctrl-C calls
+ * {@linkcode removeTemporaryFiles} before it exits. A target that is not a regular file
  * (`/dev/stdout`, a named pipe) is written directly.
  *
  * @example Usage
@@ -46,15 +46,9 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   // A file being replaced keeps its permissions (an executable script stays executable, a
   // private file stays private); a new one gets the usual mode of a new file.
   const mode = await existingMode(path);
-  // Interrupted (Ctrl-C, kill) while the temporary file exists: remove it before going, so
-  // that no hidden `.NAME.XXXX.tmp` is left beside the output.
-  const stop = onSignal(() => {
-    try {
-      Deno.removeSync(temp);
-    } catch {
-      // Not created yet, or already renamed.
-    }
-  });
+  // Known while it exists, so that a program interrupted (Ctrl-C) can remove it before
+  // going: see removeTemporaryFiles().
+  inFlight.add(temp);
   try {
     await Deno.writeTextFile(temp, text, { createNew: true, mode: mode ?? undefined });
     if (mode !== undefined) await Deno.chmod(temp, mode);
@@ -63,8 +57,37 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
     await Deno.remove(temp).catch(() => {});
     throw new InputError(`cannot write file: ${describe(error)}`, path);
   } finally {
-    stop();
+    inFlight.delete(temp);
   }
+}
+
+/** The temporary files being written now. */
+const inFlight = new Set<string>();
+
+/**
+ * Remove the temporary files of the {@linkcode writeFileAtomic} calls under way, at once: for
+ * a program's signal handler (Ctrl-C) before it exits, so that no hidden `.NAME.XXXX.tmp` is
+ * left beside an output. The interrupted writes then fail.
+ *
+ * @example Usage
+ * ```ts
+ * import { removeTemporaryFiles } from "./write_file_atomic.ts";
+ *
+ * Deno.addSignalListener("SIGINT", () => {
+ *   removeTemporaryFiles();
+ *   // ...then end the program
+ * });
+ * ```
+ */
+export function removeTemporaryFiles(): void {
+  for (const temp of inFlight) {
+    try {
+      Deno.removeSync(temp);
+    } catch {
+      // Not created yet, or already renamed.
+    }
+  }
+  inFlight.clear();
 }
 
 /** The permission bits of an existing regular file; undefined when new (or on Windows). */
@@ -76,42 +99,6 @@ async function existingMode(path: string): Promise<number | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** The signals that end a process by default and that a program can catch. */
-const SIGNALS: Deno.Signal[] = Deno.build.os === "windows"
-  ? ["SIGINT", "SIGBREAK"]
-  : ["SIGINT", "SIGTERM", "SIGHUP"];
-
-/** The exit status of a process ended by each signal (128 + its number). */
-const SIGNAL_STATUS: Partial<Record<Deno.Signal, number>> = {
-  SIGHUP: 129,
-  SIGINT: 130,
-  SIGTERM: 143,
-  SIGBREAK: 149,
-};
-
-/**
- * While a write is under way, a terminating signal runs `cleanup` and then ends the process
- * with the status the signal would have given it. Returns the function that stops listening.
- */
-function onSignal(cleanup: () => void): () => void {
-  const listeners: [Deno.Signal, () => void][] = [];
-  for (const signal of SIGNALS) {
-    const listener = () => {
-      cleanup();
-      Deno.exit(SIGNAL_STATUS[signal] ?? 1);
-    };
-    try {
-      Deno.addSignalListener(signal, listener);
-      listeners.push([signal, listener]);
-    } catch {
-      // Not supported here: the default handling stays.
-    }
-  }
-  return () => {
-    for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
-  };
 }
 
 /** Whether the path exists and is not a regular file (nor a folder): a device, FIFO, socket. */
