@@ -10,7 +10,7 @@ import { UsageError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { createRegistry, readGold } from "../builtin.ts";
 import { writerIds } from "../pipeline/convert.ts";
-import { writeOutput } from "./write_output.ts";
+import { checkWritable, writeOutput } from "./write_output.ts";
 
 /** The help text of `gecscore convert`. */
 export const CONVERT_HELP = `Usage:
@@ -115,10 +115,11 @@ export async function convertCommand(
       `convert: IN and OUT are the same file (${output}); write to a new file`,
     );
   }
-  const corpus = await readGold(input, { registry });
-  const text = format.write(corpus);
   // Standard output is written as such: Deno lets only --allow-all open /dev/stdout.
   const toStdout = output === "-" || output === "/dev/stdout";
+  if (!toStdout) checkWritable(output);
+  const corpus = await readGold(input, { registry });
+  const text = format.write(corpus);
   const stream = toStdout ||
     await Deno.stat(output).then((i) => !i.isFile && !i.isDirectory, () => false);
   if (toStdout) out(text);

@@ -11,6 +11,7 @@ import { parseCommandArgs } from "./args.ts";
 import type { Command } from "./command.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { VERSION } from "../util/version.ts";
+import { checkWritable, writeOutput } from "./write_output.ts";
 
 /**
  * The URLs the generated plugin imports gecscore by: the public API and the test kit of the
@@ -319,6 +320,7 @@ Options:
         `init-plugin: --id must be at most ${MAX_ID} characters, got ${id.length} ("${id}")`,
       );
     }
+    checkWritable(`${dir}/mod.ts`);
     try {
       for (const _ of Deno.readDirSync(dir)) {
         throw new InputError(`init-plugin: ${dir} is not empty; give a new or empty folder`);
@@ -329,7 +331,7 @@ Options:
     await Deno.mkdir(dir, { recursive: true });
     const files = pluginFiles(id, gecscoreUrls());
     for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
+      await writeOutput(`${dir}/${name}`, text);
     }
     io.out(
       `Wrote ${Object.keys(files).map((f) => `${dir}/${f}`).join(", ")}\n` +

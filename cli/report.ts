@@ -11,7 +11,7 @@ import { type SignificanceFlags, significanceRequest } from "./significance.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
-import { writeOutput } from "./write_output.ts";
+import { checkWritable, writeOutput } from "./write_output.ts";
 import { buildReport } from "../report/build_report.ts";
 import { reportInput } from "../report/report_input.ts";
 import type { ReportHuman } from "../report/types.ts";
@@ -132,6 +132,8 @@ export async function reportCommand(
   if (!files.length) {
     throw new UsageError("report: give at least one system output file (HYP or --hyp-m2 FILE)");
   }
+  // Before the work: a run that cannot write its report should not score first.
+  if (output !== "-") checkWritable(output);
   checkGoldFlags("report", values);
   const flags: SignificanceFlags = {
     paired: values.paired as string | undefined,

@@ -116,8 +116,8 @@ function describe(error: unknown): string {
   return error instanceof Deno.errors.NotFound
     ? "no such folder"
     : error instanceof Deno.errors.NotCapable
-    // Deno's own words say which flag is missing (some files need --allow-all).
-    ? `permission denied (${error.message.split("\n")[0].replace(/^Requires/, "requires")})`
+    // Deno's own words would name the temporary file, and flags of Deno's, not this program's.
+    ? "no write permission for its folder"
     : error instanceof Deno.errors.PermissionDenied
     ? "permission denied"
     : error instanceof Deno.errors.IsADirectory
