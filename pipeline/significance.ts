@@ -23,6 +23,7 @@ import type { SystemResult } from "./scoring.ts";
 import { holmRejections } from "../stats/holm.ts";
 import {
   approximateRandomization,
+  checkCount,
   type ConfidenceInterval,
   confidenceInterval,
   type CorpusScorer,
@@ -47,9 +48,9 @@ export interface SignificanceRequest {
   ci?: boolean;
   /** Rank ranges from testing every pair of systems (with `test`, or the bootstrap). */
   ranks?: boolean;
-  /** Bootstrap resamples (default 1000). */
+  /** Bootstrap resamples (default 1000; with `ranks`, enough to separate pairs: rankingCount()). */
   samples?: number;
-  /** Approximate randomization trials (default 10000). */
+  /** Approximate randomization trials (default 10000, or rankingCount() with `ranks` if more). */
   trials?: number;
   /** The seed of every draw (default 12345). */
   seed?: number;
@@ -136,6 +137,32 @@ export function resamplingSignature(
 }
 
 /**
+ * The default number of resamples (or trials) when ranks are asked for: enough that a pair of
+ * clearly different systems can be told apart after Holm's correction. A resampled p-value is
+ * at least `1/(N+1)`, and Holm's first threshold is `alpha / pairs`; N is taken so that the
+ * smallest p-value is at most half that threshold (`N >= 2 * pairs / alpha`), rounded up to a
+ * thousand. With 13 systems (78 pairs) at alpha 0.05 that is 4000 resamples, where 1000 could
+ * separate no pair at all (every system ranked 1-13).
+ *
+ * @example Usage
+ * ```ts
+ * import { rankingCount } from "./significance.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(rankingCount(13, 0.05), 4000);
+ * assert.equal(rankingCount(3, 0.05), 1000);
+ * ```
+ *
+ * @param systems The number of systems ranked.
+ * @param alpha The significance level.
+ * @returns The number of resamples or trials.
+ */
+export function rankingCount(systems: number, alpha: number): number {
+  const pairs = (systems * (systems - 1)) / 2;
+  return Math.ceil((2 * pairs) / alpha / 1000) * 1000;
+}
+
+/**
  * Confidence intervals, paired p-values against the first system, and rank ranges for one
  * metric, from cached statistics. The bootstrap resamples are shared by every system (so the
  * paired bootstrap compares the same resamples), and every pair tested by approximate
@@ -197,8 +224,15 @@ export function assessSignificance(
   const headline = request.headline ?? metric.headline;
   const test = request.test;
   const useBootstrap = request.ci || test === "bs" || (request.ranks && test !== "ar");
-  const samples = useBootstrap ? request.samples ?? DEFAULT_BOOTSTRAP_SAMPLES : undefined;
-  const trials = test === "ar" ? request.trials ?? DEFAULT_AR_TRIALS : undefined;
+  // Ranks need p-values small enough for Holm's first threshold: see rankingCount().
+  const atLeast = request.ranks ? rankingCount(systems.length, alpha) : 0;
+  const samples = useBootstrap
+    ? request.samples ?? Math.max(DEFAULT_BOOTSTRAP_SAMPLES, atLeast)
+    : undefined;
+  const trials = test === "ar" ? request.trials ?? Math.max(DEFAULT_AR_TRIALS, atLeast) : undefined;
+  // Checked before anything is allocated for them.
+  if (samples !== undefined) checkCount("The number of resamples", samples);
+  if (trials !== undefined) checkCount("The number of trials", trials);
 
   const warnings: string[] = [];
   const full = Int32Array.from({ length: n }, (_, i) => i);

@@ -10,11 +10,12 @@ import type { AnyMetric, Hypotheses } from "../../plugins/types.ts";
 import { formatValue, renderTable } from "../../cli/render.ts";
 import { MARKER_LEVEL, significanceCells } from "../../cli/significance.ts";
 import { assessSignificance, type SignificanceRequest } from "../../pipeline/significance.ts";
+import { MAX_SAMPLES } from "../../pipeline/resample.ts";
 import type { ReplCommand } from "../command.ts";
 import type { SessionState } from "../state.ts";
 
 const SETTINGS_HELP =
-  `samples=N  bootstrap resamples (default 1000) or, with ar, trials (default 10000)
+  `samples=N  bootstrap resamples (default 1000; more with ranks) or, with ar, trials (default 10000)
 seed=S     the seed of every draw (default 12345)`;
 
 /** `ci [SYSTEM|METRIC...] [samples=N] [seed=S]`. */
@@ -64,6 +65,9 @@ function settings(args: string[]): { names: string[]; request: SignificanceReque
       const value = /^\d+$/.test(match[2]) ? Number(match[2]) : NaN;
       if (!Number.isSafeInteger(value) || value < (match[1] === "seed" ? 0 : 1)) {
         throw new UsageError(`${match[1]} must be a whole number, got "${match[2]}"`);
+      }
+      if (match[1] === "samples" && value > MAX_SAMPLES) {
+        throw new UsageError(`samples must be at most ${MAX_SAMPLES}, got ${match[2]}`);
       }
       if (match[1] === "seed") request.seed = value;
       else count = value;
