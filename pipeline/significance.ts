@@ -204,6 +204,73 @@ export function assessSignificance(
   systems: readonly SystemStats[],
   request: SignificanceRequest,
 ): MetricSignificance {
+  const steps = assessSteps(metric, options, systems, request);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * {@linkcode assessSignificance} that gives the event loop a turn every few milliseconds and
+ * stops with the signal's `AbortError` when it is aborted (the REPL's Ctrl-C).
+ *
+ * @example Usage
+ * ```ts
+ * import { assessSignificanceCancellable } from "./significance.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const mean = {
+ *   id: "mean", description: "", version: "1", defaults: {}, needs: [], headline: "m",
+ *   stats: () => 0,
+ *   corpus: (s: readonly number[]) => ({ m: s.reduce((a, x) => a + x, 0) / s.length }),
+ *   sentence: (s: number) => ({ m: s }), explain: () => ({ summary: "", blocks: [] }),
+ *   signature: () => "mean",
+ * };
+ * const systems = [{ name: "a", stats: [0, 1, 1] }, { name: "b", stats: [1, 1, 1] }];
+ * const done = await assessSignificanceCancellable(mean, {}, systems, { test: "bs" });
+ * assert.equal(done.systems.length, 2);
+ * await assert.rejects(
+ *   assessSignificanceCancellable(mean, {}, systems, { test: "bs" }, AbortSignal.abort()),
+ *   { name: "AbortError" },
+ * );
+ * ```
+ *
+ * @param metric The metric.
+ * @param options Its resolved options.
+ * @param systems The systems (the first is the baseline), each with its statistics.
+ * @param request What to compute.
+ * @param signal Cancels the work.
+ * @returns The results, systems in the order given.
+ */
+export async function assessSignificanceCancellable(
+  metric: AnyMetric,
+  options: Options,
+  systems: readonly SystemStats[],
+  request: SignificanceRequest,
+  signal?: AbortSignal,
+): Promise<MetricSignificance> {
+  signal?.throwIfAborted();
+  const steps = assessSteps(metric, options, systems, request);
+  let last = Date.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (Date.now() - last >= 20) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      last = Date.now();
+      signal?.throwIfAborted();
+    }
+  }
+}
+
+/** The work of assessSignificance(), yielding after each resample and each pair tested. */
+function* assessSteps(
+  metric: AnyMetric,
+  options: Options,
+  systems: readonly SystemStats[],
+  request: SignificanceRequest,
+): Generator<void, MetricSignificance, void> {
   if (systems.length === 0) throw new UsageError("Significance needs at least one system");
   const n = systems[0].stats.length;
   for (const s of systems) {
@@ -256,6 +323,7 @@ export function assessSignificance(
         values[k][b] = resampledNumber(score(row), headline, metric.id)
       );
       b++;
+      yield;
     }
     resampled = values;
     resampled.forEach((v, k) => out[k].ci = confidenceInterval(v));
@@ -277,12 +345,19 @@ export function assessSignificance(
     return p;
   };
   if (test !== undefined) {
-    for (let k = 1; k < systems.length; k++) out[k].p_value = pair(k, 0);
+    for (let k = 1; k < systems.length; k++) {
+      out[k].p_value = pair(k, 0);
+      yield;
+    }
   }
   if (request.ranks) {
     const list: [number, number][] = [];
     for (let i = 0; i < systems.length; i++) {
-      for (let j = i + 1; j < systems.length; j++) list.push([i, j]);
+      for (let j = i + 1; j < systems.length; j++) {
+        list.push([i, j]);
+        pair(i, j);
+        yield;
+      }
     }
     const rejected = holmRejections(list.map(([i, j]) => pair(i, j)), alpha);
     // The smallest p-value is 1 / (N + 1): Holm's first threshold is alpha / m.

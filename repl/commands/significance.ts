@@ -9,7 +9,10 @@ import { UsageError } from "../../plugins/errors.ts";
 import type { AnyMetric, Hypotheses } from "../../plugins/types.ts";
 import { formatValue, renderTable } from "../../cli/render.ts";
 import { MARKER_LEVEL, significanceCells } from "../../cli/significance.ts";
-import { assessSignificance, type SignificanceRequest } from "../../pipeline/significance.ts";
+import {
+  assessSignificanceCancellable,
+  type SignificanceRequest,
+} from "../../pipeline/significance.ts";
 import { MAX_SAMPLES } from "../../pipeline/resample.ts";
 import type { ReplCommand } from "../command.ts";
 import type { SessionState } from "../state.ts";
@@ -82,12 +85,12 @@ function settings(args: string[]): { names: string[]; request: SignificanceReque
   return { names, request };
 }
 
-function assess(
+async function assess(
   state: SessionState,
   systems: Hypotheses[],
   metrics: AnyMetric[],
   request: SignificanceRequest,
-): string {
+): Promise<string> {
   const parts: string[] = [];
   for (const metric of metrics) {
     const na = state.unavailable(metric);
@@ -98,14 +101,17 @@ function assess(
     const options = state.options(metric);
     let result;
     try {
-      result = assessSignificance(
+      // Cancellable: Ctrl-C stops the resampling too, not only the statistics.
+      result = await assessSignificanceCancellable(
         metric,
         options,
         systems.map((s) => ({ name: s.name, stats: state.corpusStats(s, metric) })),
         request,
+        state.signal,
       );
     } catch (error) {
       if (error instanceof UsageError) throw error;
+      if (error instanceof Error && error.name === "AbortError") throw error;
       state.failures.push(
         `${metric.id}: ${error instanceof Error ? error.message.split("\n")[0] : error}`,
       );
@@ -134,7 +140,7 @@ function assess(
  * @param args System names, metric ids, `samples=N`, `seed=S`.
  * @returns The text.
  */
-export function ciView(state: SessionState, args: string[] = []): string {
+export function ciView(state: SessionState, args: string[] = []): Promise<string> {
   state.needGold();
   const { names, request } = settings(args);
   if (request.test || request.ranks) {
@@ -152,7 +158,7 @@ export function ciView(state: SessionState, args: string[] = []): string {
  * `seed=S`.
  * @returns The text.
  */
-export function compareView(state: SessionState, args: string[] = []): string {
+export function compareView(state: SessionState, args: string[] = []): Promise<string> {
   state.needGold();
   const { names, request } = settings(args);
   const named = names.filter((n) => state.systems.some((s) => s.name === n));
