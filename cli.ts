@@ -241,6 +241,12 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     const run = await command(name);
     const { createRegistry } = await import("./builtin.ts");
     const registry = createRegistry();
+    if (name === "repl" && !debug) {
+      // The REPL loads its plugins itself, saying "Loaded plugin ..." for each.
+      const given = specs.flatMap((spec) => ["--plugin", spec]);
+      const timeout = timeoutMs === undefined ? [] : ["--plugin-timeout", `${timeoutMs / 1000}`];
+      return await run.run([...given, ...timeout, ...commandArgs], { registry, io });
+    }
     if (specs.length) {
       const { importPlugin, loadPlugin } = await import("./plugins/loader.ts");
       for (const spec of specs) {

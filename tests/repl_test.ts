@@ -275,7 +275,7 @@ Deno.test("Session scores, aligns and tries hypotheses with every metric", async
       /^== toy_len {2}\(toy_len\|scale:1\|v:1\.0\)\n3 hypothesis tokens for 3 source tokens$/m,
     );
     assert.match(out, /^== exact_match {2}\(.*\)\nequals reference 1$/m);
-    await assert.rejects(s.execute("try"), /Usage: try TEXT/);
+    await assert.rejects(s.execute("try"), /Usage: try \[-v\] TEXT/);
   });
   await t.step("set METRIC.OPTION VALUE changes scores live", async () => {
     assert.equal(
