@@ -9,6 +9,7 @@
 
 import { InputError } from "../plugins/errors.ts";
 import type { Edit, Hypotheses, ReadLimits, Tokens } from "../plugins/types.ts";
+import { applyEdits, EditOverlapError } from "../edits/apply.ts";
 import { parseM2 } from "./m2.ts";
 import { baseName, lines as numberedLines, readChunks } from "./text.ts";
 
@@ -22,78 +23,7 @@ export interface HypothesisM2 extends Hypotheses {
   lines: number[];
 }
 
-/** Two edits that cannot both be applied: their indices in the list given. */
-export class EditOverlapError extends Error {
-  /** Index of the edit applied first. */
-  readonly first: number;
-  /** Index of the edit that overlaps it. */
-  readonly second: number;
-
-  /**
-   * Make the error.
-   *
-   * @param message What overlaps.
-   * @param first Index of the edit applied first.
-   * @param second Index of the edit that overlaps it.
-   */
-  constructor(message: string, first: number, second: number) {
-    super(message);
-    this.name = "EditOverlapError";
-    this.first = first;
-    this.second = second;
-  }
-}
-
-/**
- * Apply one annotator's edits to a source sentence. Edits are applied left to right;
- * insertions at the same point keep their file order and come before a replacement that
- * starts there. Overlapping edits cannot be applied: an {@linkcode EditOverlapError} names
- * both spans.
- *
- * @example Usage
- * ```ts
- * import { applyEdits } from "./hypothesis_m2.ts";
- * import assert from "node:assert/strict";
- *
- * const source = "This are dog .".split(" ");
- * assert.deepEqual(applyEdits(source, [
- *   { start: 2, end: 2, corrections: [["a"]] },
- *   { start: 1, end: 2, corrections: [["is"]] },
- * ]), "This is a dog .".split(" "));
- * assert.throws(() => applyEdits(source, [
- *   { start: 0, end: 2, corrections: [["These"]] },
- *   { start: 1, end: 3, corrections: [[]] },
- * ]), /edits 0-2 and 1-3 overlap/);
- * ```
- *
- * @param source The source tokens.
- * @param edits The edits (the first correction of each is applied).
- * @returns The corrected tokens.
- */
-export function applyEdits(source: Tokens, edits: readonly Edit[]): Tokens {
-  const order = edits.map((e, k) => ({ e, k })).sort((a, b) =>
-    a.e.start - b.e.start || Number(a.e.end > a.e.start) - Number(b.e.end > b.e.start) ||
-    a.k - b.k
-  );
-  const out: Tokens = [];
-  let position = 0;
-  let previous: { e: Edit; k: number } | undefined;
-  for (const { e, k } of order) {
-    if (e.start < position) {
-      const p = previous!.e;
-      throw new EditOverlapError(
-        `edits ${p.start}-${p.end} and ${e.start}-${e.end} overlap, so they cannot both be applied`,
-        previous!.k,
-        k,
-      );
-    }
-    out.push(...source.slice(position, e.start), ...(e.corrections[0] ?? []));
-    position = e.end;
-    previous = { e, k };
-  }
-  out.push(...source.slice(position));
-  return out;
-}
+export { applyEdits, EditOverlapError } from "../edits/apply.ts";
 
 /**
  * Read a hypothesis M2 from text chunks: every block must have at most one annotator, each

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { applyEdits } from "../edits/apply.ts";
 import { InputError } from "../plugins/errors.ts";
 import type { Annotation, GoldSentence, Tokens } from "../plugins/types.ts";
 
@@ -60,20 +61,7 @@ export function applyAnnotation(
   annotation: Annotation,
   skipTypes: readonly string[] = [],
 ): Tokens {
-  const edits = annotation.edits
-    .map((edit, order) => ({ edit, order }))
-    .filter(({ edit }) => !(edit.type !== undefined && skipTypes.includes(edit.type)))
-    .sort((a, b) => a.edit.start - b.edit.start || a.edit.end - b.edit.end || a.order - b.order);
-  const out: Tokens = [];
-  let cursor = 0;
-  for (const { edit } of edits) {
-    if (edit.start < cursor) continue;
-    for (let i = cursor; i < edit.start; i++) out.push(source[i]);
-    for (const token of edit.corrections[0] ?? []) out.push(token);
-    cursor = edit.end;
-  }
-  for (let i = cursor; i < source.length; i++) out.push(source[i]);
-  return out;
+  return applyEdits(source, annotation.edits, { overlap: "skip", skipTypes });
 }
 
 /**

@@ -413,7 +413,7 @@ function* assessSteps(
  * @example Usage
  * ```ts
  * import { assessResults } from "./significance.ts";
- * import { scoreSystems } from "./scoring.ts";
+ * import { scoreSystems } from "./engine.ts";
  * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
  * import assert from "node:assert/strict";
  *

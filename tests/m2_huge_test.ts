@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { m2GoldEdits, m2Metric, parseM2, tokenize } from "../mod.ts";
-import { m2scorerCommand } from "../cli/m2scorer.ts";
+import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
 import {
   bestEditSequence,
   bestPathCost,

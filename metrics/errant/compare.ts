@@ -7,7 +7,8 @@
  * @module
  */
 
-import { pyCompare, pyRound, pySplit } from "./python.ts";
+import { prf } from "../../edits/prf.ts";
+import { pyCompare, pySplit } from "./python.ts";
 
 /** One edit as ERRANT's scorer sees an M2 `A` line. */
 export interface ErrantEdit {
@@ -215,11 +216,8 @@ export function errantF(
   fn: number,
   beta: number,
 ): [number, number, number] {
-  const p = fp ? tp / (tp + fp) : 1.0;
-  const r = fn ? tp / (tp + fn) : 1.0;
-  const b2 = beta * beta;
-  const f = p + r ? (1 + b2) * p * r / (b2 * p + r) : 0.0;
-  return [pyRound(p, 4), pyRound(r, 4), pyRound(f, 4)];
+  const { precision, recall, f } = prf({ tp, fp, fn }, { beta, convention: "errant" });
+  return [precision, recall, f];
 }
 
 /** Running corpus totals. */

@@ -28,6 +28,7 @@
  * @module
  */
 
+import { prf } from "../../edits/prf.ts";
 import { annotatorCount, errorGroups } from "../../formats/error_groups.ts";
 import { InputError } from "../../plugins/errors.ts";
 import type { ErrorGroup, Explanation, GoldSentence, Metric, Tokens } from "../../plugins/types.ts";
@@ -163,11 +164,7 @@ function improvement(sys: number, base: number): number {
 /** Rates of one aspect (`o` = 0 detection, 5 correction) of a 20-count vector. */
 function rates(c: readonly number[], o: number, beta: number, w: number): Rates {
   const [tp, tn, fp, fn, fpn] = [c[o], c[o + 1], c[o + 2], c[o + 3], c[o + 4]];
-  const p = tp + fp > 0 ? tp / (tp + fp) : 1;
-  const r = tp + fn > 0 ? tp / (tp + fn) : 1;
-  const b2 = beta ** 2;
-  const fden = b2 * p + r;
-  const f = fden === 0 ? 0 : (1 + b2) * ((p * r) / fden);
+  const { precision: p, recall: r, f } = prf({ tp, fp, fn }, { beta, convention: "imeasure" });
   const wa = wacc(c, o, w);
   const waccBase = wacc(c, o + 10, w);
   return {

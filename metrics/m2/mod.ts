@@ -15,6 +15,7 @@
  * @module
  */
 
+import { fBeta, prf } from "../../edits/prf.ts";
 import { sortAnnotators } from "../../formats/m2.ts";
 import { InputError } from "../../plugins/errors.ts";
 import type {
@@ -370,16 +371,6 @@ function typedGold(
   return typed;
 }
 
-/** The reference's precision: 1 when nothing was proposed. */
-function precisionOf(c: number, p: number): number {
-  return p === 0 ? 1 : c / p;
-}
-
-/** The reference's recall: 1 when there is no gold edit. */
-function recallOf(c: number, g: number): number {
-  return g === 0 ? 1 : c / g;
-}
-
 /**
  * F-beta from counts as the reference's annotator choice computes it (zero denominator:
  * 1 when nothing is correct, else 0).
@@ -391,9 +382,7 @@ function recallOf(c: number, g: number): number {
  * @returns F-beta.
  */
 export function m2CountF(c: number, e: number, g: number, b: number): number {
-  const denominator = b * b * g + e;
-  if (denominator === 0) return c === 0 ? 1 : 0;
-  return (1 + b * b) * c / denominator;
+  return fBeta(c, e - c, g - c, b, "m2scorer-counts");
 }
 
 /**
@@ -448,10 +437,7 @@ export function chooseAnnotator(
  * @returns The score object.
  */
 export function m2Score(c: number, p: number, g: number, beta: number): M2Score {
-  const precision = precisionOf(c, p);
-  const recall = recallOf(c, g);
-  const denominator = beta * beta * precision + recall;
-  const f = denominator === 0 ? 0 : (1 + beta * beta) * precision * recall / denominator;
+  const { precision, recall, f } = prf({ tp: c, fp: p - c, fn: g - c }, { beta });
   return { tp: c, fp: p - c, fn: g - c, precision, recall, f, beta };
 }
 

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { prf } from "../../edits/prf.ts";
 import type { GoldSentence, Tokens } from "../../plugins/types.ts";
 import {
   chooseAnnotator,
@@ -136,8 +137,9 @@ export function* m2VerboseTrace(
       out.push(`# correct     : ${c}`);
       out.push(`# proposed    : ${p}`);
       out.push(`# gold        : ${g}`);
-      out.push(`precision     : ${pyFloat(p === 0 ? 1 : c / p)}`);
-      out.push(`recall        : ${pyFloat(g === 0 ? 1 : c / g)}`);
+      const rates = prf({ tp: c, fp: p - c, fn: g - c }, { beta });
+      out.push(`precision     : ${pyFloat(rates.precision)}`);
+      out.push(`recall        : ${pyFloat(rates.recall)}`);
       out.push(`f_${betaText}         : ${pyFloat(m2CountF(c, p, g, beta))}`);
       out.push("-------------------------------------------");
     });

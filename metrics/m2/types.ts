@@ -7,6 +7,7 @@
  * @module
  */
 
+import { prf } from "../../edits/prf.ts";
 import type { TypeBreakdown } from "../../plugins/types.ts";
 import type { M2Edit, M2GoldEdit } from "./lattice.ts";
 
@@ -94,7 +95,7 @@ export function m2TypeBreakdown(sentences: readonly M2TypedSentence[]): TypeBrea
     headline: "recall",
     types: [...counts].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([type, { tp, fn }]) => ({
       type,
-      score: { tp, fn, recall: tp + fn === 0 ? 1 : tp / (tp + fn) },
+      score: { tp, fn, recall: prf({ tp, fp: 0, fn }, { beta: 1 }).recall },
     })),
     notes: [
       "TP and FN per type of the gold edits of the annotator chosen for each sentence; " +
