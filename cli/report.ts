@@ -132,8 +132,6 @@ export async function reportCommand(
   if (!files.length) {
     throw new UsageError("report: give at least one system output file (HYP or --hyp-m2 FILE)");
   }
-  // Before the work: a run that cannot write its report should not score first.
-  if (output !== "-") checkWritable(output);
   checkGoldFlags("report", values);
   const flags: SignificanceFlags = {
     paired: values.paired as string | undefined,
@@ -166,6 +164,8 @@ export async function reportCommand(
   if (output !== "-" && inputs.some((path) => samePath(path, output))) {
     throw new UsageError(`report: the output ${output} is also an input file`);
   }
+  // Before the work: a run that cannot write its report should not score first.
+  if (output !== "-") checkWritable(output);
   const gold = await readCommandGold("report", values, registry);
   const systems = await readSystems(files, gold, io);
   const human: ReportHuman[] = [];

@@ -10,8 +10,8 @@ import { fieldText } from "./fields.ts";
 import { BROWSER_SCRIPT } from "./browser_script.ts";
 import {
   bucketCharts,
-  headlineLabel,
   type Chart,
+  headlineLabel,
   humanCharts,
   scatterCharts,
   scoreCharts,
