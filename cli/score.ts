@@ -217,6 +217,7 @@ function reportTable(
   wide: boolean,
   significance?: MetricSignificance[],
   byType = false,
+  labels: readonly Readonly<Record<string, string>>[] = [],
 ): string {
   const parts: string[] = [];
   metrics.forEach((metric, k) => {
@@ -233,7 +234,11 @@ function reportTable(
     const cells = (score: Record<string, unknown>) =>
       columns.map((c, i) => formatValue(headlineValue(score, c), rate[i]));
     const sig = significance?.[k] ? significanceCells(significance[k]) : undefined;
-    const rows = [["system", ...columns, ...(sig?.header ?? [])]];
+    // Column names as the metric labels them (F0.5 for an F-beta), else their paths.
+    const header = columns.map((c) =>
+      (labels[k] && Object.hasOwn(labels[k], c)) ? labels[k][c] : c
+    );
+    const rows = [["system", ...header, ...(sig?.header ?? [])]];
     results.forEach((r, j) => {
       const m = r.metrics[k];
       rows.push([r.name, ...cells(m.score), ...(sig?.rows[j] ?? [])]);
@@ -632,6 +637,9 @@ ${SIGNIFICANCE_HELP}
           values.wide as boolean,
           significance,
           values["by-type"] as boolean,
+          metrics.map((m) =>
+            m.columnLabels?.(resolveOptions(m, options[m.id] ?? {}) as never) ?? {}
+          ),
         ),
     );
     return 0;
