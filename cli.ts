@@ -14,6 +14,7 @@ import type { Command, Io } from "./cli/command.ts";
 import { processIo } from "./cli/command.ts";
 import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 import type { Registry } from "./plugins/registry.ts";
+import { escapeControls } from "./util/terminal_text.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
 
@@ -251,7 +252,8 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     const own = name !== undefined && Object.hasOwn(COMMANDS, name)
       ? await COMMANDS[name]()
       : undefined;
-    const registry = await loadRegistry(specs, debug, timeoutMs);
+    const replLoadsPlugins = name === "repl" && !debug && specs.length > 0;
+    const registry = await loadRegistry(replLoadsPlugins ? [] : specs, debug, timeoutMs);
     if (name === undefined) {
       throw new UsageError(
         `Give a command: ${commandNames(registry).join(", ")}; see gecscore help`,
@@ -269,6 +271,12 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       return 0;
     }
     const run = own ?? await command(name, registry);
+    if (replLoadsPlugins) {
+      // The REPL loads its plugins itself, saying "Loaded plugin ..." for each.
+      const given = specs.flatMap((spec) => ["--plugin", spec]);
+      const timeout = timeoutMs === undefined ? [] : ["--plugin-timeout", `${timeoutMs / 1000}`];
+      return await run.run([...given, ...timeout, ...commandArgs], { registry, io });
+    }
     return await run.run(commandArgs, { registry, io });
   } catch (error) {
     // The reader of standard output went away (`| head`): it has what it wanted.
@@ -291,10 +299,14 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       return 1;
     }
     if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
-      io.err(`gecscore: permission needed: ${(error as Error).message.split("\n")[0]}\n`);
+      io.err(
+        `gecscore: permission needed: ${escapeControls((error as Error).message.split("\n")[0])}\n`,
+      );
       return 1;
     }
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    const message = oneLine(
+      error instanceof Error ? error.message.split("\n")[0] : String(error),
+    );
     const { pluginUrl } = await import("./sandbox/loader.ts");
     const site = crashSite(error, specs, pluginUrl);
     const hint = debug ? "" : " (--debug shows the stack)";
@@ -308,9 +320,12 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   }
 }
 
-/** A message on one line, whatever the file names in it contain. */
+/**
+ * A message on one line, whatever the file names and lines quoted in it contain: newlines as
+ * `\n`, other control and bidirectional characters as escapes.
+ */
 function oneLine(message: string): string {
-  return message.replace(/\r?\n|\r/g, "\\n");
+  return escapeControls(message.replace(/\r?\n|\r/g, "\\n"));
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

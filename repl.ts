@@ -17,6 +17,7 @@
  * @module
  */
 
+import { terminalSafe } from "./util/terminal_text.ts";
 import { parseArgs } from "node:util";
 import { argsErrorMessage } from "./cli/args.ts";
 import { stderrProgress } from "./cli/progress.ts";
@@ -61,8 +62,12 @@ Options:
 const HISTORY_SIZE = 1000;
 const encoder = new TextEncoder();
 
-function write(stream: { writeSync(p: Uint8Array): number }, text: string): void {
-  let bytes = encoder.encode(text);
+/** Write all of `text`; on a terminal, control characters from files are shown as escapes. */
+function write(
+  stream: { writeSync(p: Uint8Array): number; isTerminal(): boolean },
+  text: string,
+): void {
+  let bytes = encoder.encode(stream.isTerminal() ? terminalSafe(text) : text);
   try {
     while (bytes.length) bytes = bytes.subarray(stream.writeSync(bytes));
   } catch (error) {

@@ -18,7 +18,8 @@
  *   --gold $S/gold/official-2014.combined.m2 $S/systems/* --ranks
  * ```
  */
-import { readGold, readHypotheses } from "../mod.ts";
+import { readGold } from "../mod.ts";
+import { readHypotheses } from "../formats/mod.ts";
 import { importPlugin, loadPlugin } from "../sandbox/loader.ts";
 import { assessSignificance, type SystemStats } from "../pipeline/significance.ts";
 import type { AnyMetric } from "../plugins/types.ts";

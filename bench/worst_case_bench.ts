@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { type GoldSentence } from "../mod.ts";
+import type { GoldSentence } from "../mod.ts";
 import { gleuMetric, type GleuOptions } from "../metrics/gleu/mod.ts";
 import { imeasureMetric, type ImeasureOptions } from "../metrics/imeasure/mod.ts";
 import { m2Metric } from "../metrics/m2/mod.ts";

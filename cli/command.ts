@@ -6,6 +6,7 @@
  */
 
 import type { Registry } from "../plugins/registry.ts";
+import { terminalSafe } from "../util/terminal_text.ts";
 
 /** Where a command writes: injectable for tests. */
 export interface Io {
@@ -17,12 +18,29 @@ export interface Io {
 
 const encoder = new TextEncoder();
 
-/** The process' standard output and error. */
+/** Whether each stream is a terminal, asked once. */
+let terminal: { out: boolean; err: boolean } | undefined;
+function onTerminal(): { out: boolean; err: boolean } {
+  if (terminal) return terminal;
+  const is = (stream: { isTerminal(): boolean }) => {
+    try {
+      return stream.isTerminal();
+    } catch {
+      return false;
+    }
+  };
+  return terminal = { out: is(Deno.stdout), err: is(Deno.stderr) };
+}
+
+/**
+ * The process' standard output and error. On a terminal, control characters that came from
+ * files (ESC, BEL, right-to-left overrides) are shown as escapes, never sent raw.
+ */
 export const processIo: Io = {
-  out: (text) => writeAll(Deno.stdout, text),
+  out: (text) => writeAll(Deno.stdout, onTerminal().out ? terminalSafe(text) : text),
   err: (text) => {
     try {
-      writeAll(Deno.stderr, text);
+      writeAll(Deno.stderr, onTerminal().err ? terminalSafe(text, true) : text);
     } catch (error) {
       // Nobody reads the errors any more (`2>&1 | head`): nothing else to do.
       if (!(error instanceof Deno.errors.BrokenPipe)) throw error;

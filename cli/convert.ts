@@ -10,7 +10,7 @@ import { UsageError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { createRegistry, readGold } from "../builtin.ts";
 import { writerIds } from "../pipeline/convert.ts";
-import { writeFileAtomic } from "../util/write_file_atomic.ts";
+import { checkWritable, writeOutput } from "./write_output.ts";
 
 /** The help text of `gecscore convert`. */
 export const CONVERT_HELP = `Usage:
@@ -121,17 +121,18 @@ export async function convertCommand(
       `convert: IN and OUT are the same file (${output}); write to a new file`,
     );
   }
+  // Standard output is written as such: Deno lets only --allow-all open /dev/stdout.
+  const toStdout = output === "-" || output === "/dev/stdout";
+  if (!toStdout) checkWritable(output);
   const corpus = await readGold(input, {
     registry,
     format: values["gold-format"] as string | undefined,
   });
   const text = format.write(corpus);
-  // Standard output is written as such: Deno lets only --allow-all open /dev/stdout.
-  const toStdout = output === "-" || output === "/dev/stdout";
   const stream = toStdout ||
     await Deno.stat(output).then((i) => !i.isFile && !i.isDirectory, () => false);
   if (toStdout) out(text);
-  else await writeFileAtomic(output, text);
+  else await writeOutput(output, text);
   const n = corpus.sentences.length;
   const say = stream
     ? context.io?.err ?? ((text: string) => console.error(text.replace(/\n$/, "")))

@@ -11,6 +11,7 @@ import { parseCommandArgs } from "./args.ts";
 import type { Command } from "./command.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { VERSION } from "../util/version.ts";
+import { checkWritable, writeOutput } from "./write_output.ts";
 
 /**
  * The URLs the generated plugin imports gecscore by: the public API and the test kit of the
@@ -32,6 +33,20 @@ export function gecscoreUrls(): { mod: string; testkit: string } {
     mod: new URL("../mod.ts", import.meta.url).href,
     testkit: new URL("../plugins/testkit.ts", import.meta.url).href,
   };
+}
+
+/** The width the generated files are formatted for (their `deno.json` says so to `deno fmt`). */
+const LINE_WIDTH = 100;
+
+/**
+ * `import type { A, B } from "URL";` as `deno fmt` writes it: on one line when it fits, else
+ * one name a line (the URL's length decides).
+ */
+function typeImport(names: string[], url: string): string {
+  const line = `import type { ${names.join(", ")} } from "${url}";`;
+  return line.length <= LINE_WIDTH
+    ? line
+    : `import type {\n${names.map((n) => `  ${n},\n`).join("")}} from "${url}";`;
 }
 
 /**
@@ -68,7 +83,7 @@ export function pluginFiles(
  * @module
  */
 
-import type { GoldSentence, Metric, Plugin, Tokens } from "${urls.mod}";
+${typeImport(["GoldSentence", "Metric", "Plugin", "Tokens"], urls.mod)}
 import { referenceRewrites } from "${new URL("formats/mod.ts", urls.mod).href}";
 import { prf } from "${new URL("edits/mod.ts", urls.mod).href}";
 
@@ -136,7 +151,10 @@ export const metric: Metric<Options, Stats, Score> = {
       const ref = normalise(reference, options);
       const s = { matched: overlap(hyp, ref), hypothesis: hyp.length, reference: ref.length };
       // The closest reference: most matches, then the shortest.
-      if (!best || s.matched > best.matched || (s.matched === best.matched && s.reference < best.reference)) {
+      if (
+        !best || s.matched > best.matched ||
+        (s.matched === best.matched && s.reference < best.reference)
+      ) {
         best = s;
       }
     }
@@ -158,25 +176,34 @@ export const metric: Metric<Options, Stats, Score> = {
   explain(gold, hypothesis, options) {
     const s = this.stats(gold, hypothesis, options);
     const score = this.sentence(s, options);
+    const found = \`\${s.matched} of \${s.hypothesis} hypothesis tokens\`;
     return {
-      summary: \`F1 \${score.f1.toFixed(4)}: \${s.matched} of \${s.hypothesis} hypothesis tokens in a reference of \${s.reference}\`,
+      summary: \`F1 \${score.f1.toFixed(4)}: \${found} in a reference of \${s.reference}\`,
       blocks: [{
         title: "References",
-        table: [["#", "matched", "reference"], ...references(gold).map((r, i) => [
-          String(i + 1),
-          String(overlap(normalise(hypothesis, options), normalise(r, options))),
-          r.join(" "),
-        ])],
+        table: [
+          ["#", "matched", "reference"],
+          ...references(gold).map((r, i) => [
+            String(i + 1),
+            String(overlap(normalise(hypothesis, options), normalise(r, options))),
+            r.join(" "),
+          ]),
+        ],
       }],
     };
   },
   signature(options) {
-    return \`${id}|case:\${options.ignore_case ? "no" : "yes"}|v:0.1.0\`;
+    const casing = options.ignore_case ? "no" : "yes";
+    return \`${id}|case:\${casing}|v:0.1.0\`;
   },
 };
 
 /** The plugin: its default export is what --plugin loads. */
-const plugin: Plugin = { name: "${id}", version: "0.1.0", metrics: [metric] };
+const plugin: Plugin = {
+  name: "${id}",
+  version: "0.1.0",
+  metrics: [metric],
+};
 export default plugin;
 `;
   const test = `import assert from "node:assert/strict";
@@ -190,7 +217,10 @@ const gold: GoldSentence[] = [
     source: ["She", "like", "cat", "."],
     annotations: [{
       annotator: "0",
-      edits: [{ start: 1, end: 2, corrections: [["likes"]] }, { start: 2, end: 3, corrections: [["cats"]] }],
+      edits: [
+        { start: 1, end: 2, corrections: [["likes"]] },
+        { start: 2, end: 3, corrections: [["cats"]] },
+      ],
     }],
   },
   { source: ["Fine", "."], references: [["Fine", "."], ["It", "is", "fine", "."]] },
@@ -221,6 +251,8 @@ Deno.test("${id} scores from statistics alone", () => {
         test: "deno test",
         check: "deno check mod.ts mod_test.ts",
       },
+      // The width the files are written for, so that `deno fmt --check` passes as generated.
+      fmt: { lineWidth: LINE_WIDTH },
     },
     null,
     2,
@@ -235,10 +267,18 @@ gecscore score --plugin ./mod.ts -m ${id},m2 --gold GOLD.m2 SYSTEM
 gecscore repl --plugin ./mod.ts --gold GOLD.m2 SYSTEM     # then: score, align ${id}
 \`\`\`
 
-Edit \`stats()\` (per-sentence statistics), \`corpus()\` and \`sentence()\` (scores from
-statistics only) in \`mod.ts\`; keep \`deno test\` green.
+Edit \`stats()\` (per-sentence statistics), \`corpus()\` and \`sentence()\` (scores from statistics only)
+in \`mod.ts\`; keep \`deno test\` green.
 `;
   return { "mod.ts": mod, "mod_test.ts": test, "deno.json": config, "README.md": readme };
+}
+
+/** The longest metric id: the generated lines that hold it stay within the line width. */
+const MAX_ID = 40;
+
+/** A word as a POSIX shell reads it: quoted when it holds anything but plain characters. */
+function shellWord(word: string): string {
+  return /^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 /** The `init-plugin` command. */
@@ -272,12 +312,19 @@ Options:
     const dir = positionals[0].replace(/[\\/]+$/, "") || positionals[0];
     const base = dir.split(/[\\/]/).pop() ?? "";
     const id = (values.id as string | undefined) ??
-      (base.toLowerCase().replace(/[^a-z0-9_]+/g, "_").replace(/^[^a-z]+/, "") || "my_metric");
+      (base.toLowerCase().replace(/[^a-z0-9_]+/g, "_").replace(/^[^a-z]+/, "").slice(0, MAX_ID) ||
+        "my_metric");
     if (!/^[a-z][a-z0-9_-]*$/.test(id)) {
       throw new UsageError(
         `init-plugin: --id must start with a letter and hold lower case, digits, _ or -, got "${id}"`,
       );
     }
+    if (id.length > MAX_ID) {
+      throw new UsageError(
+        `init-plugin: --id must be at most ${MAX_ID} characters, got ${id.length} ("${id}")`,
+      );
+    }
+    checkWritable(`${dir}/mod.ts`);
     try {
       for (const _ of Deno.readDirSync(dir)) {
         throw new InputError(`init-plugin: ${dir} is not empty; give a new or empty folder`);
@@ -288,11 +335,14 @@ Options:
     await Deno.mkdir(dir, { recursive: true });
     const files = pluginFiles(id, gecscoreUrls());
     for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
+      await writeOutput(`${dir}/${name}`, text);
     }
     io.out(
       `Wrote ${Object.keys(files).map((f) => `${dir}/${f}`).join(", ")}\n` +
-        `Next: cd ${dir} && deno test; then gecscore score --plugin ${dir}/mod.ts -m ${id} --gold GOLD SYSTEM\n`,
+        // Both commands run in DIR, after the cd: the plugin is ./mod.ts there.
+        `Next: cd ${
+          shellWord(dir)
+        } && deno test && gecscore score --plugin ./mod.ts -m ${id} --gold GOLD SYSTEM\n`,
     );
     return 0;
   },

@@ -17,7 +17,7 @@ import { type SignificanceFlags, significanceRequest } from "./significance.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
-import { writeFileAtomic } from "../util/write_file_atomic.ts";
+import { checkWritable, writeOutput } from "./write_output.ts";
 import { buildReport } from "../report/build_report.ts";
 import { reportInput } from "../report/report_input.ts";
 import type { ReportHuman } from "../report/types.ts";
@@ -173,6 +173,8 @@ export async function reportCommand(
   if (output !== "-" && inputs.some((path) => samePath(path, output))) {
     throw new UsageError(`report: the output ${output} is also an input file`);
   }
+  // Before the work: a run that cannot write its report should not score first.
+  if (output !== "-") checkWritable(output);
   const gold = await readCommandGold("report", values, registry);
   const systems = await withAnnotatorEdits(
     registry,
@@ -205,7 +207,7 @@ export async function reportCommand(
     io.out(html);
     return 0;
   }
-  await writeFileAtomic(output, html);
+  await writeOutput(output, html);
   const size = new TextEncoder().encode(html).length;
   io.out(
     `Wrote ${output}: ${systems.length} system${systems.length === 1 ? "" : "s"}, ${

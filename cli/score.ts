@@ -257,6 +257,9 @@ ${SIGNIFICANCE_HELP}
           values.wide as boolean,
           significance,
           values["by-type"] as boolean,
+          metrics.map((m) =>
+            m.columnLabels?.(resolveOptions(m, options[m.id] ?? {}) as never) ?? {}
+          ),
         ),
     );
     return 0;

@@ -177,6 +177,7 @@ export function reportTable(
   wide: boolean,
   significance?: MetricSignificance[],
   byType = false,
+  labels: readonly Readonly<Record<string, string>>[] = [],
 ): string {
   const parts: string[] = [];
   metrics.forEach((metric, k) => {
@@ -197,7 +198,11 @@ export function reportTable(
     // an "edits" column, and the signature says "edits:mixed".
     const editsOf = (r: SystemResult) => /\|edits:([^|]+)/.exec(r.metrics[k].signature)?.[1];
     const mixed = new Set(results.map(editsOf)).size > 1;
-    const rows = [["system", ...columns, ...(sig?.header ?? []), ...(mixed ? ["edits"] : [])]];
+    // Column names as the metric labels them (F0.5 for an F-beta), else their paths.
+    const header = columns.map((c) =>
+      (labels[k] && Object.hasOwn(labels[k], c)) ? labels[k][c] : c
+    );
+    const rows = [["system", ...header, ...(sig?.header ?? []), ...(mixed ? ["edits"] : [])]];
     results.forEach((r, j) => {
       const m = r.metrics[k];
       rows.push([

@@ -9,6 +9,7 @@
 import { UsageError } from "../plugins/errors.ts";
 import { MARKER_LEVEL } from "../render/significance.ts";
 import type { PairedTest, SignificanceRequest } from "../pipeline/significance.ts";
+import { MAX_SAMPLES } from "../pipeline/resample.ts";
 
 /** The options' lines in `score --help`. */
 export const SIGNIFICANCE_HELP: string =
@@ -18,8 +19,10 @@ export const SIGNIFICANCE_HELP: string =
                            p-values count ties as chance (>=), p < 0.05 is marked *
   --ci                     95% bootstrap interval of every system: mean ± half-width
                            (always shown with --paired bs)
-  --ranks                  rank ranges from testing every pair (Holm's correction at 0.05)
-  --samples N              resamples (bs, --ci, --ranks) or trials (ar)
+  --ranks                  rank ranges from testing every pair (Holm's correction at 0.05);
+                           by default with enough resamples to separate pairs after the
+                           correction: 2 x pairs / 0.05, in thousands (4000 for 13 systems)
+  --samples N              resamples (bs, --ci, --ranks) or trials (ar), at most 1000000
   --seed S                 the seed of every draw (default 12345)
   --headline METRIC=PATH   the score field tested, repeatable (default: the headline)`;
 
@@ -49,10 +52,13 @@ export const SIGNIFICANCE_OPTIONS = {
   headline: { type: "string", multiple: true },
 } as const;
 
-function wholeNumber(flag: string, text: string, min: number): number {
+function wholeNumber(flag: string, text: string, min: number, max?: number): number {
   const value = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(value) || value < min) {
     throw new UsageError(`${flag} must be a whole number of at least ${min}, got ${text}`);
+  }
+  if (max !== undefined && value > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got ${text}`);
   }
   return value;
 }
@@ -102,7 +108,7 @@ export function significanceRequest(
   };
   if (paired) request.test = paired as PairedTest;
   if (flags.samples !== undefined) {
-    const n = wholeNumber("--samples", flags.samples, 1);
+    const n = wholeNumber("--samples", flags.samples, 1, MAX_SAMPLES);
     if (paired === "ar") request.trials = n;
     else request.samples = n;
   }

@@ -40,7 +40,7 @@ export { applyEdits, EditOverlapError } from "../edits/apply.ts";
  *   "S This are dog .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0\n\n",
  *   "S Fine .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n",
  * ], "sys/AMU.m2");
- * assert.equal(hyp.name, "AMU.m2");
+ * assert.equal(hyp.name, "AMU");
  * assert.deepEqual(hyp.sentences, [["This", "is", "dog", "."], ["Fine", "."]]);
  * assert.equal(hyp.edits[0][0].type, "R:VERB:SVA");
  * await assert.rejects(parseHypothesisM2(["S a b\nA 0 1|||X|||c|||R|||-|||0\nA 0 1|||X|||d|||R|||-|||1\n"], "two.m2"),
@@ -114,7 +114,30 @@ export async function parseHypothesisM2(
     sources.push(s.source);
     lines.push(line ?? 0);
   });
-  return { name: baseName(file), path: file, sentences, edits, sources, lines };
+  return { name: systemName(file), path: file, sentences, edits, sources, lines };
+}
+
+/**
+ * The name of a system given as a hypothesis M2 file: its base name without its extension,
+ * so that `AMU.errant` and `AMU.m2` are the system `AMU`, as the plain-text `AMU` is.
+ *
+ * @example Usage
+ * ```ts
+ * import { systemName } from "./hypothesis_m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(systemName("out/AMU.errant"), "AMU");
+ * assert.equal(systemName("out/AMU.v2.m2"), "AMU.v2");
+ * assert.equal(systemName("out/.hidden"), ".hidden");
+ * ```
+ *
+ * @param file The file's path.
+ * @returns The system's name.
+ */
+export function systemName(file: string): string {
+  const base = baseName(file);
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(0, dot) : base;
 }
 
 /** The line of every non-noop `A` line, per sentence (as the M2 reader groups them). */

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { InputError } from "../plugins/errors.ts";
 import type { ReadLimits } from "../plugins/types.ts";
 
 /**
@@ -45,6 +46,68 @@ export function readLimits(limits: Partial<ReadLimits> = {}): ReadLimits {
   for (const key of Object.keys(out) as (keyof ReadLimits)[]) {
     const value = limits[key];
     if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The most bytes read from one file that is read whole (the meta-evaluation's human and
+ * score files, after gunzip): 64 MiB, six times the largest such file of CoNLL-2014 (the
+ * expanded pairwise judgments, 10 MB unpacked).
+ */
+export const MAX_WHOLE_FILE_BYTES = 64 * 2 ** 20;
+
+/**
+ * Read a byte stream whole, but stop with an {@linkcode InputError} naming the file once it
+ * holds more than `max` bytes (a device such as `/dev/zero`, a gzip bomb), so that memory
+ * stays bounded whatever the file.
+ *
+ * @example Usage
+ * ```ts
+ * import { readAllBounded } from "./limits.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const stream = () => new Blob([new Uint8Array(10)]).stream();
+ * assert.equal((await readAllBounded(stream(), "x.txt", 10)).length, 10);
+ * await assert.rejects(readAllBounded(stream(), "x.txt", 9), /x\.txt: holds more than 9 bytes/);
+ * ```
+ *
+ * @param stream The bytes.
+ * @param file The file they come from, for the error.
+ * @param max The most bytes accepted (default {@linkcode MAX_WHOLE_FILE_BYTES}).
+ * @param what What is measured, for the error ("holds", "unpacks to").
+ * @returns The bytes.
+ */
+export async function readAllBounded(
+  stream: ReadableStream<Uint8Array>,
+  file: string,
+  max: number = MAX_WHOLE_FILE_BYTES,
+  what = "holds",
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = stream.getReader();
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > max) {
+        throw new InputError(
+          `${what} more than ${max} bytes, the most gecscore reads of such a file`,
+          file,
+        );
+      }
+      chunks.push(value);
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
   }
   return out;
 }

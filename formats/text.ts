@@ -250,6 +250,11 @@ export async function* readChunks(path: string): AsyncGenerator<string> {
     throw new InputError(`cannot open file: ${describeFsError(error)}`, path);
   }
   const decoder = new TextDecoder("utf-8", { fatal: true });
+  // Found while reading, in the chunk at hand: the lines before it are counted as they are
+  // decoded, and a file is never read twice (a system that is /dev/urandom stays bounded).
+  let lines = 0;
+  let start: Uint8Array | undefined;
+  let pending = new Uint8Array(0);
   try {
     const buffer = new Uint8Array(1 << 20);
     while (true) {
@@ -260,48 +265,79 @@ export async function* readChunks(path: string): AsyncGenerator<string> {
         throw new InputError(`cannot read file: ${describeFsError(error)}`, path);
       }
       if (read === null) break;
+      const bytes = buffer.subarray(0, read);
+      start ??= bytes.slice(0, 66);
+      let text: string;
       try {
-        yield decoder.decode(buffer.subarray(0, read), { stream: true });
+        text = decoder.decode(bytes, { stream: true });
       } catch {
-        throw await notUtf8(path);
+        throw notUtf8(path, start, lines, pending, bytes);
       }
+      for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
+      pending = bytes.slice(incompleteFrom(bytes));
+      yield text;
     }
     try {
       const tail = decoder.decode();
       if (tail) yield tail;
     } catch {
-      throw await notUtf8(path);
+      throw notUtf8(path, start, lines, pending, new Uint8Array(0));
     }
   } finally {
     file.close();
   }
 }
 
-/** The error for a file that is not UTF-8: at its first bad line, and naming UTF-16. */
-async function notUtf8(path: string): Promise<InputError> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await Deno.readFile(path);
-  } catch {
-    return new InputError("file is not valid UTF-8", path);
+/**
+ * Where the multi-byte character cut off at the end of `bytes` starts (the bytes a streaming
+ * decoder holds back), or `bytes.length` when none is.
+ */
+function incompleteFrom(bytes: Uint8Array): number {
+  for (let i = bytes.length - 1; i >= Math.max(0, bytes.length - 3); i--) {
+    const b = bytes[i];
+    if ((b & 0xc0) === 0x80) continue; // a continuation byte: look further back
+    const size = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return bytes.length - i < size ? i : bytes.length;
   }
-  const bom = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-  if (bom && bytes.length % 2 === 0 && bytes.subarray(2, 66).includes(0)) {
+  return bytes.length;
+}
+
+/**
+ * The error for a file that is not UTF-8, found in the chunk `bytes` (after the `pending`
+ * bytes of a character the previous chunk cut off, and `lines` complete lines): at its line,
+ * and naming UTF-16 when the file starts like it.
+ */
+function notUtf8(
+  path: string,
+  start: Uint8Array | undefined,
+  lines: number,
+  pending: Uint8Array,
+  bytes: Uint8Array,
+): InputError {
+  const head = start ?? bytes;
+  const bom = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  if (bom && head.subarray(2).includes(0)) {
     return new InputError("file is UTF-16, not UTF-8 (convert it, e.g. with iconv)", path);
   }
   // A newline byte is never part of a multi-byte UTF-8 sequence: check line by line.
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  for (let start = 0, line = 1; start <= bytes.length; line++) {
-    let end = bytes.indexOf(10, start);
-    if (end === -1) end = bytes.length;
+  const chunk = new Uint8Array(pending.length + bytes.length);
+  chunk.set(pending);
+  chunk.set(bytes, pending.length);
+  for (let from = 0, line = lines + 1; from <= chunk.length; line++) {
+    const newline = chunk.indexOf(10, from);
+    const end = newline === -1 ? chunk.length : newline;
     try {
-      decoder.decode(bytes.subarray(start, end));
+      // The last piece may end in a character the next chunk completes: not an error here.
+      new TextDecoder("utf-8", { fatal: true }).decode(chunk.subarray(from, end), {
+        stream: newline === -1 && bytes.length > 0,
+      });
     } catch {
       return new InputError("line is not valid UTF-8", path, line);
     }
-    start = end + 1;
+    if (newline === -1) break;
+    from = end + 1;
   }
-  return new InputError("file is not valid UTF-8", path);
+  return new InputError("line is not valid UTF-8", path, lines + 1);
 }
 
 function describeFsError(error: unknown): string {

@@ -5,6 +5,7 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
+import { readAllBounded } from "../formats/limits.ts";
 
 /**
  * The text of a file, decompressed with `DecompressionStream("gzip")` when it starts with the
@@ -28,8 +29,11 @@ import { InputError } from "../plugins/errors.ts";
 export async function readTextFile(path: string): Promise<string> {
   let bytes: Uint8Array;
   try {
-    bytes = await Deno.readFile(path);
+    // Bounded: a device (/dev/zero) or a huge file stops at the limit, not at memory's end.
+    using file = await Deno.open(path, { read: true });
+    bytes = await readAllBounded(file.readable, path);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     const why = error instanceof Deno.errors.NotFound
       ? "no such file"
       : error instanceof Error
@@ -39,10 +43,20 @@ export async function readTextFile(path: string): Promise<string> {
   }
   if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
-      const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
-        .pipeThrough(new DecompressionStream("gzip"));
-      bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+      // Fed a kilobyte at a time, so that the unpacked bytes come as they are read (one
+      // kilobyte of zeros unpacks to a megabyte) and the bound stops them early.
+      const packed = bytes;
+      let at = 0;
+      const stream = new ReadableStream<BufferSource>({
+        pull(controller) {
+          if (at >= packed.length) controller.close();
+          else controller.enqueue(packed.slice(at, at += 1024));
+        },
+      }, { highWaterMark: 0 }).pipeThrough(new DecompressionStream("gzip"));
+      // Bounded too: a small gzip can unpack to gigabytes.
+      bytes = await readAllBounded(stream, path, undefined, "unpacks to");
     } catch (error) {
+      if (error instanceof InputError) throw error;
       throw new InputError(
         `cannot gunzip: ${error instanceof Error ? error.message : String(error)}`,
         path,

@@ -99,7 +99,23 @@ export function resampledValues(
   return out;
 }
 
-function checkCount(what: string, value: number): void {
+/**
+ * Refuse a number of resamples or trials that is not a whole number from 1 to
+ * {@linkcode MAX_SAMPLES}, with a usage error, before anything is allocated for them.
+ *
+ * @example Usage
+ * ```ts
+ * import { checkCount } from "./resample.ts";
+ * import assert from "node:assert/strict";
+ *
+ * checkCount("The number of resamples", 1000);
+ * assert.throws(() => checkCount("The number of resamples", 4294967295), /from 1 to 1000000/);
+ * ```
+ *
+ * @param what What is counted, for the message.
+ * @param value The number.
+ */
+export function checkCount(what: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 1 || value > MAX_SAMPLES) {
     throw new UsageError(`${what} must be a whole number from 1 to ${MAX_SAMPLES}, got ${value}`);
   }

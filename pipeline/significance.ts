@@ -24,6 +24,7 @@ import { holmRejections } from "../stats/holm.ts";
 import {
   approximateRandomization,
   batchRows,
+  checkCount,
   type ConfidenceInterval,
   confidenceInterval,
   type CorpusScorer,
@@ -48,9 +49,9 @@ export interface SignificanceRequest {
   ci?: boolean;
   /** Rank ranges from testing every pair of systems (with `test`, or the bootstrap). */
   ranks?: boolean;
-  /** Bootstrap resamples (default 1000). */
+  /** Bootstrap resamples (default 1000; with `ranks`, enough to separate pairs: rankingCount()). */
   samples?: number;
-  /** Approximate randomization trials (default 10000). */
+  /** Approximate randomization trials (default 10000, or rankingCount() with `ranks` if more). */
   trials?: number;
   /** The seed of every draw (default 12345). */
   seed?: number;
@@ -137,6 +138,32 @@ export function resamplingSignature(
 }
 
 /**
+ * The default number of resamples (or trials) when ranks are asked for: enough that a pair of
+ * clearly different systems can be told apart after Holm's correction. A resampled p-value is
+ * at least `1/(N+1)`, and Holm's first threshold is `alpha / pairs`; N is taken so that the
+ * smallest p-value is at most half that threshold (`N >= 2 * pairs / alpha`), rounded up to a
+ * thousand. With 13 systems (78 pairs) at alpha 0.05 that is 4000 resamples, where 1000 could
+ * separate no pair at all (every system ranked 1-13).
+ *
+ * @example Usage
+ * ```ts
+ * import { rankingCount } from "./significance.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(rankingCount(13, 0.05), 4000);
+ * assert.equal(rankingCount(3, 0.05), 1000);
+ * ```
+ *
+ * @param systems The number of systems ranked.
+ * @param alpha The significance level.
+ * @returns The number of resamples or trials.
+ */
+export function rankingCount(systems: number, alpha: number): number {
+  const pairs = (systems * (systems - 1)) / 2;
+  return Math.ceil((2 * pairs) / alpha / 1000) * 1000;
+}
+
+/**
  * Confidence intervals, paired p-values against the first system, and rank ranges for one
  * metric, from cached statistics. The bootstrap resamples are shared by every system (so the
  * paired bootstrap compares the same resamples), and every pair tested by approximate
@@ -178,6 +205,73 @@ export function assessSignificance(
   systems: readonly SystemStats[],
   request: SignificanceRequest,
 ): MetricSignificance {
+  const steps = assessSteps(metric, options, systems, request);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * {@linkcode assessSignificance} that gives the event loop a turn every few milliseconds and
+ * stops with the signal's `AbortError` when it is aborted (the REPL's Ctrl-C).
+ *
+ * @example Usage
+ * ```ts
+ * import { assessSignificanceCancellable } from "./significance.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const mean = {
+ *   id: "mean", description: "", version: "1", defaults: {}, needs: [], headline: "m",
+ *   stats: () => 0,
+ *   corpus: (s: readonly number[]) => ({ m: s.reduce((a, x) => a + x, 0) / s.length }),
+ *   sentence: (s: number) => ({ m: s }), explain: () => ({ summary: "", blocks: [] }),
+ *   signature: () => "mean",
+ * };
+ * const systems = [{ name: "a", stats: [0, 1, 1] }, { name: "b", stats: [1, 1, 1] }];
+ * const done = await assessSignificanceCancellable(mean, {}, systems, { test: "bs" });
+ * assert.equal(done.systems.length, 2);
+ * await assert.rejects(
+ *   assessSignificanceCancellable(mean, {}, systems, { test: "bs" }, AbortSignal.abort()),
+ *   { name: "AbortError" },
+ * );
+ * ```
+ *
+ * @param metric The metric.
+ * @param options Its resolved options.
+ * @param systems The systems (the first is the baseline), each with its statistics.
+ * @param request What to compute.
+ * @param signal Cancels the work.
+ * @returns The results, systems in the order given.
+ */
+export async function assessSignificanceCancellable(
+  metric: AnyMetric,
+  options: Options,
+  systems: readonly SystemStats[],
+  request: SignificanceRequest,
+  signal?: AbortSignal,
+): Promise<MetricSignificance> {
+  signal?.throwIfAborted();
+  const steps = assessSteps(metric, options, systems, request);
+  let last = Date.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (Date.now() - last >= 20) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      last = Date.now();
+      signal?.throwIfAborted();
+    }
+  }
+}
+
+/** The work of assessSignificance(), yielding after each resample and each pair tested. */
+function* assessSteps(
+  metric: AnyMetric,
+  options: Options,
+  systems: readonly SystemStats[],
+  request: SignificanceRequest,
+): Generator<void, MetricSignificance, void> {
   if (systems.length === 0) throw new UsageError("Significance needs at least one system");
   const n = systems[0].stats.length;
   for (const s of systems) {
@@ -198,8 +292,15 @@ export function assessSignificance(
   const headline = request.headline ?? metric.headline;
   const test = request.test;
   const useBootstrap = request.ci || test === "bs" || (request.ranks && test !== "ar");
-  const samples = useBootstrap ? request.samples ?? DEFAULT_BOOTSTRAP_SAMPLES : undefined;
-  const trials = test === "ar" ? request.trials ?? DEFAULT_AR_TRIALS : undefined;
+  // Ranks need p-values small enough for Holm's first threshold: see rankingCount().
+  const atLeast = request.ranks ? rankingCount(systems.length, alpha) : 0;
+  const samples = useBootstrap
+    ? request.samples ?? Math.max(DEFAULT_BOOTSTRAP_SAMPLES, atLeast)
+    : undefined;
+  const trials = test === "ar" ? request.trials ?? Math.max(DEFAULT_AR_TRIALS, atLeast) : undefined;
+  // Checked before anything is allocated for them.
+  if (samples !== undefined) checkCount("The number of resamples", samples);
+  if (trials !== undefined) checkCount("The number of trials", trials);
 
   const warnings: string[] = [];
   const full = Int32Array.from({ length: n }, (_, i) => i);
@@ -230,7 +331,10 @@ export function assessSignificance(
     };
     for (const row of resampleRows(n, samples, seed)) {
       rows.set(row, filled * n);
-      if (++filled === chunk) flush();
+      if (++filled === chunk) {
+        flush();
+        yield;
+      }
     }
     if (filled > 0) flush();
     resampled = values;
@@ -253,12 +357,19 @@ export function assessSignificance(
     return p;
   };
   if (test !== undefined) {
-    for (let k = 1; k < systems.length; k++) out[k].p_value = pair(k, 0);
+    for (let k = 1; k < systems.length; k++) {
+      out[k].p_value = pair(k, 0);
+      yield;
+    }
   }
   if (request.ranks) {
     const list: [number, number][] = [];
     for (let i = 0; i < systems.length; i++) {
-      for (let j = i + 1; j < systems.length; j++) list.push([i, j]);
+      for (let j = i + 1; j < systems.length; j++) {
+        list.push([i, j]);
+        pair(i, j);
+        yield;
+      }
     }
     const rejected = holmRejections(list.map(([i, j]) => pair(i, j)), alpha);
     // The smallest p-value is 1 / (N + 1): Holm's first threshold is alpha / m.

@@ -8,6 +8,7 @@
 
 import type { AnyMetric, Edit, GoldSentence, Options, Tokens } from "../plugins/types.ts";
 import {
+  checkCount,
   type ConfidenceInterval,
   confidenceInterval,
   DEFAULT_BOOTSTRAP_SAMPLES,
@@ -67,6 +68,7 @@ export interface TypeIntervalInput {
 export function typeIntervals(input: TypeIntervalInput): Map<string, ConfidenceInterval | number> {
   const { metric, options, stats, gold, hypotheses, hypothesisEdits } = input;
   const samples = input.samples ?? DEFAULT_BOOTSTRAP_SAMPLES;
+  checkCount("The number of resamples", samples);
   if (!metric.byType) throw new RangeError(`Metric ${metric.id} has no per-type breakdown`);
   const values = new Map<string, number[]>();
   let headline: string | undefined;

@@ -231,6 +231,12 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
    */
   readonly compactColumns?: readonly string[];
   /**
+   * How tables name some columns, by dotted path, under the resolved options (`{ f: "F0.5" }`
+   * for an F-beta, a label saying how an interval was made); others show their path. JSON and
+   * TSV keep the field names.
+   */
+  readonly columnLabels?: (options: O) => Readonly<Record<string, string>>;
+  /**
    * True when `sentence(s)` equals `corpus([s])` for every sentence. The conformance kit
    * checks the claim.
    */

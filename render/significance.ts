@@ -45,20 +45,29 @@ export function significanceCells(result: MetricSignificance): {
   if (hasCi) header.push(`${result.headline} mean ± 95% CI`);
   if (result.test) header.push(`p (${result.test})`);
   if (hasRank) header.push("rank");
+  // Rank ranges written to one width, aligned on the dash ("1-3", " 2  ", "10-12").
+  const ranks = result.systems.map((s) => s.rank).filter((r) => r !== undefined);
+  const bestWidth = Math.max(0, ...ranks.map((r) => String(r[0]).length));
+  const worstWidth = Math.max(0, ...ranks.map((r) => r[0] === r[1] ? 0 : String(r[1]).length));
+  const rankCell = (r: [number, number]) =>
+    String(r[0]).padStart(bestWidth) +
+    (r[0] === r[1]
+      ? " ".repeat(worstWidth ? worstWidth + 1 : 0)
+      : `-${String(r[1]).padEnd(worstWidth)}`);
+  const starred = result.systems.some((s) => s.p_value !== undefined && s.p_value < result.alpha);
   const rows = result.systems.map((s, k) => {
     const row: string[] = [];
     if (hasCi) row.push(s.ci ? `${fixed(s.ci.mean)} ± ${fixed(s.ci.half_width)}` : "-");
     if (result.test) {
       row.push(
-        k === 0
-          ? "baseline"
-          : s.p_value === undefined
+        k === 0 ? "baseline" : s.p_value === undefined
           ? "-"
-          : `${fixed(s.p_value)}${s.p_value < result.alpha ? "*" : ""}`,
+          // An unstarred value keeps a space where the star goes: the digits stay aligned.
+          : `${fixed(s.p_value)}${s.p_value < result.alpha ? "*" : starred ? " " : ""}`,
       );
     }
     if (hasRank) {
-      row.push(s.rank ? (s.rank[0] === s.rank[1] ? `${s.rank[0]}` : s.rank.join("-")) : "-");
+      row.push(s.rank ? rankCell(s.rank) : "-");
     }
     return row;
   });

@@ -11,6 +11,7 @@ import { BROWSER_SCRIPT } from "./browser_script.ts";
 import {
   bucketCharts,
   type Chart,
+  headlineLabel,
   humanCharts,
   scatterCharts,
   scoreCharts,
@@ -221,7 +222,7 @@ function summarySection(input: ReportInput): string {
   });
   const head = input.metrics.map((m) => {
     const h = has(m.id);
-    return `<th scope="col" class="num">${esc(m.id)} ${esc(m.headline)}</th>` +
+    return `<th scope="col" class="num">${esc(headlineLabel(m))}</th>` +
       (h.ci ? `<th scope="col" class="num">${esc(level)}</th>` : "") +
       (h.p ? `<th scope="col" class="num">p vs ${esc(baseline)}</th>` : "") +
       (h.rank ? `<th scope="col" class="num">rank</th>` : "");

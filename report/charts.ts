@@ -32,6 +32,9 @@ export type ChartSpec = Record<string, any>;
 const CONFIG = {
   font: "system-ui, -apple-system, Segoe UI, Roboto, sans-serif",
   axis: { labelFontSize: 11, titleFontSize: 12 },
+  // Few enough ticks on a number axis that every one keeps its label (Vega hides every
+  // other label when they crowd, which left the 0 tick unlabelled).
+  axisQuantitative: { tickCount: 5 },
   legend: { labelFontSize: 11, titleFontSize: 12 },
   view: { stroke: null },
 };
@@ -124,6 +127,26 @@ function rho(x: readonly number[], y: readonly number[]): number {
 const SYSTEM_SCALE = { scheme: "category20" };
 
 /**
+ * How a metric's headline is named on a chart or in a table: `m2 f`, `imeasure correction.i`,
+ * and `gleu` alone where the headline repeats the id (not `gleu gleu`).
+ *
+ * @example Usage
+ * ```ts
+ * import { headlineLabel } from "./charts.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(headlineLabel({ id: "gleu", headline: "gleu" }), "gleu");
+ * assert.equal(headlineLabel({ id: "m2", headline: "f" }), "m2 f");
+ * ```
+ *
+ * @param metric The metric's id and headline path.
+ * @returns The label.
+ */
+export function headlineLabel(metric: { id: string; headline: string }): string {
+  return metric.headline === metric.id ? metric.id : `${metric.id} ${metric.headline}`;
+}
+
+/**
  * One chart per metric: the headline of each system, with its confidence interval when the
  * input has one.
  *
@@ -140,28 +163,35 @@ export function scoreCharts(input: ReportInput): Promise<Chart[]> {
     });
     const withCi = values.some((v) => v.low !== v.score || v.high !== v.score);
     const order = input.systems.map((s) => s.name);
+    const name = headlineLabel(metric);
     const y = { field: "system", type: "nominal", sort: order, title: null };
-    const layers: ChartSpec[] = [{
-      mark: { type: "bar", color: "#4c78a8" },
-      encoding: {
-        y,
-        x: { field: "score", type: "quantitative", title: `${metric.id} ${metric.headline}` },
-        tooltip: [{ field: "system" }, { field: "score", format: ".4f" }],
-      },
-    }];
+    // A dot per system on an axis fitted to the scores (not from 0, where scores as close as
+    // GLEU's would look equal), its interval as a line, and a line at 0 when 0 is in range.
+    const x = { field: "score", type: "quantitative", title: name, scale: { zero: false } };
+    const layers: ChartSpec[] = [];
+    const finite = values.flatMap((v) => [v.low, v.high]).filter(Number.isFinite);
+    if (finite.some((v) => v < 0) && finite.some((v) => v > 0)) {
+      layers.push({
+        data: { values: [{ zero: 0 }] },
+        mark: { type: "rule", color: "#999", strokeDash: [4, 3] },
+        encoding: { x: { field: "zero", type: "quantitative" } },
+      });
+    }
     if (withCi) {
       layers.push({
         mark: { type: "rule", color: "#222", strokeWidth: 1.5 },
         encoding: { y, x: { field: "low", type: "quantitative" }, x2: { field: "high" } },
       });
     }
+    layers.push({
+      mark: { type: "point", filled: true, color: "#4c78a8", size: 60, opacity: 1 },
+      encoding: { y, x, tooltip: [{ field: "system" }, { field: "score", format: ".4f" }] },
+    });
     const level = input.significance ? ` (${Math.round(input.significance.level * 100)}% CI)` : "";
     return renderChart(
       `chart-score-${m}`,
-      `${metric.id} ${metric.headline} by system${withCi ? level : ""}`,
-      `Horizontal bars of the ${metric.id} ${metric.headline} of each system${
-        withCi ? ", with confidence intervals as lines" : ""
-      }: ${
+      `${name} by system${withCi ? level : ""}`,
+      `Dots of the ${name} of each system${withCi ? ", with confidence intervals as lines" : ""}: ${
         values.map((v) =>
           `${v.system} ${fixed(v.score)}${withCi ? ` [${fixed(v.low)}, ${fixed(v.high)}]` : ""}`
         ).join("; ")
@@ -305,10 +335,11 @@ export function bucketCharts(input: ReportInput): Promise<Chart[]> {
         score: b.scores[system]?.[metric.id] ?? NaN,
       }))
     ).filter((v) => Number.isFinite(v.score));
+    const name = headlineLabel(metric);
     return renderChart(
       `chart-length-${m}`,
-      `${metric.id} ${metric.headline} by source length`,
-      `Lines of the corpus ${metric.id} ${metric.headline} of the sentences in each source-length ` +
+      `${name} by source length`,
+      `Lines of the corpus ${name} of the sentences in each source-length ` +
         `bucket (tokens, with the number of sentences), one line per system. ` +
         order.map((system) =>
           `${system}: ${
@@ -329,7 +360,7 @@ export function bucketCharts(input: ReportInput): Promise<Chart[]> {
             title: "source tokens (sentences)",
             axis: { labelAngle: 0 },
           },
-          y: { field: "score", type: "quantitative", title: `${metric.id} ${metric.headline}` },
+          y: { field: "score", type: "quantitative", title: name, scale: { zero: false } },
           color: { field: "system", sort: order, scale: SYSTEM_SCALE, title: "system" },
           tooltip: [{ field: "system" }, { field: "bucket" }, {
             field: "score",
@@ -392,7 +423,7 @@ export function scatterCharts(input: ReportInput): Promise<Chart[]> {
         else cells.set(key, { x: cx, y: cy, n: 1 });
       });
       const corr = r(xs, ys);
-      const nameA = `${ma.id} ${ma.headline}`, nameB = `${mb.id} ${mb.headline}`;
+      const nameA = headlineLabel(ma), nameB = headlineLabel(mb);
       return renderChart(
         `chart-scatter-${k}`,
         `Sentence scores: ${nameA} against ${nameB} (Pearson r = ${fixed(corr)})`,
@@ -406,8 +437,19 @@ export function scatterCharts(input: ReportInput): Promise<Chart[]> {
           data: { values: [...cells.values()] },
           mark: { type: "circle", color: "#4c78a8", opacity: 0.7 },
           encoding: {
-            x: { field: "x", type: "quantitative", title: nameA, scale: { zero: false } },
-            y: { field: "y", type: "quantitative", title: nameB, scale: { zero: false } },
+            // Padding: the largest circles at the edges stay inside the plot, off the legend.
+            x: {
+              field: "x",
+              type: "quantitative",
+              title: nameA,
+              scale: { zero: false, padding: 12 },
+            },
+            y: {
+              field: "y",
+              type: "quantitative",
+              title: nameB,
+              scale: { zero: false, padding: 12 },
+            },
             size: { field: "n", type: "quantitative", title: "pairs", scale: { range: [4, 400] } },
             tooltip: [{ field: "x", format: ".3f" }, { field: "y", format: ".3f" }, {
               field: "n",
@@ -418,6 +460,156 @@ export function scatterCharts(input: ReportInput): Promise<Chart[]> {
       );
     }),
   );
+}
+
+/** Where a point's label goes: its position in data units and on which side it is aligned. */
+export interface LabelPlace {
+  /** The label's anchor, in the x axis' units. */
+  x: number;
+  /** The label's anchor (its middle), in the y axis' units. */
+  y: number;
+  /** The anchor is the label's left end ("left") or right end ("right"). */
+  align: "left" | "right";
+}
+
+/**
+ * Place a label beside each point of a scatter plot so that no two labels overlap each other
+ * or another point, where room allows: each label tries the right of its point, then above or
+ * below it, then its left side (greedily, points from the top down). Sizes in pixels: the plot
+ * is `width` x `height`, a label is about 6 px a character and 11 px high.
+ *
+ * @example Two points too close for two labels on one line
+ * ```ts
+ * import { placeLabels } from "./charts.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const places = placeLabels(
+ *   [{ x: 0.5, y: 0.5, label: "PKU" }, { x: 0.5, y: 0.49, label: "UMC" }],
+ *   [0, 1], [0, 1], 300, 300,
+ * );
+ * assert.notEqual(places[0].y, places[1].y);
+ * ```
+ *
+ * @param points The points and their labels.
+ * @param xDomain The x axis' domain.
+ * @param yDomain The y axis' domain.
+ * @param width The plot's width in pixels.
+ * @param height The plot's height in pixels.
+ * @returns Each label's place, in the order of the points.
+ */
+export function placeLabels(
+  points: readonly { x: number; y: number; label: string }[],
+  xDomain: readonly [number, number],
+  yDomain: readonly [number, number],
+  width: number,
+  height: number,
+): LabelPlace[] {
+  const sx = width / (xDomain[1] - xDomain[0] || 1);
+  const sy = height / (yDomain[1] - yDomain[0] || 1);
+  const px = (x: number) => (x - xDomain[0]) * sx;
+  const py = (y: number) => height - (y - yDomain[0]) * sy;
+  type Box = [number, number, number, number];
+  const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  const taken: Box[] = points.map((p) => [px(p.x) - 4, py(p.y) - 4, px(p.x) + 4, py(p.y) + 4]);
+  const CANDIDATES: [number, number, "left" | "right"][] = [
+    [6, 0, "left"],
+    [6, -11, "left"],
+    [6, 11, "left"],
+    [-6, 0, "right"],
+    [-6, -11, "right"],
+    [-6, 11, "right"],
+    [6, -22, "left"],
+    [6, 22, "left"],
+    [-6, -22, "right"],
+    [-6, 22, "right"],
+  ];
+  const places: LabelPlace[] = new Array(points.length);
+  const order = points.map((_, i) => i).sort((a, b) => points[b].y - points[a].y);
+  for (const i of order) {
+    const p = points[i];
+    const w = 6 * p.label.length + 2;
+    let chosen = CANDIDATES[0], chosenBox: Box | undefined;
+    for (const candidate of CANDIDATES) {
+      const [dx, dy, align] = candidate;
+      const left = align === "left" ? px(p.x) + dx : px(p.x) + dx - w;
+      const top = py(p.y) + dy - 5.5;
+      const box: Box = [left, top, left + w, top + 11];
+      const inside = box[0] >= 0 && box[2] <= width + 40 && box[1] >= -6 && box[3] <= height + 6;
+      if (inside && !taken.some((t) => overlaps(t, box))) {
+        chosen = candidate;
+        chosenBox = box;
+        break;
+      }
+    }
+    if (!chosenBox) {
+      const left = px(p.x) + 6;
+      chosenBox = [left, py(p.y) - 5.5, left + w, py(p.y) + 5.5];
+    }
+    taken.push(chosenBox);
+    places[i] = { x: p.x + chosen[0] / sx, y: p.y - chosen[1] / sy, align: chosen[2] };
+  }
+  return places;
+}
+
+/** A domain around the values with 8% of their range (or 0.05) of room on each side. */
+function paddedDomain(values: readonly number[]): [number, number] {
+  const [lo, hi] = extent(values);
+  const room = (hi - lo) * 0.08 || 0.05;
+  return [lo - room, hi + room];
+}
+
+/**
+ * A scatter plot of systems (metric against human score), each point labelled with its
+ * system's name where the labels do not overlap ({@linkcode placeLabels}).
+ */
+function labelledScatter(
+  values: { system: string; metric: number; human: number }[],
+  xTitle: string,
+  yTitle: string,
+): ChartSpec {
+  const width = 320, height = 260;
+  const xDomain = paddedDomain(values.map((v) => v.metric));
+  const yDomain = paddedDomain(values.map((v) => v.human));
+  const places = placeLabels(
+    values.map((v) => ({ x: v.metric, y: v.human, label: v.system })),
+    xDomain,
+    yDomain,
+    width,
+    height,
+  );
+  const labels = values.map((v, i) => ({ system: v.system, ...places[i] }));
+  const text = (align: "left" | "right") => ({
+    data: { values: labels.filter((l) => l.align === align) },
+    mark: { type: "text", align, baseline: "middle", fontSize: 10 },
+    encoding: {
+      x: { field: "x", type: "quantitative" },
+      y: { field: "y", type: "quantitative" },
+      text: { field: "system" },
+    },
+  });
+  return {
+    width,
+    height,
+    encoding: {
+      x: {
+        field: "metric",
+        type: "quantitative",
+        title: xTitle,
+        scale: { domain: xDomain, nice: false },
+      },
+      y: {
+        field: "human",
+        type: "quantitative",
+        title: yTitle,
+        scale: { domain: yDomain, nice: false },
+      },
+    },
+    layer: [
+      { data: { values }, mark: { type: "point", filled: true, color: "#4c78a8", size: 50 } },
+      text("left"),
+      text("right"),
+    ],
+  };
 }
 
 /**
@@ -439,7 +631,7 @@ export function humanCharts(input: ReportInput): Promise<Chart[]> {
       }));
       const xs = values.map((v) => v.metric), ys = values.map((v) => v.human);
       const correlation = `Pearson r = ${fixed(r(xs, ys))}, Spearman rho = ${fixed(rho(xs, ys))}`;
-      const name = `${metric.id} ${metric.headline}`;
+      const name = headlineLabel(metric);
       return renderChart(
         `chart-human-${h}-${m}`,
         `${name} against ${human.label} (${correlation})`,
@@ -447,22 +639,7 @@ export function humanCharts(input: ReportInput): Promise<Chart[]> {
           `systems: ${
             values.map((v) => `${v.system} ${fixed(v.metric)}, ${fixed(v.human)}`).join("; ")
           }.`,
-        {
-          width: 320,
-          height: 260,
-          data: { values },
-          encoding: {
-            x: { field: "metric", type: "quantitative", title: name, scale: { zero: false } },
-            y: { field: "human", type: "quantitative", title: human.label, scale: { zero: false } },
-          },
-          layer: [
-            { mark: { type: "point", filled: true, color: "#4c78a8", size: 50 } },
-            {
-              mark: { type: "text", align: "left", dx: 5, fontSize: 10 },
-              encoding: { text: { field: "system" } },
-            },
-          ],
-        },
+        labelledScatter(values, name, human.label),
       );
     });
   }));

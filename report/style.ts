@@ -13,7 +13,8 @@ export const REPORT_CSS: string = `
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; color: var(--fg); background: var(--bg);
   font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
-header, main, footer { max-width: 1200px; margin: 0 auto; padding: 0 16px; }
+header, main, footer { max-width: 1640px; margin: 0 auto; padding: 0 16px; }
+main p, main dl, .warnings { max-width: 1200px; }
 header { padding-top: 16px; }
 h1 { font-size: 1.5rem; margin: 0 0 .3rem; }
 h2 { font-size: 1.2rem; margin: 2rem 0 .6rem; border-bottom: 1px solid var(--line); padding-bottom: .2rem; }
@@ -26,12 +27,13 @@ nav ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .3re
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: tabular-nums; }
 caption { text-align: left; color: var(--muted); padding: .2rem 0; caption-side: top; white-space: nowrap; }
-th, td { padding: .25rem .6rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
+th, td { padding: .25rem .5rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 thead th { border-bottom: 2px solid var(--fg); white-space: nowrap; }
 td.num, th.num { text-align: right; white-space: nowrap; }
 tbody tr:nth-child(even) { background: var(--alt); }
 td.best { font-weight: 700; }
 .ci, .p { color: var(--muted); }
+td.ci { font-size: .9em; }
 dl.sigs { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .8rem; }
 dl.sigs dd { margin: 0; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; overflow-wrap: anywhere; }

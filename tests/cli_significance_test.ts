@@ -133,7 +133,7 @@ Deno.test("gecscore score rejects bad significance options in one line", async (
       ],
       [
         ["--ci", "--samples", "2000000"],
-        "gecscore: The number of resamples must be a whole number from 1 to 1000000, got 2000000\n",
+        "gecscore: --samples must be a whole number from 1 to 1000000, got 2000000\n",
       ],
       [["--ci", "--seed=-1"], "gecscore: --seed must be a whole number of at least 0, got -1\n"],
       [["--samples", "10"], "gecscore: --samples needs --paired bs|ar, --ci or --ranks\n"],

@@ -346,7 +346,7 @@ Deno.test("score --by-type: errant categories and M2 gold types sum to the total
     ], io),
     0,
   );
-  assert.match(out, /errant {2}hyp\.m2 by type:\nERRANT category \(level 1\) +tp +fp +fn/);
+  assert.match(out, /errant {2}hyp by type:\nERRANT category \(level 1\) +tp +fp +fn/);
   assert.match(out, /^M +1 +0 +1 /m);
 });
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type GoldSentence } from "../mod.ts";
+import type { GoldSentence } from "../mod.ts";
 import { imeasureMetric, type ImeasureOptions } from "../metrics/imeasure/mod.ts";
 import { resolveOptions } from "../plugins/mod.ts";
 

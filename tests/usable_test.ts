@@ -193,13 +193,13 @@ Deno.test("gecscore score prints compact tables by default, every column with --
   assert.equal(code, 0);
   const table = stdout.split("\n").filter((l) => !/^\w+ {2}\(/.test(l));
   assert.ok(Math.max(...table.map(displayWidth)) <= 100, stdout);
-  assert.match(stdout, /^system +precision +recall +f$/m);
+  assert.match(stdout, /^system +precision +recall +F0\.5$/m);
   assert.match(stdout, /^m2scorer_example_system2 +0\.7500 +0\.6000 +0\.7143$/m);
   assert.match(stdout, /^system +correction\.i +correction\.wacc$/m);
-  assert.match(stdout, /^system +gleu +ci$/m);
+  assert.match(stdout, /^system +gleu +ci \(ref\. sampling\)$/m);
   assert.match(stdout, /^m2scorer_example_system +0\.3384 +\[-0\.1164, 0\.7932\]$/m);
   const wide = await gecscore("score", "--wide", "--gold", GOLD, SYSTEM, SYSTEM2);
-  assert.match(wide.stdout, /^system +tp +fp +fn +precision +recall +f$/m);
+  assert.match(wide.stdout, /^system +tp +fp +fn +precision +recall +F0\.5$/m);
   assert.match(wide.stdout, /correction\.fpn .* detection\.i$/m);
 });
 
@@ -229,7 +229,7 @@ Deno.test("gecscore score --format markdown and latex give paper-ready tables", 
   assert.match(md.stdout, /^\*\*m2\*\* `m2\|beta:0\.5\|/m);
   assert.match(
     md.stdout,
-    /^\| system \| precision \| recall \| f \|\n\| :-- \| --: \| --: \| --: \|$/m,
+    /^\| system \| precision \| recall \| F0\.5 \|\n\| :-- \| --: \| --: \| --: \|$/m,
   );
   assert.match(md.stdout, /^\| m2scorer_example_system2 \| 0\.7500 \| 0\.6000 \| 0\.7143 \|$/m);
   const tex = await gecscore("score", "--format", "latex", "-m", "m2", "--gold", GOLD, SYSTEM2);

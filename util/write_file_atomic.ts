@@ -8,8 +8,10 @@ import { InputError } from "../plugins/errors.ts";
 
 /**
  * Write a file atomically: the text goes to a temporary file in the same folder, which is
- * then renamed over the target, so a failure never leaves a half-written file behind. A
- * target that is not a regular file (`/dev/stdout`, a named pipe) is written directly.
+ * then renamed over the target, so a failure never leaves a half-written file behind; a
+ * file that is replaced keeps its permission bits. A program that handles Ctrl-C calls
+ * {@linkcode removeTemporaryFiles} before it exits. A target that is not a regular file
+ * (`/dev/stdout`, a named pipe) is written directly.
  *
  * @example Usage
  * ```ts
@@ -41,12 +43,61 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   const dir = slash >= 0 ? path.slice(0, slash + 1) : "";
   const name = path.slice(slash + 1);
   const temp = `${dir}.${name}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  // A file being replaced keeps its permissions (an executable script stays executable, a
+  // private file stays private); a new one gets the usual mode of a new file.
+  const mode = await existingMode(path);
+  // Known while it exists, so that a program interrupted (Ctrl-C) can remove it before
+  // going: see removeTemporaryFiles().
+  inFlight.add(temp);
   try {
-    await Deno.writeTextFile(temp, text, { createNew: true });
+    await Deno.writeTextFile(temp, text, { createNew: true, mode: mode ?? undefined });
+    if (mode !== undefined) await Deno.chmod(temp, mode);
     await Deno.rename(temp, path);
   } catch (error) {
     await Deno.remove(temp).catch(() => {});
     throw new InputError(`cannot write file: ${describe(error)}`, path);
+  } finally {
+    inFlight.delete(temp);
+  }
+}
+
+/** The temporary files being written now. */
+const inFlight = new Set<string>();
+
+/**
+ * Remove the temporary files of the {@linkcode writeFileAtomic} calls under way, at once: for
+ * a program's signal handler (Ctrl-C) before it exits, so that no hidden `.NAME.XXXX.tmp` is
+ * left beside an output. The interrupted writes then fail.
+ *
+ * @example Usage
+ * ```ts
+ * import { removeTemporaryFiles } from "./write_file_atomic.ts";
+ *
+ * Deno.addSignalListener("SIGINT", () => {
+ *   removeTemporaryFiles();
+ *   // ...then end the program
+ * });
+ * ```
+ */
+export function removeTemporaryFiles(): void {
+  for (const temp of inFlight) {
+    try {
+      Deno.removeSync(temp);
+    } catch {
+      // Not created yet, or already renamed.
+    }
+  }
+  inFlight.clear();
+}
+
+/** The permission bits of an existing regular file; undefined when new (or on Windows). */
+async function existingMode(path: string): Promise<number | undefined> {
+  if (Deno.build.os === "windows") return undefined;
+  try {
+    const info = await Deno.stat(path);
+    return info.isFile && info.mode !== null ? info.mode & 0o777 : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -65,8 +116,8 @@ function describe(error: unknown): string {
   return error instanceof Deno.errors.NotFound
     ? "no such folder"
     : error instanceof Deno.errors.NotCapable
-    // Deno's own words say which flag is missing (some files need --allow-all).
-    ? `permission denied (${error.message.split("\n")[0].replace(/^Requires/, "requires")})`
+    // Deno's own words would name the temporary file, and flags of Deno's, not this program's.
+    ? "no write permission for its folder"
     : error instanceof Deno.errors.PermissionDenied
     ? "permission denied"
     : error instanceof Deno.errors.IsADirectory

@@ -351,6 +351,8 @@ export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = {
   needsHypothesisEdits: true,
   headline: "f",
   columns: ["tp", "fp", "fn", "precision", "recall", "f"],
+  compactColumns: ["precision", "recall", "f"],
+  columnLabels: (options) => ({ f: `F${options.beta}` }),
   sentenceIsCorpusOfOne: true,
   // The coder pair of a sentence is chosen against the running corpus totals.
   orderSensitive: true,

@@ -98,6 +98,9 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   headline: "gleu",
   columns: ["gleu", "std", "ci"],
   compactColumns: ["gleu", "ci"],
+  // GLEU's own interval comes from sampling a reference per sentence (iter), not from
+  // resampling sentences as --ci does.
+  columnLabels: () => ({ ci: "ci (ref. sampling)" }),
   stats(gold, hypothesis, options) {
     const entry = prepare(gold, options);
     return sentenceStats(entry, hypothesis, ngramCounts(hypothesis, entry.vocab), options);

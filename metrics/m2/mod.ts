@@ -257,6 +257,8 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = {
   headline: "f",
   columns: ["tp", "fp", "fn", "precision", "recall", "f"],
   compactColumns: ["precision", "recall", "f"],
+  // The column people quote as F0.5.
+  columnLabels: (options) => ({ f: `F${options.beta}` }),
   sentenceIsCorpusOfOne: true,
   stats(gold, hypothesis, options) {
     const results = m2Annotators(gold, hypothesis, options);

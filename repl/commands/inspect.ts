@@ -39,14 +39,18 @@ those. Metrics the gold cannot serve show n/a (needs ...).`,
   run: (s, args) => scoreView(s, args),
 };
 
-/** `try TEXT`. */
+/** `try [-v] TEXT`. */
 export const tryCommand: ReplCommand = {
   aliases: ["t"],
-  usage: "TEXT",
-  summary: "score a hypothesis you type with every metric, with alignments",
+  usage: "[-v] TEXT",
+  summary: "score a hypothesis you type with every metric (-v: with alignments)",
+  details: `Shows the source, your text as a diff, each metric's score and its one-line summary.
+With -v, each metric's whole explanation (alignment, edits, n-grams), as align shows it.`,
   run: (s, _args, rest) => {
-    if (!rest.trim()) throw new UsageError("Usage: try TEXT");
-    return tryView(s, rest);
+    const verbose = /^\s*-v(\s|$)/.test(rest);
+    const text = verbose ? rest.replace(/^\s*-v/, "") : rest;
+    if (!text.trim()) throw new UsageError("Usage: try [-v] TEXT");
+    return tryView(s, text, verbose);
   },
 };
 
@@ -126,12 +130,13 @@ export function alignView(state: SessionState, metricId: string, names: string[]
 
 /**
  * Score a typed hypothesis against the current sentence with every metric, and show each
- * metric's explanation.
+ * metric's one-line summary, or with `verbose` its whole explanation.
  *
  * @param text The hypothesis (tokens separated by spaces).
+ * @param verbose Every metric's whole explanation (alignment, edits, n-grams).
  * @returns The text.
  */
-export function tryView(state: SessionState, text: string): string {
+export function tryView(state: SessionState, text: string, verbose = false): string {
   const gold = state.needGold();
   const tokens = tokenize(text);
   const sentence = gold.sentences[state.index];
@@ -148,12 +153,21 @@ export function tryView(state: SessionState, text: string): string {
   for (const metric of metrics) {
     if (state.unavailable(metric)) continue;
     const options = state.options(metric);
+    const explanation = state.explain(metric, sentence, tokens, options);
     parts.push(
       state.bold(`== ${metric.id}`) + `  (${metric.signature(options)})\n` +
-        renderExplanation(state.explain(metric, sentence, tokens, options)),
+        (verbose ? renderExplanation(explanation) : explanation.summary),
     );
   }
-  return parts.join("\n\n");
+  if (verbose) return parts.join("\n\n");
+  // The diff and the table as with -v, then a line per metric's summary.
+  const [head, table, ...summaries] = parts;
+  return [
+    head,
+    table,
+    [...summaries, "(try -v TEXT: each metric's alignment and counts)"].join("\n"),
+  ]
+    .join("\n\n");
 }
 
 /**

@@ -9,12 +9,16 @@ import { UsageError } from "../../plugins/errors.ts";
 import type { AnyMetric, Hypotheses } from "../../plugins/types.ts";
 import { formatValue, renderTable } from "../../render/text.ts";
 import { MARKER_LEVEL, significanceCells } from "../../render/significance.ts";
-import { assessSignificance, type SignificanceRequest } from "../../pipeline/significance.ts";
+import {
+  assessSignificanceCancellable,
+  type SignificanceRequest,
+} from "../../pipeline/significance.ts";
+import { MAX_SAMPLES } from "../../pipeline/resample.ts";
 import type { ReplCommand } from "../command.ts";
 import type { SessionState } from "../state.ts";
 
 const SETTINGS_HELP =
-  `samples=N  bootstrap resamples (default 1000) or, with ar, trials (default 10000)
+  `samples=N  bootstrap resamples (default 1000; more with ranks) or, with ar, trials (default 10000)
 seed=S     the seed of every draw (default 12345)`;
 
 /** `ci [SYSTEM|METRIC...] [samples=N] [seed=S]`. */
@@ -65,6 +69,9 @@ function settings(args: string[]): { names: string[]; request: SignificanceReque
       if (!Number.isSafeInteger(value) || value < (match[1] === "seed" ? 0 : 1)) {
         throw new UsageError(`${match[1]} must be a whole number, got "${match[2]}"`);
       }
+      if (match[1] === "samples" && value > MAX_SAMPLES) {
+        throw new UsageError(`samples must be at most ${MAX_SAMPLES}, got ${match[2]}`);
+      }
       if (match[1] === "seed") request.seed = value;
       else count = value;
     } else if (arg === "bs" || arg === "ar") request.test = arg;
@@ -78,12 +85,12 @@ function settings(args: string[]): { names: string[]; request: SignificanceReque
   return { names, request };
 }
 
-function assess(
+async function assess(
   state: SessionState,
   systems: Hypotheses[],
   metrics: AnyMetric[],
   request: SignificanceRequest,
-): string {
+): Promise<string> {
   const parts: string[] = [];
   for (const metric of metrics) {
     const na = state.unavailable(metric);
@@ -94,14 +101,17 @@ function assess(
     const options = state.options(metric);
     let result;
     try {
-      result = assessSignificance(
+      // Cancellable: Ctrl-C stops the resampling too, not only the statistics.
+      result = await assessSignificanceCancellable(
         metric,
         options,
         systems.map((s) => ({ name: s.name, stats: state.corpusStats(s, metric) })),
         request,
+        state.signal,
       );
     } catch (error) {
       if (error instanceof UsageError) throw error;
+      if (error instanceof Error && error.name === "AbortError") throw error;
       state.failures.push(
         `${metric.id}: ${error instanceof Error ? error.message.split("\n")[0] : error}`,
       );
@@ -130,7 +140,7 @@ function assess(
  * @param args System names, metric ids, `samples=N`, `seed=S`.
  * @returns The text.
  */
-export function ciView(state: SessionState, args: string[] = []): string {
+export function ciView(state: SessionState, args: string[] = []): Promise<string> {
   state.needGold();
   const { names, request } = settings(args);
   if (request.test || request.ranks) {
@@ -148,7 +158,7 @@ export function ciView(state: SessionState, args: string[] = []): string {
  * `seed=S`.
  * @returns The text.
  */
-export function compareView(state: SessionState, args: string[] = []): string {
+export function compareView(state: SessionState, args: string[] = []): Promise<string> {
   state.needGold();
   const { names, request } = settings(args);
   const named = names.filter((n) => state.systems.some((s) => s.name === n));

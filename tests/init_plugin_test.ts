@@ -1,0 +1,75 @@
+import assert from "node:assert/strict";
+import { main } from "../cli.ts";
+
+async function initPlugin(...args: string[]) {
+  let out = "", err = "";
+  const code = await main(["init-plugin", ...args], {
+    out: (t) => out += t,
+    err: (t) => err += t,
+  });
+  return { code, out, err };
+}
+
+async function run(cmd: string, args: string[], cwd: string) {
+  const output = await new Deno.Command(cmd, { args, cwd, stdout: "piped", stderr: "piped" })
+    .output();
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: output.code, text: decode(output.stdout) + decode(output.stderr) };
+}
+
+Deno.test("gecscore init-plugin writes files that pass deno fmt --check and lint as generated", async (t) => {
+  const root = await Deno.makeTempDir({ prefix: "gecscore_init_" });
+  try {
+    const cases = [
+      { name: "short", dir: `${root}/overlap`, args: [] as string[] },
+      {
+        // A long path (long import URLs) and the longest id.
+        name: "long path and id",
+        dir: `${root}/${"nested_folder_with_a_long_name/".repeat(3)}plugin`,
+        args: ["--id", `m${"x".repeat(39)}`],
+      },
+    ];
+    for (const { name, dir, args } of cases) {
+      await t.step(name, async () => {
+        const made = await initPlugin(dir, ...args);
+        assert.equal(made.code, 0, made.err);
+        const fmt = await run(Deno.execPath(), ["fmt", "--check"], dir);
+        assert.equal(fmt.code, 0, fmt.text);
+        const lint = await run(Deno.execPath(), ["lint"], dir);
+        assert.equal(lint.code, 0, lint.text);
+      });
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("gecscore init-plugin's Next hint names the plugin by a path valid after its cd", async () => {
+  const root = await Deno.makeTempDir({ prefix: "gecscore_init_" });
+  try {
+    for (const dir of [`${root}/a/b/plugin`, `${root}/with space`]) {
+      const made = await initPlugin(dir);
+      assert.equal(made.code, 0, made.err);
+      const hint = made.out.match(
+        /^Next: cd (.+?) && deno test && gecscore score --plugin (\S+) /m,
+      );
+      assert.ok(hint, made.out);
+      // The hint's cd and plugin path, as a shell reads them, from the folder the user was in.
+      const check = await run("sh", ["-c", `cd ${hint[1]} && test -f ${hint[2]}`], Deno.cwd());
+      assert.equal(check.code, 0, `${made.out}${check.text}`);
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("gecscore init-plugin refuses an id too long for its files", async () => {
+  const root = await Deno.makeTempDir({ prefix: "gecscore_init_" });
+  try {
+    const made = await initPlugin(`${root}/p`, "--id", `m${"x".repeat(40)}`);
+    assert.equal(made.code, 2);
+    assert.match(made.err, /^gecscore: init-plugin: --id must be at most 40 characters/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
