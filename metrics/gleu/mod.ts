@@ -19,6 +19,7 @@ import type {
   Tokens,
 } from "../../plugins/types.ts";
 import { MersenneTwister } from "../../util/mt19937.ts";
+import { gecMetrics, GECMETRICS_VARIANTS, type GleuGecMetricsStats } from "./gecmetrics.ts";
 
 /** The n-gram orders GLEU uses: 1 to 4 (the reference tool ignores its `-n`). */
 const ORDER = 4;
@@ -105,7 +106,7 @@ export interface Gleu2015Stats {
 }
 
 /** GLEU per-sentence statistics. */
-export type GleuStats = Gleu2016Stats | Gleu2015Stats;
+export type GleuStats = Gleu2016Stats | Gleu2015Stats | GleuGecMetricsStats;
 
 /** An n-gram key: its token ids in base `vocabulary.base`, or joined ids for huge vocabularies. */
 type Key = number | string;
@@ -548,6 +549,7 @@ function score2015(stats: readonly Gleu2015Stats[], lambda: number): number {
 }
 
 function fold(options: GleuOptions): Accumulator<GleuStats, GleuScore> {
+  if (gecMetrics.is(options)) return gecMetrics.accumulator(options, summarize);
   return options.variant === "2015" ? new Fold2015(options) : new Fold2016(options);
 }
 
@@ -927,8 +929,9 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   defaults: { variant: "2016", iterations: 500, lambda: 0, refs: "plain" },
   optionSpecs: {
     variant: {
-      description: "2016 (GLEU without tuning) or 2015 (original GLEU with lambda)",
-      choices: ["2016", "2015"],
+      description: "2016 (GLEU without tuning), 2015 (original GLEU with lambda), gecmetrics or " +
+        "gecmetrics-official (gec-metrics 0.1.1 GLEU and GLEUOfficial, Python 3 sampling)",
+      choices: ["2016", "2015", ...GECMETRICS_VARIANTS],
     },
     iterations: {
       description: "2016 with several references: sampling iterations (one reference: 1)",
@@ -950,17 +953,36 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   compactColumns: ["gleu", "ci"],
   stats(gold, hypothesis, options) {
     const entry = prepare(gold, options);
+    if (gecMetrics.is(options)) {
+      return gecMetrics.stats(
+        options,
+        gold.source,
+        entry.references.map((r) => r.tokens),
+        hypothesis,
+      );
+    }
     return sentenceStats(entry, hypothesis, ngramCounts(hypothesis, entry.vocab), options);
   },
   corpus(stats, options) {
     for (const s of stats) checkVariant(s, options);
+    if (gecMetrics.is(options)) {
+      return gecMetrics.corpus(stats as GleuGecMetricsStats[], options, summarize);
+    }
     const acc = fold(options);
     for (const s of stats) acc.add(s);
     return acc.score();
   },
-  orderSensitive: (options) => options.variant === "2016",
+  orderSensitive: (options) => options.variant !== "2015",
   resampler(stats, options) {
     for (const s of stats) checkVariant(s, options);
+    if (gecMetrics.is(options)) {
+      return (indices) =>
+        gecMetrics.corpus(
+          Array.from(indices, (i) => stats[i] as GleuGecMetricsStats),
+          options,
+          summarize,
+        );
+    }
     if (options.variant === "2016") {
       return resampler2016(stats as readonly Gleu2016Stats[], options);
     }
@@ -973,27 +995,38 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   },
   sentence(stats, options) {
     checkVariant(stats, options);
+    if (stats.variant === "gecmetrics" || stats.variant === "gecmetrics-official") {
+      return summarize(gecMetrics.sentence(stats));
+    }
     if (stats.variant === "2015") {
       const acc = fold(options);
       acc.add(stats);
       return acc.score();
     }
-    return summarize(sentenceValues2016(stats));
+    return summarize(sentenceValues2016(stats as Gleu2016Stats));
   },
   accumulator: fold,
   explain(gold, hypothesis, options) {
     const entry = prepare(gold, options);
     const hyp = ngramCounts(hypothesis, entry.vocab);
+    if (gecMetrics.is(options)) {
+      return gecMetrics.explain(
+        options,
+        gold.source,
+        entry.references.map((r) => r.tokens),
+        hypothesis,
+      );
+    }
     const stats = sentenceStats(entry, hypothesis, hyp, options);
     if (stats.variant === "2015") {
       return explain2015(hypothesis, hyp, entry, stats, options.lambda);
     }
-    return explain2016(gold, hypothesis, hyp, entry, stats);
+    return explain2016(gold, hypothesis, hyp, entry, stats as Gleu2016Stats);
   },
   signature(options) {
     const variant = options.variant === "2015"
       ? `variant:2015|lambda:${options.lambda}`
-      : `variant:2016|iter:${options.iterations}`;
+      : `variant:${options.variant}|iter:${options.iterations}`;
     return `gleu|${variant}|refs:${options.refs}|v:1.0`;
   },
 };
