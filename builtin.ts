@@ -13,6 +13,12 @@ import { m2Metric } from "./metrics/m2/mod.ts";
 import { gleuMetric } from "./metrics/gleu/mod.ts";
 import { imeasureMetric } from "./metrics/imeasure/mod.ts";
 import { errantMetric } from "./metrics/errant/mod.ts";
+import { sentErrantSentence } from "./metrics/errant/sentence_mean.ts";
+import { greenMetric } from "./metrics/green/mod.ts";
+import { clemeMetric } from "./metrics/cleme/mod.ts";
+import { cleme2Metric } from "./metrics/cleme2/mod.ts";
+import { gotoscorerMetric } from "./metrics/gotoscorer/mod.ts";
+import { withSentenceMean } from "./plugins/aggregate.ts";
 import { setPluginModule } from "./plugins/host.ts";
 import { Registry } from "./plugins/registry.ts";
 import type { AnyMetric, Format, GoldCorpus, Plugin, ReadLimits } from "./plugins/types.ts";
@@ -31,7 +37,24 @@ function deepFreeze<T>(value: T): T {
 
 // Frozen, with their defaults and option specs: code that imports a built-in metric cannot
 // change what it computes or the signature it states.
-const metrics: AnyMetric[] = deepFreeze([m2Metric, imeasureMetric, gleuMetric, errantMetric]);
+// Each with the `aggregate` option (corpus or sentence-mean); ERRANT's sentence mean follows
+// gec-metrics' SentERRANT rules. CLEME, CLEME2.0 and GoToScorer implement the option themselves.
+const metrics: AnyMetric[] = deepFreeze([
+  withSentenceMean(m2Metric),
+  withSentenceMean(imeasureMetric),
+  withSentenceMean(gleuMetric),
+  withSentenceMean(errantMetric, {
+    sentence: (stats, options) =>
+      sentErrantSentence(
+        stats as Parameters<typeof sentErrantSentence>[0],
+        options as { beta: number },
+      ),
+  }),
+  withSentenceMean(greenMetric),
+  clemeMetric,
+  cleme2Metric,
+  gotoscorerMetric,
+]);
 
 const formats: Format[] = deepFreeze([m2Format, textFormat, ixmlFormat]);
 
