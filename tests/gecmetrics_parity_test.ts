@@ -96,7 +96,7 @@ function check(row: Row, score: Record<string, unknown>, fields: Record<string, 
   return n;
 }
 
-async function score(
+function score(
   gold: GoldCorpus,
   systems: Hypotheses[],
   metric: string,
