@@ -134,6 +134,11 @@ export interface ScoreRequest {
   sentences?: boolean;
   /** Also compute per-error-type breakdowns (metrics that have `byType`). */
   byType?: boolean;
+  /**
+   * Every system of the run, when `systems` is only part of it: what metrics' `prepare()` sees
+   * (GoToScorer's weights from the systems scored together). Default: `systems`.
+   */
+  runSystems?: Hypotheses[];
   /** Cancels an asynchronous run ({@linkcode scoreSystemsAsync}), checked between jobs. */
   signal?: AbortSignal;
   /** Progress of an asynchronous run: `done` of `total` sentence evaluations. */
@@ -198,7 +203,8 @@ export function resolveRequest(
   for (const id of Object.keys(request.options ?? {})) registry.metric(id);
   const resolved = metrics.map((m) => {
     const options = resolveOptions<Options>(m, request.options?.[m.id] ?? {});
-    return m.prepare ? m.prepare(options, { gold: gold.sentences, systems }) : options;
+    const context = { gold: gold.sentences, systems: request.runSystems ?? systems };
+    return m.prepare ? m.prepare(options, context) : options;
   });
   return { metrics, resolved };
 }
@@ -289,7 +295,12 @@ export async function scoreSystemsAsync(request: ScoreRequest): Promise<SystemRe
     for (const metric of metrics) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       request.signal?.throwIfAborted();
-      const [one] = scoreSystems({ ...request, systems: [system], metrics: [metric.id] });
+      const [one] = scoreSystems({
+        ...request,
+        systems: [system],
+        runSystems: request.runSystems ?? systems,
+        metrics: [metric.id],
+      });
       results.push(one.metrics[0]);
       done += gold.sentences.length;
       request.onProgress?.(done, total);

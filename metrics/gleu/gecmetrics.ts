@@ -49,16 +49,68 @@ export interface GleuGecMetricsStats {
 
 const ORDER = 4;
 
-function counts(tokens: Tokens): Map<string, number> {
-  const out = new Map<string, number>();
-  for (let i = 0; i < tokens.length; i++) {
-    let key = "";
-    for (let n = 0; n < ORDER && i + n < tokens.length; n++) {
-      key = n ? `${key}\u0001${tokens[i + n]}` : tokens[i];
-      out.set(`${n}\u0002${key}`, (out.get(`${n}\u0002${key}`) ?? 0) + 1);
+type Counts = Map<number | string, number>[];
+
+/** A source with its references' n-grams, numbered with the sentence's own vocabulary. */
+interface Prepared {
+  ids: Map<string, number>;
+  /** Keys are numbers in this base (small ones: V8 hashes them fastest), or 0: text keys. */
+  base: number;
+  source: Counts;
+  references: Map<Tokens, Counts>;
+}
+
+/** Sources prepared once, kept while their token arrays live. */
+const preparedSources = new WeakMap<Tokens, Prepared>();
+
+function countIds(ids: readonly number[], base: number): Counts {
+  const out: Counts = [new Map(), new Map(), new Map(), new Map()];
+  for (let i = 0; i < ids.length; i++) {
+    let key: number | string = 0;
+    for (let n = 0; n < ORDER && i + n < ids.length; n++) {
+      key = base
+        ? (key as number) * base + ids[i + n]
+        : n
+        ? `${key},${ids[i + n]}`
+        : `${ids[i]}`;
+      out[n].set(key, (out[n].get(key) ?? 0) + 1);
     }
   }
   return out;
+}
+
+function prepare(source: Tokens, references: readonly Tokens[]): Prepared {
+  let p = preparedSources.get(source);
+  if (!p || references.some((r) => !p!.references.has(r))) {
+    const ids = new Map<string, number>();
+    const number = (t: Tokens) =>
+      t.map((x) => {
+        let id = ids.get(x);
+        if (id === undefined) ids.set(x, id = ids.size + 1);
+        return id;
+      });
+    const src = number(source);
+    const refs = references.map(number);
+    // Ids 1..size, 0 for tokens of the hypothesis only: exact while base^4 < 2^53.
+    const base = (ids.size + 1) ** ORDER < 2 ** 53 ? ids.size + 1 : 0;
+    p = {
+      ids,
+      base,
+      source: countIds(src, base),
+      references: new Map(references.map((r, k) => [r, countIds(refs[k], base)])),
+    };
+    preparedSources.set(source, p);
+  }
+  return p;
+}
+
+/**
+ * The hypothesis' n-grams numbered with the sentence's vocabulary. Tokens in neither the
+ * source nor a reference share id 0: their n-grams only ever count as over-insertions (OI), one
+ * per occurrence, so sharing a key changes no total.
+ */
+function hypothesisCounts(p: Prepared, hypothesis: Tokens): Counts {
+  return countIds(hypothesis.map((x) => p.ids.get(x) ?? 0), p.base);
 }
 
 /** Python's `len(" ".join(tokens).split(" "))`. */
@@ -92,7 +144,8 @@ export function gecMetricsStats(
   hypothesis: Tokens,
 ): GleuGecMetricsStats {
   const official = variant === "gecmetrics-official";
-  const s = counts(source), h = counts(hypothesis);
+  const p = prepare(source, references);
+  const s = p.source, h = hypothesisCounts(p, hypothesis);
   const memo = new Map<Tokens, GecMetricsReference>();
   return {
     variant: official ? "gecmetrics-official" : "gecmetrics",
@@ -100,21 +153,23 @@ export function gecMetricsStats(
     references: references.map((ref) => {
       let entry = memo.get(ref);
       if (entry) return entry;
-      const r = counts(ref);
+      const r = p.references.get(ref)!;
       const c = new Array<number>(2 * ORDER).fill(0);
-      for (const [key, mh] of h) {
-        const n = Number(key[0]);
-        const ms = s.get(key) ?? 0, mr = r.get(key) ?? 0;
-        const ti = Math.max(Math.min(mr, mh) - ms, 0);
-        let tk = Math.min(ms, mh, mr);
-        const oi = Math.max(mh - Math.max(ms, mr), 0);
-        let ud = Math.max(Math.min(ms, mh) - mr, 0);
-        if (official && tk > 0) {
-          ud = ud / 2;
-          tk += ud;
+      for (let n = 0; n < ORDER; n++) {
+        const sn = s[n], rn = r[n];
+        for (const [key, mh] of h[n]) {
+          const ms = sn.get(key) ?? 0, mr = rn.get(key) ?? 0;
+          const ti = Math.max(Math.min(mr, mh) - ms, 0);
+          let tk = Math.min(ms, mh, mr);
+          const oi = Math.max(mh - Math.max(ms, mr), 0);
+          let ud = Math.max(Math.min(ms, mh) - mr, 0);
+          if (official && tk > 0) {
+            ud = ud / 2;
+            tk += ud;
+          }
+          c[n] += ti + tk - ud;
+          c[ORDER + n] += oi + 2 * ud;
         }
-        c[n] += ti + tk - ud;
-        c[ORDER + n] += oi + 2 * ud;
       }
       if (official) {
         for (let n = 0; n < ORDER; n++) {
@@ -206,20 +261,28 @@ export function gecMetricsCorpus(
 ): { gleu: number; values: number[] } {
   const picks = python3Picks(iterations, stats.map((s) => s.references.length));
   const values: number[] = [];
-  const totals = new Float64Array(2 * ORDER);
   const count = stats.length;
+  // Per sentence and reference: [tp_1..tp_4, fp_1..fp_4, hypothesis length, reference length].
+  const width = 2 * ORDER + 2;
+  const start = new Int32Array(count + 1);
+  for (let i = 0; i < count; i++) start[i + 1] = start[i] + stats[i].references.length * width;
+  const flat = new Float64Array(start[count]);
+  stats.forEach((s, i) =>
+    s.references.forEach((ref, k) => {
+      const at = start[i] + k * width;
+      flat.set(ref.counts, at);
+      flat[at + 2 * ORDER] = s.length;
+      flat[at + 2 * ORDER + 1] = ref.length;
+    })
+  );
+  const totals = new Float64Array(width);
   for (let j = 0, at = 0; j < iterations; j++) {
     totals.fill(0);
-    let c = 0, r = 0;
     for (let i = 0; i < count; i++) {
-      const s = stats[i];
-      const ref = s.references[picks[at++]];
-      const x = ref.counts;
-      for (let k = 0; k < 2 * ORDER; k++) totals[k] += x[k];
-      c += s.length;
-      r += ref.length;
+      const o = start[i] + picks[at++] * width;
+      for (let k = 0; k < width; k++) totals[k] += flat[o + k];
     }
-    values.push(gecMetricsScore(totals, c, r));
+    values.push(gecMetricsScore(totals, totals[2 * ORDER], totals[2 * ORDER + 1]));
   }
   let sum = 0;
   for (const v of values) sum += v;

@@ -11,7 +11,7 @@
  * at the same place, as the paper describes; `compat=gecmetrics` reproduces gec-metrics' weight
  * generator, which ignores the position (it compares the reference chunk's span with itself):
  * every reference deletion then weighs 0 and unchanged tokens almost 0. On CoNLL-2014 with the
- * 12 team systems, reference 0, AMU: F0.5 0.2929 (gecmetrics) against 0.2596 (position); the
+ * 12 team systems, reference 0, AMU: F0.5 0.2929 (gecmetrics) against 0.2464 (position); the
  * README of the repository lists both for every system.
  *
  * Edits come from an ERRANT M2 gold and the system's hypothesis M2 (`--hyp-m2`).

@@ -58,12 +58,12 @@ export function ngramCounts(
 ): NgramCounts {
   const out: NgramCounts = Array.from({ length: n }, () => new Map());
   const ids = symbols.map((s) => alphabet.id(s));
-  const numeric = n <= 4 && ids.every((id) => id < 8192);
+  const base = n <= 4 && ids.every((id) => id < 8192) ? 8192 : 0;
   for (let i = 0; i < ids.length; i++) {
     let key: number | string = 0;
     for (let k = 0; k < n && i + k < ids.length; k++) {
-      key = numeric
-        ? (key as number) * 8192 + ids[i + k]
+      key = base
+        ? (key as number) * base + ids[i + k]
         : k
         ? `${key},${ids[i + k]}`
         : `${ids[i]}`;
@@ -121,8 +121,8 @@ export function greenCounts(s: NgramCounts, h: NgramCounts, r: NgramCounts): num
 export interface PreparedGold {
   /** Symbol ids shared by the source and references (unknown symbols are 0). */
   ids: Map<string, number>;
-  /** Whether keys are numbers (else ids joined by commas). */
-  numeric: boolean;
+  /** Keys are numbers in this base (small: V8 hashes them fastest), or 0: ids joined by commas. */
+  base: number;
   /** The source's symbols. */
   source: string[];
   /** The source's counts. */
@@ -141,13 +141,13 @@ function numberAll(symbols: readonly string[], ids: Map<string, number>): number
   });
 }
 
-function countIds(ids: readonly number[], n: number, numeric: boolean): NgramCounts {
+function countIds(ids: readonly number[], n: number, base: number): NgramCounts {
   const out: NgramCounts = Array.from({ length: n }, () => new Map());
   for (let i = 0; i < ids.length; i++) {
     let key: number | string = 0;
     for (let k = 0; k < n && i + k < ids.length; k++) {
-      key = numeric
-        ? (key as number) * 8192 + ids[i + k]
+      key = base
+        ? (key as number) * base + ids[i + k]
         : k
         ? `${key},${ids[i + k]}`
         : `${ids[i]}`;
@@ -173,12 +173,13 @@ export function prepareGold(
   const ids = new Map<string, number>();
   const sourceIds = numberAll(source, ids);
   const refIds = references.map((r) => numberAll(r, ids));
-  const numeric = n <= 4 && ids.size < 8192;
-  const s = countIds(sourceIds, n, numeric);
-  const refs = refIds.map((r) => countIds(r, n, numeric));
+  // Ids 1..size, 0 for symbols of a hypothesis only: exact while base^n < 2^53.
+  const base = (ids.size + 1) ** n < 2 ** 53 ? ids.size + 1 : 0;
+  const s = countIds(sourceIds, n, base);
+  const refs = refIds.map((r) => countIds(r, n, base));
   return {
     ids,
-    numeric,
+    base,
     source: source.slice(),
     s,
     refs,
@@ -204,13 +205,13 @@ function region(
   q: number,
   k: number,
   sign: number,
-  numeric: boolean,
+  base: number,
 ): void {
   for (let i = Math.max(0, p - k); i + k < len && i < len - q; i++) {
     let key: number | string = 0;
     for (let j = 0; j <= k; j++) {
-      key = numeric
-        ? (key as number) * 8192 + arr[i + j]
+      key = base
+        ? (key as number) * base + arr[i + j]
         : j
         ? `${key},${arr[i + j]}`
         : `${arr[i]}`;
@@ -263,8 +264,8 @@ export function greenCountsAgainst(
   const refs = gold.refs;
   for (let k = 0; k < n; k++) {
     const delta = scratch(k);
-    region(delta, hIds, lenH, p, q, k, 1, gold.numeric);
-    region(delta, sIds, lenS, p, q, k, -1, gold.numeric);
+    region(delta, hIds, lenH, p, q, k, 1, gold.base);
+    region(delta, sIds, lenS, p, q, k, -1, gold.base);
     const sk = gold.s[k];
     for (const [key, d] of delta) {
       if (d === 0) continue;
