@@ -68,11 +68,7 @@ function countIds(ids: readonly number[], base: number): Counts {
   for (let i = 0; i < ids.length; i++) {
     let key: number | string = 0;
     for (let n = 0; n < ORDER && i + n < ids.length; n++) {
-      key = base
-        ? (key as number) * base + ids[i + n]
-        : n
-        ? `${key},${ids[i + n]}`
-        : `${ids[i]}`;
+      key = base ? (key as number) * base + ids[i + n] : n ? `${key},${ids[i + n]}` : `${ids[i]}`;
       out[n].set(key, (out[n].get(key) ?? 0) + 1);
     }
   }

@@ -62,11 +62,7 @@ export function ngramCounts(
   for (let i = 0; i < ids.length; i++) {
     let key: number | string = 0;
     for (let k = 0; k < n && i + k < ids.length; k++) {
-      key = base
-        ? (key as number) * base + ids[i + k]
-        : k
-        ? `${key},${ids[i + k]}`
-        : `${ids[i]}`;
+      key = base ? (key as number) * base + ids[i + k] : k ? `${key},${ids[i + k]}` : `${ids[i]}`;
       const counts = out[k];
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
@@ -146,11 +142,7 @@ function countIds(ids: readonly number[], n: number, base: number): NgramCounts 
   for (let i = 0; i < ids.length; i++) {
     let key: number | string = 0;
     for (let k = 0; k < n && i + k < ids.length; k++) {
-      key = base
-        ? (key as number) * base + ids[i + k]
-        : k
-        ? `${key},${ids[i + k]}`
-        : `${ids[i]}`;
+      key = base ? (key as number) * base + ids[i + k] : k ? `${key},${ids[i + k]}` : `${ids[i]}`;
       out[k].set(key, (out[k].get(key) ?? 0) + 1);
     }
   }
@@ -210,11 +202,7 @@ function region(
   for (let i = Math.max(0, p - k); i + k < len && i < len - q; i++) {
     let key: number | string = 0;
     for (let j = 0; j <= k; j++) {
-      key = base
-        ? (key as number) * base + arr[i + j]
-        : j
-        ? `${key},${arr[i + j]}`
-        : `${arr[i]}`;
+      key = base ? (key as number) * base + arr[i + j] : j ? `${key},${arr[i + j]}` : `${arr[i]}`;
     }
     delta.set(key, (delta.get(key) ?? 0) + sign);
   }
