@@ -10,6 +10,8 @@ import { ixmlFormat } from "./formats/ixml.ts";
 import { m2Format } from "./formats/m2.ts";
 import { textFormat } from "./formats/text.ts";
 import { m2Metric } from "./metrics/m2/mod.ts";
+import { m2scorerDropIn } from "./metrics/m2/m2scorer.ts";
+import { m2EditsView } from "./metrics/m2/sentence_edits.ts";
 import { gleuMetric } from "./metrics/gleu/mod.ts";
 import { imeasureMetric } from "./metrics/imeasure/mod.ts";
 import { errantMetric } from "./metrics/errant/mod.ts";
@@ -19,9 +21,18 @@ import { clemeMetric } from "./metrics/cleme/mod.ts";
 import { cleme2Metric } from "./metrics/cleme2/mod.ts";
 import { gotoscorerMetric } from "./metrics/gotoscorer/mod.ts";
 import { withSentenceMean } from "./plugins/aggregate.ts";
-import { setPluginModule } from "./plugins/host.ts";
+import { errantCompareDropIn } from "./metrics/errant/errant_compare.ts";
+import { setPluginModule } from "./sandbox/host.ts";
 import { Registry } from "./plugins/registry.ts";
-import type { AnyMetric, Format, GoldCorpus, Plugin, ReadLimits } from "./plugins/types.ts";
+import type {
+  AnyMetric,
+  Format,
+  GoldCorpus,
+  Plugin,
+  PluginCommand,
+  ReadLimits,
+  SentenceView,
+} from "./plugins/types.ts";
 import { readGoldFile } from "./pipeline/read_gold.ts";
 import { convertCorpus as convertWith } from "./pipeline/convert.ts";
 import { VERSION } from "./util/version.ts";
@@ -58,6 +69,12 @@ const metrics: AnyMetric[] = deepFreeze([
 
 const formats: Format[] = deepFreeze([m2Format, textFormat, ixmlFormat]);
 
+// The drop-in commands of the reference scorers and the report's view of M2 edits, each
+// beside its metric.
+const commands: PluginCommand[] = deepFreeze([m2scorerDropIn, errantCompareDropIn]);
+// deno-lint-ignore no-explicit-any
+const views: SentenceView<any, any>[] = deepFreeze([m2EditsView]);
+
 /**
  * The built-in plugin.
  *
@@ -67,6 +84,7 @@ const formats: Format[] = deepFreeze([m2Format, textFormat, ixmlFormat]);
  * import assert from "node:assert/strict";
  *
  * assert.ok(builtinPlugin.formats?.some((f) => f.id === "m2"));
+ * assert.ok(builtinPlugin.commands?.some((c) => c.name === "m2scorer"));
  * ```
  */
 export const builtinPlugin: Plugin = Object.freeze({
@@ -74,6 +92,8 @@ export const builtinPlugin: Plugin = Object.freeze({
   version: VERSION,
   metrics,
   formats,
+  commands,
+  views,
 });
 
 // Workers of the parallel scorer load their own copy of it from here.
@@ -104,10 +124,16 @@ export function createRegistry(options: { builtins?: boolean } = {}): Registry {
   return registry;
 }
 
-/** The default registry, with the built-in metrics and formats. */
+/**
+ * The default registry, with the built-in metrics and formats: the one every defaulting
+ * function ({@linkcode readGold}, {@linkcode convertCorpus}) looks in, so a plugin added with
+ * `registry.use()` is seen by all of them.
+ */
 export const registry: Registry = createRegistry();
 
-let builtins: Registry | undefined;
+function registryDefault(): Registry {
+  return registry;
+}
 
 /**
  * Read a gold corpus. The format is `format` when given, else the registered format whose
@@ -124,7 +150,8 @@ let builtins: Registry | undefined;
  * ```
  *
  * @param path The file.
- * @param options The registry to look formats up in (the built-ins by default), an
+ * @param options The registry to look formats up in (by default the one default
+ * {@linkcode registry}, with the plugins `registry.use()` added to it), an
  * explicit format id, and read limits (defaults for what is not given).
  * @returns The corpus.
  */
@@ -132,8 +159,7 @@ export function readGold(
   path: string,
   options: { registry?: Registry; format?: string; limits?: Partial<ReadLimits> } = {},
 ): Promise<GoldCorpus> {
-  const registry = options.registry ?? (builtins ??= createRegistry());
-  return readGoldFile(path, registry, options.format, options.limits);
+  return readGoldFile(path, options.registry ?? registry, options.format, options.limits);
 }
 
 /**
@@ -152,9 +178,10 @@ export function readGold(
  *
  * @param corpus The corpus.
  * @param to The output format id.
- * @param registry Where to look the format up (the built-ins by default).
+ * @param registry Where to look the format up (the default {@linkcode registry}).
  * @returns The text in that format.
  */
 export function convertCorpus(corpus: GoldCorpus, to: string, registry?: Registry): string {
-  return convertWith(corpus, to, registry ?? (builtins ??= createRegistry()));
+  const defaultRegistry = registryDefault();
+  return convertWith(corpus, to, registry ?? defaultRegistry);
 }

@@ -13,13 +13,15 @@
 import type { Command, Io } from "./cli/command.ts";
 import { processIo } from "./cli/command.ts";
 import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
+import type { Registry } from "./plugins/registry.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
 
 /**
- * The commands, by name: each loads its module when run, so a command does not pay for the
- * others (nor the REPL, nor their dependencies). Metrics and formats that bring their own
- * command add it here.
+ * gecscore's own commands, by name: each loads its module when run, so a command does not
+ * pay for the others (nor the REPL, nor their dependencies). Metrics and formats that bring
+ * their own command (`m2scorer`, `errant_compare`) add it through the plugin contract
+ * (`Plugin.commands`), and {@linkcode main} finds it in the registry.
  */
 export const COMMANDS: Record<string, () => Promise<Command>> = {
   score: async () => (await import("./cli/score.ts")).scoreCommand,
@@ -33,28 +35,6 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
       run: (args, { registry, io }) => convertCommand(args, { registry, io }),
     };
   },
-  m2scorer: async () => {
-    const { M2SCORER_USAGE, m2scorerCommand } = await import("./cli/m2scorer.ts");
-    return {
-      summary: "drop-in for the NUS m2scorer: same arguments, same output",
-      help: `${M2SCORER_USAGE}
-
-Score SYSTEM (one sentence per line) against SOURCE_GOLD (M2) exactly as the NUS m2scorer 3.2
-does, and print its three lines (Precision, Recall, F_beta).
-  -v, --verbose                 the per-sentence trace the reference prints with -v
-  --max_unchanged_words N       most unchanged tokens in a merged edit (default 2)
-  --beta B                      F-score beta (default 0.5)
-  --ignore_whitespace_casing    drop edits that only change whitespace or casing
-  --very_verbose                the same trace as -v (the reference adds dumps of its edit
-                                lattice, which gecscore does not build the same way)
-  --timeout SECONDS             accepted as in the Python 3 m2scorer, which skips a
-                                sentence scored slower than this; gecscore scores every
-                                sentence and warns about those that took longer
-The Python 3 m2scorer's spellings --max-unchanged-words and --ignore-whitespace-casing work too.
-`,
-      run: (args, { io }) => m2scorerCommand(args, io),
-    };
-  },
   report: async () => {
     const { REPORT_HELP, reportCommand } = await import("./cli/report.ts");
     return {
@@ -63,7 +43,6 @@ The Python 3 m2scorer's spellings --max-unchanged-words and --ignore-whitespace-
       run: (args, { registry, io }) => reportCommand(args, { registry, io }),
     };
   },
-  errant_compare: async () => (await import("./cli/errant_compare.ts")).errantCompareCommand,
   meta: async () => (await import("./cli/meta.ts")).metaCommand,
   "init-plugin": async () => (await import("./cli/init_plugin.ts")).initPluginCommand,
   repl: async () => {
@@ -76,21 +55,65 @@ The Python 3 m2scorer's spellings --max-unchanged-words and --ignore-whitespace-
   },
 };
 
-/** Load a command by name; an unknown name is a usage error listing the commands. */
-async function command(name: string): Promise<Command> {
-  if (!Object.hasOwn(COMMANDS, name)) {
-    throw new UsageError(
-      `Unknown command "${name}"; commands: ${Object.keys(COMMANDS).join(", ")}`,
-    );
-  }
-  return await COMMANDS[name]();
+/** The names of every command: gecscore's own, then those the plugins add. */
+function commandNames(registry: Registry): string[] {
+  return [...Object.keys(COMMANDS), ...registry.commands.map((c) => c.name)];
 }
 
-async function mainHelp(): Promise<string> {
-  const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
+/**
+ * Load a command by name: one of gecscore's own, else one a plugin added; an unknown name is
+ * a usage error listing the commands.
+ */
+async function command(name: string, registry: Registry): Promise<Command> {
+  if (Object.hasOwn(COMMANDS, name)) return await COMMANDS[name]();
+  const added = registry.command(name);
+  if (!added) {
+    throw new UsageError(
+      `Unknown command "${name}"; commands: ${commandNames(registry).join(", ")}`,
+    );
+  }
+  return {
+    summary: added.summary,
+    help: added.help,
+    run: async (args, { io }) => await added.run(args, io),
+  };
+}
+
+/** The built-in registry with the `--plugin`s loaded; a plugin may not take a command's name. */
+async function loadRegistry(
+  specs: string[],
+  debug: boolean,
+  timeoutMs: number | undefined,
+): Promise<Registry> {
+  const { createRegistry } = await import("./builtin.ts");
+  const registry = createRegistry();
+  if (specs.length) {
+    const { importPlugin, loadPlugin } = await import("./sandbox/loader.ts");
+    for (const spec of specs) {
+      // --debug: in this process, so that a crash has the plugin's own stack.
+      registry.use(
+        debug ? await importPlugin(spec) : await loadPlugin(spec, undefined, { timeoutMs }),
+      );
+    }
+  }
+  for (const added of registry.commands) {
+    if (Object.hasOwn(COMMANDS, added.name) || added.name === "help") {
+      const plugin = registry.pluginOf(added.name, "command")!;
+      throw new UsageError(
+        `Plugin ${plugin.name} ${plugin.version} adds command "${added.name}", which is one ` +
+          `of gecscore's own; a plugin command needs another name`,
+      );
+    }
+  }
+  return registry;
+}
+
+async function mainHelp(registry: Registry): Promise<string> {
+  const names = commandNames(registry);
+  const width = Math.max(...names.map((k) => k.length));
   const lines = [];
-  for (const name of Object.keys(COMMANDS)) {
-    lines.push(`  ${name.padEnd(width)}  ${(await command(name)).summary}`);
+  for (const name of names) {
+    lines.push(`  ${name.padEnd(width)}  ${(await command(name, registry)).summary}`);
   }
   return `gecscore: score grammatical error correction systems (M2, I-measure, GLEU and plugins)
 
@@ -220,35 +243,32 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       io.out(`gecscore ${VERSION}\n`);
       return 0;
     }
+    if (name === "help" && commandArgs.length > 1) {
+      throw new UsageError(`Usage: gecscore help [COMMAND], got ${commandArgs.length} topics`);
+    }
+    // gecscore's own commands load their module before the plugins; the plugins' commands
+    // are known once the registry is.
+    const own = name !== undefined && Object.hasOwn(COMMANDS, name)
+      ? await COMMANDS[name]()
+      : undefined;
+    const registry = await loadRegistry(specs, debug, timeoutMs);
     if (name === undefined) {
       throw new UsageError(
-        `Give a command: ${Object.keys(COMMANDS).join(", ")}; see gecscore help`,
+        `Give a command: ${commandNames(registry).join(", ")}; see gecscore help`,
       );
     }
     if (name === "-h" || name === "--help") {
-      io.out(await mainHelp());
+      io.out(await mainHelp(registry));
       return 0;
     }
     if (name === "help") {
       const topic = commandArgs[0];
-      if (commandArgs.length > 1) {
-        throw new UsageError(`Usage: gecscore help [COMMAND], got ${commandArgs.length} topics`);
-      }
-      io.out(topic === undefined ? await mainHelp() : (await command(topic)).help);
+      io.out(
+        topic === undefined ? await mainHelp(registry) : (await command(topic, registry)).help,
+      );
       return 0;
     }
-    const run = await command(name);
-    const { createRegistry } = await import("./builtin.ts");
-    const registry = createRegistry();
-    if (specs.length) {
-      const { importPlugin, loadPlugin } = await import("./plugins/loader.ts");
-      for (const spec of specs) {
-        // --debug: in this process, so that a crash has the plugin's own stack.
-        registry.use(
-          debug ? await importPlugin(spec) : await loadPlugin(spec, undefined, { timeoutMs }),
-        );
-      }
-    }
+    const run = own ?? await command(name, registry);
     return await run.run(commandArgs, { registry, io });
   } catch (error) {
     // The reader of standard output went away (`| head`): it has what it wanted.
@@ -275,7 +295,7 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       return 1;
     }
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    const { pluginUrl } = await import("./plugins/loader.ts");
+    const { pluginUrl } = await import("./sandbox/loader.ts");
     const site = crashSite(error, specs, pluginUrl);
     const hint = debug ? "" : " (--debug shows the stack)";
     io.err(

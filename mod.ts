@@ -25,13 +25,13 @@ export {
   pluginProblem,
   pluginUrl,
   unloadPlugin,
-} from "./plugins/loader.ts";
+} from "./sandbox/loader.ts";
 export {
   DEFAULT_PLUGIN_TIMEOUT_MS,
   type HostOptions,
   PluginHost,
   type PluginModule,
-} from "./plugins/host.ts";
+} from "./sandbox/host.ts";
 export {
   type CallSite,
   checkedScore,
@@ -40,7 +40,7 @@ export {
   type MetricJobResult,
   runMetricJob,
   scoreProblem,
-} from "./plugins/guard.ts";
+} from "./sandbox/guard.ts";
 export { headlineValue } from "./plugins/headline.ts";
 export { builtinPlugin, convertCorpus, createRegistry, readGold, registry } from "./builtin.ts";
 export { m2Format, m2Sentences, parseM2, sortAnnotators, writeM2 } from "./formats/m2.ts";
@@ -134,8 +134,6 @@ export {
   type MetricResult,
   missingEdits,
   type ScoreRequest,
-  scoreSystems,
-  scoreSystemsAsync,
   selectMetrics,
   type SystemResult,
   unmetNeeds,
@@ -185,7 +183,17 @@ export {
 export { type TypeIntervalInput, typeIntervals } from "./pipeline/type_intervals.ts";
 export { holmRejections } from "./stats/holm.ts";
 export { readGoldFile } from "./pipeline/read_gold.ts";
-export { type ParallelOptions, poolSize, scoreSystemsParallel } from "./pipeline/parallel.ts";
+export { poolSize } from "./pipeline/parallel.ts";
+export {
+  planRun,
+  type RunOptions,
+  type RunPlan,
+  runPlan,
+  runPlanSync,
+  scoreSystems,
+  scoreSystemsAsync,
+  scoreSystemsParallel,
+} from "./pipeline/engine.ts";
 export { writerIds } from "./pipeline/convert.ts";
 export { writeFileAtomic } from "./util/write_file_atomic.ts";
 export { MersenneTwister } from "./util/mt19937.ts";
@@ -259,7 +267,6 @@ export {
   type Chart,
   type ChartSpec,
   disagreement,
-  m2SentenceEdits,
   percentileRanks,
   renderChart,
   reportInput,
@@ -268,3 +275,4 @@ export {
   typeBreakdowns,
 } from "./report/mod.ts";
 export type * from "./report/types.ts";
+export { m2SentenceEdits } from "./metrics/m2/sentence_edits.ts";

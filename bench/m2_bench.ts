@@ -3,7 +3,7 @@
  * `../shared` is absent), and adversarial sentences that take the reference scorer minutes
  * to hours (long sentences, heavy repetition, long insertions and deletions).
  *
- * The implicit fallback's cost (see `metrics/m2/lattice.ts`): at worst quadratic in the
+ * The implicit fallback's cost (see `metrics/m2/fallback.ts`): at worst quadratic in the
  * lattice's `(n+1)(m+1)` nodes, in practice close to linear in them. Measured on n tokens
  * against n unrelated ones with one gold edit (CPU time of `m2Metric.stats`, start-up
  * subtracted): n = 125: 0.18 s, 250: 0.28 s, 500: 0.39 s, 1000: 0.66 s and 320 MB (the

@@ -6,7 +6,10 @@
  */
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { argsErrorMessage } from "../plugins/command_args.ts";
 import { UsageError } from "../plugins/errors.ts";
+
+export { argsErrorMessage };
 
 /**
  * Parse a command's arguments strictly. An unknown option or a missing value is a
@@ -41,44 +44,6 @@ export function parseCommandArgs<T extends ParseArgsConfig>(
   } catch (error) {
     throw new UsageError(`${command}: ${argsErrorMessage(error)}; see gecscore help ${command}`);
   }
-}
-
-/**
- * One line saying what `parseArgs` found wrong, without its multi-line advice; an option
- * followed by a value that starts with a dash says how to write such a value.
- *
- * @example Usage
- * ```ts
- * import { argsErrorMessage } from "./args.ts";
- * import { parseArgs } from "node:util";
- * import assert from "node:assert/strict";
- *
- * const options = { beta: { type: "string" as const } };
- * try {
- *   parseArgs({ args: ["--beta", "-1"], options, strict: true });
- *   assert.fail("parseArgs accepted it");
- * } catch (error) {
- *   assert.equal(
- *     argsErrorMessage(error),
- *     "Option '--beta' needs a value; write one that starts with a dash as --beta=-1",
- *   );
- * }
- * ```
- *
- * @param error What `parseArgs` threw.
- * @returns The message, in one line, without a final period.
- */
-export function argsErrorMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const first = message.split("\n")[0];
-  const ambiguous = /^Option '(-(-?)[^']+)' argument is ambiguous/.exec(first);
-  if (ambiguous) {
-    const [, option, long] = ambiguous;
-    return `Option '${option}' needs a value; write one that starts with a dash as ${option}${
-      long ? "=" : ""
-    }-1`;
-  }
-  return first.replace(/\. To specify.*$/, "").replace(/\.$/, "");
 }
 
 /** The `--plugin` line of every command's help. */

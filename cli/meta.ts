@@ -16,7 +16,7 @@ import { WarningEcho } from "./warnings.ts";
 import { readGold } from "../builtin.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
-import { scoreSystems, selectMetrics } from "../pipeline/scoring.ts";
+import { planRun, runPlanSync } from "../pipeline/engine.ts";
 import { computedScores } from "../meta/computed_scores.ts";
 import { readHumanScores, readJudgments, readScoreFile } from "../meta/load.ts";
 import { scatterSvg } from "../meta/scatter_svg.ts";
@@ -285,20 +285,21 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
   }
   if (values.gold !== undefined) {
     const gold = await readGold(values.gold as string, { registry });
-    const metrics = selectMetrics(
-      registry,
-      gold,
-      list(values.metrics).length ? list(values.metrics) : undefined,
-    );
+    const ids = list(values.metrics).length ? list(values.metrics) : undefined;
+    // The metrics are picked on the gold alone (before reading the systems) and again with
+    // the systems, so a gold the metrics cannot serve is reported first.
+    planRun({ registry, gold, systems: [], metrics: ids });
     const systems = await readSystems(positionals, gold);
-    const results = scoreSystems({
+    const plan = planRun({
       registry,
       gold,
       systems,
-      metrics: metrics.map((m) => m.id),
+      metrics: ids,
       options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
       sentences: judgmentPaths.length > 0,
     });
+    const { metrics } = plan;
+    const results = runPlanSync(plan);
     const warnings = new WarningEcho(io.err);
     for (const result of results) {
       result.metrics.forEach((m, k) => warnings.echo(metrics[k], m.score));

@@ -49,8 +49,8 @@ import type {
   TypeBreakdown,
 } from "../plugins/types.ts";
 import { openGold } from "../pipeline/read_gold.ts";
+import { planRun, runPlan } from "../pipeline/engine.ts";
 import { selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
-import { scoreSystemsParallel } from "../pipeline/parallel.ts";
 import { streamScores } from "../pipeline/stream.ts";
 import { assessResults, type MetricSignificance } from "../pipeline/significance.ts";
 import { fullSignature, GoldDigest, goldFingerprint } from "../pipeline/signature.ts";
@@ -406,6 +406,8 @@ async function scoreJsonl(request: JsonlRequest, registry: Registry, io: Io): Pr
       gold: digested(),
       systems,
       sentences: request.sentences,
+      registry,
+      goldPath: path,
     })
   ) {
     const bySystem = (row: (system: number) => Record<string, unknown>) =>
@@ -565,7 +567,7 @@ ${SIGNIFICANCE_HELP}
     const progress = stderrProgress("scoring", io.err);
     let results;
     try {
-      results = await scoreSystemsParallel({
+      const plan = planRun({
         registry,
         gold,
         systems,
@@ -573,8 +575,11 @@ ${SIGNIFICANCE_HELP}
         options,
         sentences: values.sentences as boolean,
         byType: values["by-type"] as boolean,
+      });
+      results = await runPlan(plan, {
+        jobs: parseJobs(values.jobs as string | undefined),
         onProgress: (done, total) => progress.update(done, total),
-      }, { jobs: parseJobs(values.jobs as string | undefined) });
+      });
     } finally {
       progress.done();
     }

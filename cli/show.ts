@@ -12,8 +12,8 @@ import { readSystems, systemFiles } from "./read_systems.ts";
 import { renderExplanation } from "./render.ts";
 import { WarningEcho } from "./warnings.ts";
 import { UsageError } from "../plugins/errors.ts";
-import { parseOptionAssignments, resolveOptions } from "../plugins/options.ts";
-import { selectMetrics } from "../pipeline/scoring.ts";
+import { parseOptionAssignments } from "../plugins/options.ts";
+import { explainSentence, planRun, siteOf } from "../pipeline/engine.ts";
 
 /** The `show` command. */
 export const showCommand: Command = {
@@ -73,14 +73,13 @@ ${PLUGIN_HELP}
       );
     }
     const [system] = await readSystems(files, gold, io, limits);
-    const metrics = selectMetrics(
+    const plan = planRun({
       registry,
       gold,
-      splitList(values.metrics as string[] | undefined),
-      [system],
-    );
-    const raw = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
-    for (const id of Object.keys(raw)) registry.metric(id);
+      systems: [system],
+      metrics: splitList(values.metrics as string[] | undefined),
+      options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+    });
     const sentence = gold.sentences[n - 1];
     const hypothesis = system.sentences[n - 1];
     const parts = [
@@ -91,9 +90,17 @@ ${PLUGIN_HELP}
       ].join("\n"),
     ];
     const warnings = new WarningEcho(io.err, values.quiet as boolean);
-    for (const metric of metrics) {
-      const options = resolveOptions(metric, raw[metric.id] ?? {});
-      const explanation = metric.explain(sentence, hypothesis, options, system.edits?.[n - 1]);
+    for (const [k, metric] of plan.metrics.entries()) {
+      const options = plan.options[k];
+      const explanation = explainSentence(
+        metric,
+        siteOf(plan, 0, k),
+        sentence,
+        hypothesis,
+        options,
+        n - 1,
+        system.edits?.[n - 1],
+      );
       warnings.echo(metric, explanation);
       parts.push(
         `== ${metric.id} (${metric.signature(options)})\n${renderExplanation(explanation)}`,

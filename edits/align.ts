@@ -69,6 +69,7 @@ export interface Alignment {
 }
 
 const DEFAULT_TIES = ["T", "S", "I", "D"] as const;
+const CODES = { T: 4, S: 1, I: 2, D: 3 } as const;
 
 /**
  * The cheapest alignment of `source` with `target` under `costs`: dynamic programming over the
@@ -126,6 +127,11 @@ export function align<A = string, B = string>(
   const ins = costs.insert ?? (() => 1);
   const del = costs.delete ?? (() => 1);
   const ties = options.ties ?? DEFAULT_TIES;
+  if (!ties.length || ties.some((op) => !Object.hasOwn(CODES, op))) {
+    throw new RangeError(
+      `Alignment ties must list some of "T", "S", "I", "D", found ${JSON.stringify(ties)}`,
+    );
+  }
   const cost = (i: number, j: number) => matrix[i * width + j];
   for (let i = 1; i <= n; i++) {
     matrix[i * width] = matrix[(i - 1) * width] + del(source[i - 1], i - 1);
@@ -136,7 +142,6 @@ export function align<A = string, B = string>(
     opOf[j] = 2;
   }
   const candidate = { T: Infinity, S: Infinity, I: Infinity, D: Infinity };
-  const code = { T: 4, S: 1, I: 2, D: 3 } as const;
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < m; j++) {
       const cell = (i + 1) * width + j + 1;
@@ -153,7 +158,7 @@ export function align<A = string, B = string>(
       let best: "T" | "S" | "I" | "D" = ties[0];
       for (const op of ties) if (candidate[op] < candidate[best]) best = op;
       matrix[cell] = candidate[best];
-      opOf[cell] = code[best];
+      opOf[cell] = CODES[best];
       if (best === "T") sizes.set(cell, t!.size);
     }
   }

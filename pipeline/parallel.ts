@@ -3,7 +3,7 @@
  * metric's statistics on one system once, with its corpus and sentence scores. The statistics
  * come back to the caller (plain data) for resampling and meta-evaluation. Results are the
  * same, byte for byte, for any number of workers: each job runs the same code on the same
- * data, and results are put back in the order the serial {@linkcode scoreSystems} gives.
+ * data, and results are put back in the order the serial engine (`pipeline/engine.ts`) gives.
  *
  * Which worker runs a metric: a metric of a boxed plugin (`loadPlugin`) runs in that
  * plugin's own worker; a metric of a plugin whose module is declared (`setPluginModule`,
@@ -12,19 +12,10 @@
  * @module
  */
 
-import { hostOf, PluginHost, type PluginModule, pluginModule } from "../plugins/host.ts";
-import { type JobExtras, type MetricJobResult, runMetricJob } from "../plugins/guard.ts";
+import { hostOf, PluginHost, type PluginModule, pluginModule } from "../sandbox/host.ts";
+import { type JobExtras, type MetricJobResult, runMetricJob } from "../sandbox/guard.ts";
 import type { AnyMetric } from "../plugins/types.ts";
-import {
-  callSite,
-  checkLength,
-  metricResult,
-  resolveRequest,
-  type ScoreRequest,
-  scoreSystems,
-  scoreSystemsAsync,
-  type SystemResult,
-} from "./scoring.ts";
+import { metricResult, type RunPlan, siteOf, type SystemResult } from "./scoring.ts";
 
 /** How to spread the work. */
 export interface ParallelOptions {
@@ -73,36 +64,23 @@ interface Item {
 }
 
 /**
- * Score systems as {@linkcode scoreSystems} does, spreading the (system, metric) jobs over
- * workers. A job that fails stops the run: the error is the one the serial scorer would
- * have met first, and nothing is returned.
+ * The pool size a plan gets, and whether it must leave this thread at all: a plan runs here
+ * when the pool would have one worker and no metric lives in a plugin's own worker.
  *
- * @example Usage
- * ```ts
- * import { scoreSystemsParallel } from "./parallel.ts";
- * import { scoreSystems } from "./scoring.ts";
- * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
- * import assert from "node:assert/strict";
- *
- * const registry = createRegistry();
- * const gold = await readGold("tests/testdata/m2scorer_example.m2");
- * const systems = [await readHypotheses("tests/testdata/m2scorer_example_system", 3)];
- * const request = { registry, gold, systems, sentences: true };
- * const parallel = await scoreSystemsParallel(request, { jobs: 2 });
- * assert.deepEqual(parallel, scoreSystems(request));
- * ```
- *
- * @param request What to score.
- * @param options How many workers.
- * @returns One result per system, in order.
+ * @param plan The plan.
+ * @param jobs The `jobs` option.
+ * @returns The pool size, and whether any job runs on a worker.
  */
-export async function scoreSystemsParallel(
-  request: ScoreRequest,
-  options: ParallelOptions = {},
-): Promise<SystemResult[]> {
-  const { registry, gold, systems } = request;
-  const { metrics, resolved } = resolveRequest(request);
-  for (const system of systems) checkLength(system, gold);
+export function placement(
+  plan: RunPlan,
+  jobs: number | "auto",
+): { size: number; workers: boolean } {
+  const { size, hosted } = layout(plan, jobs);
+  return { size, workers: size > 1 || hosted };
+}
+
+function layout(plan: RunPlan, jobs: number | "auto") {
+  const { registry, gold, systems, metrics } = plan;
   const modules = metrics.map((m) => {
     const plugin = registry.pluginOf(m.id);
     return plugin && !hostOf(m) ? pluginModule(plugin) : undefined;
@@ -113,13 +91,30 @@ export async function scoreSystemsParallel(
   }
   const pooled = items.filter((it) => modules[it.metric]);
   const work = gold.sentences.length * items.length;
-  const size = poolSize(options.jobs ?? "auto", pooled.length, work);
-  if (size <= 1 && !metrics.some((m) => hostOf(m))) {
-    // In this thread: one job at a time when someone watches progress or may cancel.
-    return request.onProgress || request.signal
-      ? await scoreSystemsAsync(request)
-      : scoreSystems(request);
-  }
+  const size = poolSize(jobs, pooled.length, work);
+  return { modules, items, size, hosted: metrics.some((m) => hostOf(m)) };
+}
+
+/**
+ * Run a plan's (system, metric) jobs on workers: the pool for built-in metrics, each boxed
+ * plugin's own worker for its metrics, this thread for the rest. A job that fails stops the
+ * run: the error is the one the serial engine would have met first, and nothing is returned.
+ * `pipeline/engine.ts` decides when a plan goes here.
+ *
+ * @param plan The plan.
+ * @param jobs The `jobs` option (pool size).
+ * @param onProgress Progress, in sentence evaluations.
+ * @returns One result per system, in order.
+ */
+export async function runOnWorkers(
+  plan: RunPlan,
+  jobs: number | "auto",
+  onProgress?: (done: number, total: number) => void,
+): Promise<SystemResult[]> {
+  const { gold, systems, metrics } = plan;
+  const resolved = plan.options;
+  const { modules, items, size } = layout(plan, jobs);
+  const request = { onProgress };
 
   const results: (MetricJobResult | undefined)[] = new Array(items.length);
   const errors: (unknown | undefined)[] = new Array(items.length);
@@ -127,11 +122,11 @@ export async function scoreSystemsParallel(
   // reported is the one the serial scorer meets.
   let failedAt = Infinity;
   const extrasOf = (it: Item): JobExtras => ({
-    sentences: request.sentences === true,
-    byType: request.byType === true,
+    sentences: plan.sentences,
+    byType: plan.byType,
     edits: systems[it.system].edits,
   });
-  const siteOf = (it: Item) => callSite(registry, metrics[it.metric], systems[it.system], gold);
+  const site = (it: Item) => siteOf(plan, it.system, it.metric);
 
   // The pool: workers that load the declared modules (the built-ins) with this program's
   // permissions; plugin index = position of the module in `poolModules`.
@@ -194,7 +189,7 @@ export async function scoreSystemsParallel(
       systems[it.system].sentences,
       resolved[it.metric],
       extrasOf(it),
-      siteOf(it),
+      site(it),
     );
   const runHere = async (it: Item) => {
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -204,7 +199,7 @@ export async function scoreSystemsParallel(
       systems[it.system].sentences,
       resolved[it.metric],
       extrasOf(it),
-      siteOf(it),
+      site(it),
     );
   };
 

@@ -7,7 +7,7 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
-import { type CallSite, type MetricJobResult, runMetricJob } from "../plugins/guard.ts";
+import type { CallSite, MetricJobResult } from "../sandbox/guard.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { fullSignature } from "./signature.ts";
@@ -118,7 +118,7 @@ export interface SystemResult {
   metrics: MetricResult[];
 }
 
-/** What {@linkcode scoreSystems} needs. */
+/** What a scoring run needs (see `pipeline/engine.ts`). */
 export interface ScoreRequest {
   /** The registry to look metrics up in. */
   registry: Registry;
@@ -134,12 +134,7 @@ export interface ScoreRequest {
   sentences?: boolean;
   /** Also compute per-error-type breakdowns (metrics that have `byType`). */
   byType?: boolean;
-  /**
-   * Every system of the run, when `systems` is only part of it: what metrics' `prepare()` sees
-   * (GoToScorer's weights from the systems scored together). Default: `systems`.
-   */
-  runSystems?: Hypotheses[];
-  /** Cancels an asynchronous run ({@linkcode scoreSystemsAsync}), checked between jobs. */
+  /** Cancels an asynchronous run (`scoreSystemsAsync`), checked between jobs. */
   signal?: AbortSignal;
   /** Progress of an asynchronous run: `done` of `total` sentence evaluations. */
   onProgress?: (done: number, total: number) => void;
@@ -203,111 +198,80 @@ export function resolveRequest(
   for (const id of Object.keys(request.options ?? {})) registry.metric(id);
   const resolved = metrics.map((m) => {
     const options = resolveOptions<Options>(m, request.options?.[m.id] ?? {});
-    const context = { gold: gold.sentences, systems: request.runSystems ?? systems };
+    const context = { gold: gold.sentences, systems };
     return m.prepare ? m.prepare(options, context) : options;
   });
   return { metrics, resolved };
 }
 
 /**
- * Score systems: statistics once per system and metric, then the corpus score (and sentence
- * scores when asked) from them.
- *
- * @example Usage
- * ```ts
- * import { scoreSystems } from "./scoring.ts";
- * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
- * import plugin from "../examples/exact_match.ts";
- * import assert from "node:assert/strict";
- *
- * const gold = await readGold("tests/testdata/m2scorer_example.m2");
- * const system = await readHypotheses("tests/testdata/m2scorer_example_system", 3);
- * const [result] = scoreSystems({
- *   registry: createRegistry({ builtins: false }).use(plugin),
- *   gold,
- *   systems: [system],
- *   metrics: ["exact_match"],
- * });
- * assert.equal(result.metrics[0].score.matches, 1);
- * ```
- *
- * @param request What to score.
- * @returns One result per system, in order.
+ * A scoring run, put together once: the metrics picked, their options resolved, every system
+ * checked against the gold, and where each (system, metric) job runs for messages. Every
+ * path of the engine (serial, on workers, streamed, one sentence at a time) reads from it, so
+ * options are resolved and errors are named in one place.
  */
-export function scoreSystems(request: ScoreRequest): SystemResult[] {
-  const { registry, gold, systems } = request;
-  const { metrics, resolved } = resolveRequest(request);
-  return systems.map((system) => {
-    checkLength(system, gold);
-    return {
-      name: system.name,
-      path: system.path,
-      metrics: metrics.map((metric, k) => {
-        const options = resolved[k];
-        const job = runMetricJob(
-          metric,
-          gold.sentences,
-          system.sentences,
-          options,
-          { sentences: request.sentences, byType: request.byType, edits: system.edits },
-          callSite(registry, metric, system, gold),
-        );
-        return metricResult(metric, job, gold, options);
-      }),
-    };
-  });
+export interface RunPlan {
+  /** The registry the metrics come from. */
+  readonly registry: Registry;
+  /** The gold. */
+  readonly gold: GoldCorpus;
+  /** The systems, each checked to have one hypothesis per gold sentence. */
+  readonly systems: readonly Hypotheses[];
+  /** The metrics, in the order asked for. */
+  readonly metrics: readonly AnyMetric[];
+  /** `options[k]`: the resolved options of `metrics[k]`. */
+  readonly options: readonly Options[];
+  /** Also compute sentence-level scores. */
+  readonly sentences: boolean;
+  /** Also compute per-error-type breakdowns. */
+  readonly byType: boolean;
 }
 
 /**
- * {@linkcode scoreSystems}, one metric and system at a time, giving the event loop a turn
- * between them so that a long run can report progress (`onProgress`, in sentences) and be
- * cancelled (`signal`, checked between them).
+ * Put a scoring run together: pick the metrics ({@linkcode selectMetrics}), check that every
+ * option names a registered metric, resolve the options once and check each system's length.
  *
- * @example Cancelling
+ * @example Usage
  * ```ts
- * import { scoreSystemsAsync } from "./scoring.ts";
- * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
+ * import { planRun } from "./scoring.ts";
+ * import { createRegistry, readGold } from "../mod.ts";
+ * import { readHypotheses } from "../formats/text.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
- * const system = await readHypotheses("tests/testdata/m2scorer_example_system", 3);
- * const request = { registry: createRegistry(), gold, systems: [system] };
- * const [result] = await scoreSystemsAsync(request);
- * assert.equal(result.metrics[0].metric, "m2");
- * await assert.rejects(
- *   scoreSystemsAsync({ ...request, signal: AbortSignal.abort() }),
- *   (e: Error) => e.name === "AbortError",
- * );
+ * const systems = [await readHypotheses("tests/testdata/m2scorer_example_system", 3)];
+ * const plan = planRun({ registry: createRegistry(), gold, systems, metrics: ["m2"],
+ *   options: { m2: { beta: "1" } } });
+ * assert.equal(plan.options[0].beta, 1);
  * ```
  *
  * @param request What to score.
- * @returns One result per system, in order.
+ * @returns The plan.
  */
-export async function scoreSystemsAsync(request: ScoreRequest): Promise<SystemResult[]> {
-  request.signal?.throwIfAborted();
-  const { registry, gold, systems } = request;
-  const metrics = selectMetrics(registry, gold, request.metrics, systems);
-  const total = systems.length * metrics.length * gold.sentences.length;
-  let done = 0;
-  const out: SystemResult[] = [];
-  for (const system of systems) {
-    const results = [];
-    for (const metric of metrics) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      request.signal?.throwIfAborted();
-      const [one] = scoreSystems({
-        ...request,
-        systems: [system],
-        runSystems: request.runSystems ?? systems,
-        metrics: [metric.id],
-      });
-      results.push(one.metrics[0]);
-      done += gold.sentences.length;
-      request.onProgress?.(done, total);
-    }
-    out.push({ name: system.name, path: system.path, metrics: results });
-  }
-  return out;
+export function planRun(request: ScoreRequest): RunPlan {
+  const { metrics, resolved } = resolveRequest(request);
+  for (const system of request.systems) checkLength(system, request.gold);
+  return {
+    registry: request.registry,
+    gold: request.gold,
+    systems: request.systems,
+    metrics,
+    options: resolved,
+    sentences: request.sentences === true,
+    byType: request.byType === true,
+  };
+}
+
+/**
+ * Where job (system `s`, metric `k`) of a plan runs, for messages.
+ *
+ * @param plan The plan.
+ * @param s The system's index.
+ * @param k The metric's index.
+ * @returns The call site.
+ */
+export function siteOf(plan: RunPlan, s: number, k: number): CallSite {
+  return callSite(plan.registry, plan.metrics[k], plan.systems[s], plan.gold);
 }
 
 /**
@@ -337,8 +301,8 @@ export function checkLength(system: Hypotheses, gold: GoldCorpus): void {
 export function callSite(
   registry: Registry,
   metric: AnyMetric,
-  system: Hypotheses,
-  gold: GoldCorpus,
+  system: Pick<Hypotheses, "name">,
+  gold: Pick<GoldCorpus, "path">,
 ): CallSite {
   const plugin = registry.pluginOf(metric.id);
   return {

@@ -304,7 +304,7 @@ export function assessSignificance(
  * @example Usage
  * ```ts
  * import { assessResults } from "./significance.ts";
- * import { scoreSystems } from "./scoring.ts";
+ * import { scoreSystems } from "./engine.ts";
  * import { createRegistry, readGold, readHypotheses } from "../mod.ts";
  * import assert from "node:assert/strict";
  *

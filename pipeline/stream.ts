@@ -7,8 +7,11 @@
  * @module
  */
 
-import { InputError } from "../plugins/errors.ts";
+import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
+import { type CallSite, checkedScore, checkedStats, where } from "../sandbox/guard.ts";
 import { resolveOptions } from "../plugins/options.ts";
+import type { Registry } from "../plugins/registry.ts";
+import { callSite } from "./scoring.ts";
 import type {
   Accumulator,
   AnyMetric,
@@ -39,6 +42,10 @@ export interface StreamRequest {
   systems: readonly StreamSystem[];
   /** Also give every sentence's scores (else only the corpus record). */
   sentences?: boolean;
+  /** The registry the metrics come from: a fault then names the metric's plugin. */
+  registry?: Registry;
+  /** The gold file, for `FILE:LINE` in messages. */
+  goldPath?: string;
 }
 
 /** The scores of one gold sentence: per system (request order), per metric (request order). */
@@ -64,9 +71,50 @@ export interface CorpusRecord {
 }
 
 /** Keeps the statistics for `corpus()` when a metric has no accumulator. */
-function keeper(metric: AnyMetric, options: Options): Accumulator {
+function keeper(metric: AnyMetric, options: Options, site: CallSite): Accumulator {
   const stats: unknown[] = [];
-  return { add: (s) => void stats.push(s), score: () => metric.corpus(stats, options) };
+  return {
+    add: (s) => void stats.push(s),
+    score: () => checkedScore(metric, "corpus", stats, options, site),
+  };
+}
+
+/** A metric's accumulator, its faults named as `corpus()`'s are. */
+function checkedAccumulator(
+  metric: AnyMetric,
+  fold: Accumulator,
+  site: CallSite,
+): Accumulator {
+  const named = (fn: string, error: unknown): never => {
+    if (error instanceof InputError || error instanceof UsageError) throw error;
+    if (error instanceof PluginError) {
+      if (!error.detail) throw error;
+      throw new PluginError(`${where(metric, site)}: ${error.detail}`);
+    }
+    const what = error instanceof Error
+      ? `${error.name}: ${error.message.split("\n")[0]}`
+      : String(error).split("\n")[0];
+    throw new PluginError(`${where(metric, site)}: accumulator ${fn}() threw ${what}`);
+  };
+  return {
+    add(stats) {
+      try {
+        fold.add(stats);
+      } catch (error) {
+        named("add", error);
+      }
+    },
+    score() {
+      let score;
+      try {
+        score = fold.score();
+      } catch (error) {
+        return named("score", error);
+      }
+      const probe = { id: metric.id, headline: metric.headline, corpus: () => score };
+      return checkedScore(probe as unknown as AnyMetric, "corpus", [], {}, site);
+    },
+  };
 }
 
 async function* iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
@@ -105,8 +153,19 @@ export async function* streamScores(
 ): AsyncGenerator<SentenceRecord | CorpusRecord> {
   const { metrics, systems } = request;
   const options = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
-  const folds = systems.map(() =>
-    metrics.map((m, k) => m.accumulator?.(options[k]) ?? keeper(m, options[k]))
+  const sites = systems.map((system) =>
+    metrics.map((m): CallSite =>
+      request.registry
+        ? callSite(request.registry, m, system, { path: request.goldPath ?? "" })
+        : { system: system.name, goldPath: request.goldPath }
+    )
+  );
+  if (!request.goldPath) { for (const row of sites) for (const site of row) delete site.goldPath; }
+  const folds = systems.map((_, j) =>
+    metrics.map((m, k) => {
+      const fold = m.accumulator?.(options[k]);
+      return fold ? checkedAccumulator(m, fold, sites[j][k]) : keeper(m, options[k], sites[j][k]);
+    })
   );
   const hypotheses = systems.map((s) => iterate(s.hypotheses));
   let n = 0;
@@ -122,9 +181,12 @@ export async function* streamScores(
       }
       const row: Score[] = [];
       metrics.forEach((metric, k) => {
-        const stats = metric.stats(gold, next.value, options[k]);
+        const site = sites[j][k];
+        const stats = checkedStats(metric, gold, next.value, options[k], n - 1, site);
         folds[j][k].add(stats);
-        if (request.sentences) row.push(metric.sentence(stats, options[k]));
+        if (request.sentences) {
+          row.push(checkedScore(metric, "sentence", stats, options[k], site, n - 1, gold.line));
+        }
       });
       scores.push(row);
     }

@@ -5,7 +5,7 @@
  */
 
 import { UsageError } from "./errors.ts";
-import type { AnyMetric, Format, Plugin } from "./types.ts";
+import type { AnyMetric, Format, Plugin, PluginCommand, SentenceView } from "./types.ts";
 
 /**
  * Holds plugins and looks up their metrics and formats by id.
@@ -25,6 +25,9 @@ export class Registry {
   #formats = new Map<string, Format>();
   #metricOwner = new Map<string, Plugin>();
   #formatOwner = new Map<string, Plugin>();
+  #commands = new Map<string, PluginCommand>();
+  #commandOwner = new Map<string, Plugin>();
+  #views: SentenceView[] = [];
 
   /**
    * Register a plugin. Ids must be unique across the registry.
@@ -71,7 +74,60 @@ export class Registry {
         }
       }
     }
+    mine.clear();
+    for (const command of plugin.commands ?? []) {
+      if (typeof command.name !== "string" || !/^[a-z][a-z0-9_-]*$/.test(command.name)) {
+        throw new UsageError(
+          `Plugin ${label(plugin)} adds a command named ${
+            JSON.stringify(command.name)
+          }; a command name is lowercase letters, digits, "_" and "-", starting with a letter`,
+        );
+      }
+      for (const key of ["summary", "help"] as const) {
+        if (typeof command[key] !== "string") {
+          throw new UsageError(
+            `Plugin ${label(plugin)}: command "${command.name}" needs a "${key}" string`,
+          );
+        }
+      }
+      if (typeof command.run !== "function") {
+        throw new UsageError(
+          `Plugin ${label(plugin)}: command "${command.name}" needs a "run" function`,
+        );
+      }
+      const owner = this.#commandOwner.get(command.name);
+      if (owner) {
+        throw new UsageError(
+          `Plugins ${label(owner)} and ${label(plugin)} both add command "${command.name}"; ` +
+            `load only one of them`,
+        );
+      }
+      if (mine.has(command.name)) {
+        throw new UsageError(`Plugin ${label(plugin)} adds command "${command.name}" twice`);
+      }
+      mine.add(command.name);
+    }
+    const own = new Set((plugin.metrics ?? []).map((m) => m.id));
+    for (const view of plugin.views ?? []) {
+      if (typeof view.sentenceEdits !== "function") {
+        throw new UsageError(
+          `Plugin ${label(plugin)}: the sentence view of metric "${view.metric}" needs a ` +
+            `"sentenceEdits" function`,
+        );
+      }
+      if (!own.has(view.metric) && !this.#metrics.has(view.metric)) {
+        throw new UsageError(
+          `Plugin ${label(plugin)} adds a sentence view of metric "${view.metric}", which ` +
+            `no plugin registers`,
+        );
+      }
+    }
     this.#plugins.push(plugin);
+    for (const command of plugin.commands ?? []) {
+      this.#commands.set(command.name, command);
+      this.#commandOwner.set(command.name, plugin);
+    }
+    this.#views.push(...plugin.views ?? []);
     for (const metric of plugin.metrics ?? []) {
       this.#metrics.set(metric.id, metric);
       this.#metricOwner.set(metric.id, plugin);
@@ -86,12 +142,17 @@ export class Registry {
   /**
    * The plugin that registered a metric (or format) id.
    *
-   * @param id The metric id (or, with `kind` `"format"`, the format id).
+   * @param id The metric id (or, with `kind` `"format"` or `"command"`, the format id or
+   *   command name).
    * @param kind Which kind of id.
    * @returns The plugin, or undefined when the id is not registered.
    */
-  pluginOf(id: string, kind: "metric" | "format" = "metric"): Plugin | undefined {
-    return (kind === "metric" ? this.#metricOwner : this.#formatOwner).get(id);
+  pluginOf(id: string, kind: "metric" | "format" | "command" = "metric"): Plugin | undefined {
+    return (kind === "metric"
+      ? this.#metricOwner
+      : kind === "format"
+      ? this.#formatOwner
+      : this.#commandOwner).get(id);
   }
 
   /** The registered plugins, in registration order. */
@@ -107,6 +168,43 @@ export class Registry {
   /** Every registered format, in registration order. */
   get formats(): Format[] {
     return [...this.#formats.values()];
+  }
+
+  /** Every command the plugins add, in registration order. */
+  get commands(): PluginCommand[] {
+    return [...this.#commands.values()];
+  }
+
+  /**
+   * Look up a command a plugin added.
+   *
+   * @example Usage
+   * ```ts
+   * import { Registry } from "./registry.ts";
+   * import assert from "node:assert/strict";
+   *
+   * const hello = { name: "hello", summary: "say hello", help: "Usage: hello", run: () => 0 };
+   * const registry = new Registry().use({ name: "greeter", version: "1.0.0", commands: [hello] });
+   * assert.equal(registry.command("hello"), hello);
+   * assert.equal(registry.command("bye"), undefined);
+   * assert.equal(registry.pluginOf("hello", "command")?.name, "greeter");
+   * ```
+   *
+   * @param name The command's name.
+   * @returns The command, or undefined when no plugin adds it.
+   */
+  command(name: string): PluginCommand | undefined {
+    return this.#commands.get(name);
+  }
+
+  /**
+   * The sentence views of a metric, in registration order.
+   *
+   * @param metric The metric id.
+   * @returns Its views (empty when none).
+   */
+  viewsOf(metric: string): SentenceView[] {
+    return this.#views.filter((v) => v.metric === metric);
   }
 
   /**

@@ -358,7 +358,114 @@ export interface Format {
   write?(corpus: GoldCorpus): string;
 }
 
-/** A plugin: a named bundle of metrics and formats. */
+/** Where a plugin command writes: standard output and standard error (injectable for tests). */
+export interface CommandIo {
+  /** Write to standard output. */
+  out(text: string): void;
+  /** Write to standard error. */
+  err(text: string): void;
+}
+
+/**
+ * A command a plugin adds to `gecscore` (`gecscore NAME ARGS...`), such as a drop-in for a
+ * reference tool's own scorer. It writes through `io` only and returns the exit status:
+ * 0 done, 1 bad input, 2 bad usage. It may also throw a `UsageError` or an `InputError`
+ * (from `plugins/errors.ts`): `gecscore` then prints its message on one line and exits 2 or 1.
+ *
+ * @example A command
+ * ```ts
+ * import type { PluginCommand } from "./types.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const hello: PluginCommand = {
+ *   name: "hello",
+ *   summary: "say hello",
+ *   help: "Usage: gecscore hello NAME\n",
+ *   run(args, io) {
+ *     if (args.length !== 1) return 2;
+ *     io.out(`hello ${args[0]}\n`);
+ *     return 0;
+ *   },
+ * };
+ * let out = "";
+ * assert.equal(await hello.run(["you"], { out: (t) => out += t, err: () => {} }), 0);
+ * assert.equal(out, "hello you\n");
+ * ```
+ */
+export interface PluginCommand {
+  /** The command's name: lowercase letters, digits, `_` and `-`, starting with a letter. */
+  readonly name: string;
+  /** One line for the command list. */
+  readonly summary: string;
+  /** The full help text (`gecscore help NAME`), starting with its usage line. */
+  readonly help: string;
+  /** Run it with the arguments after its name; returns the exit status. */
+  run(args: string[], io: CommandIo): Promise<number> | number;
+}
+
+/** One gold edit as a sentence view shows it. */
+export interface ViewGoldEdit {
+  /** First source token. */
+  start: number;
+  /** One past the last source token. */
+  end: number;
+  /** Error type (empty when the gold has none). */
+  type: string;
+  /** The first correction, tokens joined with spaces (`""` = deletion). */
+  correction: string;
+}
+
+/** Which annotator's edits one system was compared with, and which of them it made. */
+export interface ViewComparison {
+  /** Index of the annotator in the sentence's `gold` list. */
+  annotator: number;
+  /** Indices of that annotator's edits the system made. */
+  matched: number[];
+}
+
+/** Gold edits each system matched or missed, sentence by sentence. */
+export interface SentenceEdits {
+  /** Where the matching comes from: the view's metric id, e.g. `"m2"`. */
+  source: string;
+  /** `gold[sentence][annotator]`: the annotator's gold edits. */
+  gold: ViewGoldEdit[][][];
+  /** `compared[sentence][system]`: the annotator compared and the edits matched. */
+  compared: ViewComparison[][];
+}
+
+/** What a {@linkcode SentenceView} is given: one metric's results on every system. */
+export interface SentenceViewInput<O extends Options = Options, S = unknown> {
+  /** The gold sentences. */
+  gold: readonly GoldSentence[];
+  /** Each system's hypotheses, one per gold sentence. */
+  systems: readonly (readonly Tokens[])[];
+  /** Each system's statistics of the view's metric, as its `stats()` gave them. */
+  stats: readonly (readonly S[])[];
+  /** The metric's resolved options. */
+  options: O;
+  /**
+   * The sentences wanted (0-based), when not all are (the REPL asks for the current one): a
+   * view may then leave the `gold` and `compared` entries of the others empty (`[]`). The
+   * statistics are still the whole corpus', for choices made over the corpus.
+   */
+  sentences?: readonly number[];
+}
+
+/**
+ * A sentence view a plugin adds for one of its metrics: what the report's sentence browser
+ * (and the REPL) show about each sentence beyond the scores: the gold edits each system made
+ * or missed, as this metric counts them.
+ */
+export interface SentenceView<O extends Options = Options, S = unknown> {
+  /** The id of the metric whose statistics it reads (the view is used when it is scored). */
+  readonly metric: string;
+  /** One line saying what it shows. */
+  readonly description: string;
+  /** The gold edits of every sentence and, per system, the edits it made. */
+  sentenceEdits(input: SentenceViewInput<O, S>): SentenceEdits;
+}
+
+/** A plugin: a named bundle of metrics and formats, and the commands and views they bring. */
 export interface Plugin {
   /** The plugin's name, e.g. `"gecscore-builtin"` or an npm package name. */
   readonly name: string;
@@ -369,6 +476,11 @@ export interface Plugin {
   readonly metrics?: readonly Metric<any, any, any>[];
   /** Formats it provides. */
   readonly formats?: readonly Format[];
+  /** Commands it adds to `gecscore` (e.g. a drop-in for a reference scorer). */
+  readonly commands?: readonly PluginCommand[];
+  /** Sentence views of its metrics, for the report and the REPL. */
+  // deno-lint-ignore no-explicit-any
+  readonly views?: readonly SentenceView<any, any>[];
 }
 
 /** Any metric, whatever its option, stats and score types. */

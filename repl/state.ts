@@ -15,11 +15,13 @@ import { readChunks, readHypotheses, readReferenceCorpus } from "../formats/text
 import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
 import { m2Format } from "../formats/m2.ts";
 import { UsageError } from "../plugins/errors.ts";
-import { loadPlugin, unloadPlugin } from "../plugins/loader.ts";
+import { loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
 import { coerceOption, resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { headlineValue, scoreColumns } from "../cli/render.ts";
-import { goldProvides } from "../pipeline/scoring.ts";
+import { callSite, goldProvides } from "../pipeline/scoring.ts";
+import { explainSentence, scoreOf, sentenceStats } from "../pipeline/engine.ts";
+import type { CallSite } from "../sandbox/guard.ts";
 import { WarningEcho } from "../cli/warnings.ts";
 import type {
   AnyMetric,
@@ -288,7 +290,7 @@ export class SessionState {
     let stats = this.#stats.get(key);
     if (!stats) {
       stats = gold.sentences.map((g, i) =>
-        this.statsOf(metric, g, system.sentences[i], options, system.edits?.[i])
+        this.statsOf(metric, g, system.sentences[i], options, system.edits?.[i], system.name)
       );
       this.#stats.set(key, stats);
     }
@@ -305,7 +307,13 @@ export class SessionState {
    * @returns The score.
    */
   sentenceScore(system: Hypotheses, metric: AnyMetric, index = this.index): Score {
-    return metric.sentence(this.sentenceStats(system, metric, index), this.options(metric));
+    return this.scoreOf(
+      metric,
+      "sentence",
+      this.sentenceStats(system, metric, index),
+      system.name,
+      index,
+    );
   }
 
   /** The statistics of one sentence of a system (cached ones when there are any). */
@@ -319,6 +327,7 @@ export class SessionState {
       system.sentences[index],
       options,
       system.edits?.[index],
+      system.name,
     );
   }
 
@@ -440,10 +449,65 @@ export class SessionState {
     hyp: Tokens,
     options: Options,
     edits?: readonly Edit[],
+    system?: string,
   ): unknown {
-    const stats = metric.stats(gold, hyp, options, edits);
+    const index = this.#indexOf(gold);
+    const stats = sentenceStats(
+      metric,
+      this.site(metric, system),
+      gold,
+      hyp,
+      options,
+      index,
+      edits,
+    );
     this.#echo(metric, stats);
     return stats;
+  }
+
+  /** The 0-based index of a gold sentence of the loaded gold (the current one if not found). */
+  #indexOf(gold: GoldSentence): number {
+    const i = this.gold?.sentences.indexOf(gold) ?? -1;
+    return i < 0 ? this.index : i;
+  }
+
+  /**
+   * Where a metric runs for a system (or a typed hypothesis), for messages: as the engine
+   * names faults on every path.
+   *
+   * @param metric The metric.
+   * @param system The system's name, if a loaded system.
+   * @returns The call site.
+   */
+  site(metric: AnyMetric, system?: string): CallSite {
+    const site = callSite(this.registry, metric, { name: system ?? "" }, {
+      path: this.gold?.path ?? "",
+    });
+    if (system === undefined) delete site.system;
+    return site;
+  }
+
+  /**
+   * A metric's score from statistics, checked as the engine checks it.
+   *
+   * @param metric The metric.
+   * @param fn `corpus` (all sentences' statistics) or `sentence` (one sentence's).
+   * @param stats The statistics.
+   * @param system The system's name, if a loaded system.
+   * @param index For `sentence`: the 0-based index (default: the current sentence).
+   * @returns The score.
+   */
+  scoreOf(
+    metric: AnyMetric,
+    fn: "corpus" | "sentence",
+    stats: unknown,
+    system?: string,
+    index = this.index,
+  ): Score {
+    const options = this.options(metric);
+    const site = this.site(metric, system);
+    if (fn === "corpus") return scoreOf(metric, site, fn, stats, options);
+    return scoreOf(metric, site, fn, stats, options, index, this.gold?.sentences[index]?.line);
   }
 
   /** A metric's explanation of a sentence (`edits` as for `statsOf`); echoed warnings go to
@@ -454,8 +518,18 @@ export class SessionState {
     hyp: Tokens,
     options: Options,
     edits?: readonly Edit[],
+    system?: string,
   ): Explanation {
-    const explanation = metric.explain(gold, hyp, options, edits);
+    const site = this.site(metric, system);
+    const explanation = explainSentence(
+      metric,
+      site,
+      gold,
+      hyp,
+      options,
+      this.#indexOf(gold),
+      edits,
+    );
     this.#echo(metric, explanation);
     return explanation;
   }
@@ -501,7 +575,9 @@ export class SessionState {
               last = Date.now();
               this.signal?.throwIfAborted();
             }
-            stats.push(this.statsOf(metric, g, system.sentences[i], options, system.edits?.[i]));
+            stats.push(
+              this.statsOf(metric, g, system.sentences[i], options, system.edits?.[i], system.name),
+            );
           }
         } catch (error) {
           // A metric that fails is left to the view, which shows it as an error cell.
@@ -544,8 +620,11 @@ export class SessionState {
     const key = cacheKey(system.name, metric.id, options);
     let values = this.#headlines.get(key);
     if (!values) {
-      values = this.corpusStats(system, metric).map((s) => {
-        const v = headlineValue(metric.sentence(s, options), metric.headline);
+      values = this.corpusStats(system, metric).map((s, i) => {
+        const v = headlineValue(
+          this.scoreOf(metric, "sentence", s, system.name, i),
+          metric.headline,
+        );
         return typeof v === "number" ? v : NaN;
       });
       this.#headlines.set(key, values);

@@ -19,7 +19,6 @@
 
 export { buildReport, disagreement, percentileRanks } from "./build_report.ts";
 export { type Chart, type ChartSpec, renderChart } from "./charts.ts";
-export { m2SentenceEdits } from "./m2_edits.ts";
 export {
   reportInput,
   type ReportRequest,

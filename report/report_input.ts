@@ -9,23 +9,16 @@
 
 import { fullSignature } from "../pipeline/signature.ts";
 import { referenceRewrites } from "../formats/references.ts";
-import type { M2Options, M2Stats } from "../metrics/m2/mod.ts";
-import { resolveOptions } from "../plugins/options.ts";
 import { headlineValue } from "../plugins/headline.ts";
 import { tableFields } from "./fields.ts";
-import {
-  type ScoreRequest,
-  scoreSystems,
-  selectMetrics,
-  type SystemResult,
-} from "../pipeline/scoring.ts";
+import type { ScoreRequest, SystemResult } from "../pipeline/scoring.ts";
+import { planRun, runPlanSync } from "../pipeline/engine.ts";
 import type { GoldSentence, Options, Score, Tokens, TypeBreakdown } from "../plugins/types.ts";
 import {
   assessSignificance,
   type MetricSignificance,
   type SignificanceRequest,
 } from "../pipeline/significance.ts";
-import { m2SentenceEdits } from "./m2_edits.ts";
 import type {
   ReportBucket,
   ReportHuman,
@@ -260,14 +253,10 @@ export function reportSignificance(results: readonly MetricSignificance[]): Repo
  */
 export function reportInput(request: ReportRequest): ReportInput {
   const { registry, gold } = request;
-  const metrics = selectMetrics(registry, gold, request.metrics, request.systems);
-  const results = scoreSystems({
-    ...request,
-    metrics: metrics.map((m) => m.id),
-    sentences: true,
-    byType: !request.types,
-  });
-  const options = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  const plan = planRun({ ...request, sentences: true, byType: !request.types });
+  const results = runPlanSync(plan);
+  const { metrics } = plan;
+  const options = plan.options as Options[];
   const input: ReportInput = {
     title: request.title ?? `gecscore report: ${gold.path.split(/[\\/]/).pop()}`,
     gold: gold.path,
@@ -317,15 +306,16 @@ export function reportInput(request: ReportRequest): ReportInput {
       ])),
     };
   });
-  // Gold edits matched and missed, as M2 counts them.
-  const m2 = metrics.findIndex((m) => m.id === "m2");
-  if (m2 >= 0 && results.length) {
-    input.edits = m2SentenceEdits(
-      gold.sentences,
-      request.systems.map((s) => s.sentences),
-      results.map((r) => r.metrics[m2].stats as M2Stats[]),
-      options[m2] as M2Options,
-    );
+  // Gold edits matched and missed, from the sentence view of the first scored metric that
+  // has one (the built-in M2 metric's counts them as the m2scorer does).
+  const viewed = metrics.findIndex((m) => registry.viewsOf(m.id).length > 0);
+  if (viewed >= 0 && results.length) {
+    input.edits = registry.viewsOf(metrics[viewed].id)[0].sentenceEdits({
+      gold: gold.sentences,
+      systems: request.systems.map((s) => s.sentences),
+      stats: results.map((r) => r.metrics[viewed].stats),
+      options: options[viewed],
+    });
   }
   const breakdowns = request.types ?? typeBreakdowns(results, metrics.map((m) => m.id));
   if (breakdowns.length) input.types = breakdowns;

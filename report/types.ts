@@ -6,7 +6,13 @@
  * @module
  */
 
-import type { Score, Tokens } from "../plugins/types.ts";
+import type {
+  Score,
+  SentenceEdits,
+  Tokens,
+  ViewComparison,
+  ViewGoldEdit,
+} from "../plugins/types.ts";
 
 /** One metric as the report shows it. */
 export interface ReportMetric {
@@ -112,35 +118,17 @@ export interface ReportTypeBreakdown {
   notes?: string[];
 }
 
-/** One gold edit of one annotator. */
-export interface ReportGoldEdit {
-  /** First source token. */
-  start: number;
-  /** One past the last source token. */
-  end: number;
-  /** Error type (empty when the gold has none). */
-  type: string;
-  /** The first correction, tokens joined with spaces (`""` = deletion). */
-  correction: string;
-}
+/** One gold edit of the sentence browser (the contract's {@linkcode ViewGoldEdit}). */
+export type ReportGoldEdit = ViewGoldEdit;
 
-/** Which annotator's edits one system was compared with, and which of them it made. */
-export interface ReportComparison {
-  /** Index of the annotator in the sentence's `gold` list. */
-  annotator: number;
-  /** Indices of that annotator's edits the system made. */
-  matched: number[];
-}
+/** Which annotator one system was compared with (the contract's {@linkcode ViewComparison}). */
+export type ReportComparison = ViewComparison;
 
-/** Gold edits each system matched or missed, sentence by sentence. */
-export interface ReportSentenceEdits {
-  /** Where the matching comes from, e.g. `"m2"`. */
-  source: string;
-  /** `gold[sentence][annotator]`: the annotator's gold edits. */
-  gold: ReportGoldEdit[][][];
-  /** `compared[sentence][system]`: the annotator compared and the edits matched. */
-  compared: ReportComparison[][];
-}
+/**
+ * Gold edits each system matched or missed, sentence by sentence: what a metric's sentence
+ * view gives (the contract's {@linkcode SentenceEdits}).
+ */
+export type ReportSentenceEdits = SentenceEdits;
 
 /** Human judgments of the systems, to plot each metric against. */
 export interface ReportHuman {

@@ -1,8 +1,10 @@
 /**
  * The layering of ARCHITECTURE.md, checked on the import graph of every source file (tests
  * and benches excepted): imports point down the layers (or stay in their folder), there are
- * no import circles, `plugins/` imports nothing outside itself, metric folders do not import
- * each other, and library layers never print, exit or read `Deno.args`.
+ * no import circles, `plugins/` imports nothing outside itself, `sandbox/` nothing but
+ * `plugins/`, `edits/` only `plugins/` and `util/`, metric folders do not import each other,
+ * faces (report, CLI, REPL) do not import metrics, and library layers never print, exit or
+ * read `Deno.args`.
  *
  * @module
  */
@@ -20,28 +22,38 @@ interface Layer {
   library: boolean;
   /** Lower layers it may still not import. */
   never?: string[];
+  /** The only layers it may import (besides itself); non-relative imports must be `node:`. */
+  only?: string[];
 }
+
+/** Faces (report, CLI, REPL) see metrics only through the registry (`builtin.ts`). */
+const FACE_NEVER = ["metrics"];
 
 /** The layers, lowest first (ARCHITECTURE.md). Folders that do not exist yet are placed. */
 export const LAYERS: Layer[] = [
   { name: "plugins", level: 0, paths: ["plugins/"], library: true },
+  // Running plugins: the loader, the worker box, checked metric calls. Imports only plugins/.
+  { name: "sandbox", level: 1, paths: ["sandbox/"], library: true },
   // The package manifest is data util/version.ts reads the version from.
-  { name: "util", level: 1, paths: ["util/", "deno.json"], library: true },
-  // The shared edit layer under the metrics: imports only plugins/ and util/.
-  { name: "edits", level: 2, paths: ["edits/"], library: true },
-  { name: "stats", level: 3, paths: ["stats/"], library: true },
-  { name: "formats", level: 4, paths: ["formats/"], library: true },
-  { name: "metrics", level: 5, paths: ["metrics/"], library: true },
-  { name: "pipeline", level: 6, paths: ["pipeline/"], library: true, never: ["metrics"] },
-  { name: "meta", level: 7, paths: ["meta/"], library: true },
-  { name: "builtin", level: 8, paths: ["builtin.ts"], library: true },
-  { name: "report", level: 9, paths: ["report/"], library: true },
-  { name: "mod", level: 10, paths: ["mod.ts"], library: true },
-  { name: "cli", level: 11, paths: ["cli/"], library: false },
-  { name: "repl", level: 12, paths: ["repl/"], library: false },
-  { name: "entry", level: 13, paths: ["cli.ts", "repl.ts"], library: false },
-  { name: "examples", level: 14, paths: ["examples/"], library: false },
+  { name: "util", level: 2, paths: ["util/", "deno.json"], library: true },
+  // The shared edit layer under the metrics: imports only plugins/, util/ and node:.
+  { name: "edits", level: 3, paths: ["edits/"], library: true, only: ["plugins", "util"] },
+  { name: "stats", level: 4, paths: ["stats/"], library: true },
+  { name: "formats", level: 5, paths: ["formats/"], library: true },
+  { name: "metrics", level: 6, paths: ["metrics/"], library: true },
+  { name: "pipeline", level: 7, paths: ["pipeline/"], library: true, never: ["metrics"] },
+  { name: "meta", level: 8, paths: ["meta/"], library: true },
+  { name: "builtin", level: 9, paths: ["builtin.ts"], library: true },
+  { name: "report", level: 10, paths: ["report/"], library: true, never: FACE_NEVER },
+  { name: "mod", level: 11, paths: ["mod.ts"], library: true },
+  { name: "cli", level: 12, paths: ["cli/"], library: false, never: FACE_NEVER },
+  { name: "repl", level: 13, paths: ["repl/"], library: false, never: FACE_NEVER },
+  { name: "entry", level: 14, paths: ["cli.ts", "repl.ts"], library: false, never: FACE_NEVER },
+  { name: "examples", level: 15, paths: ["examples/"], library: false },
 ];
+
+/** Layers that import only `node:` and `plugins/` (the contract, and the box that runs it). */
+const SEALED = new Set(["plugins", "sandbox"]);
 
 /** What library code may not contain (outside comments). */
 const FORBIDDEN = [/\bconsole\./, /\bDeno\.exit\b/, /\bDeno\.args\b/];
@@ -100,8 +112,11 @@ export function violations(files: SourceFile[]): string[] {
     const targets: string[] = [];
     for (const spec of file.imports) {
       if (!spec.startsWith(".")) {
-        if (layer.name === "plugins" && !spec.startsWith("node:")) {
-          problems.push(`${file.path}: plugins/ imports "${spec}" from outside plugins/`);
+        if (SEALED.has(layer.name) && !spec.startsWith("node:")) {
+          problems.push(`${file.path}: ${layer.name}/ imports "${spec}" from outside plugins/`);
+        }
+        if (layer.only && !spec.startsWith("node:")) {
+          problems.push(`${file.path}: ${layer.name}/ imports "${spec}"; it may import only node:`);
         }
         continue;
       }
@@ -112,8 +127,8 @@ export function violations(files: SourceFile[]): string[] {
         problems.push(`${file.path}: imports ${target}, which is in no layer`);
         continue;
       }
-      if (layer.name === "plugins" && to.name !== "plugins") {
-        problems.push(`${file.path}: plugins/ imports ${target} from outside plugins/`);
+      if (SEALED.has(layer.name) && to.name !== "plugins" && to.name !== layer.name) {
+        problems.push(`${file.path}: ${layer.name}/ imports ${target} from outside plugins/`);
       }
       if (layer.library && (to.name === "cli" || to.name === "repl" || to.name === "entry")) {
         problems.push(`${file.path}: library code imports ${target} (CLI/REPL)`);
@@ -121,6 +136,13 @@ export function violations(files: SourceFile[]): string[] {
       if (to.level > layer.level || (to.level === layer.level && to.name !== layer.name)) {
         problems.push(
           `${file.path}: imports ${target} from a higher layer (${layer.name} -> ${to.name})`,
+        );
+      }
+      if (layer.only && to.name !== layer.name && !layer.only.includes(to.name)) {
+        problems.push(
+          `${file.path}: ${layer.name}/ may import only ${
+            layer.only.map((l) => `${l}/`).join(" and ")
+          } (${target})`,
         );
       }
       if (layer.never?.includes(to.name)) {
@@ -225,6 +247,12 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     file("cli/render.ts", []),
     file("repl/state.ts", ["../cli/render.ts"]),
     file("weird/x.ts", []),
+    file("sandbox/host.ts", ["../plugins/types.ts", "../util/files.ts", "npm:left-pad@1.3.0"]),
+    file("edits/apply.ts", ["../plugins/types.ts", "../util/a.ts", "npm:diff@5.0.0"]),
+    file("edits/chunk.ts", ["../stats/t.ts", "./apply.ts"]),
+    file("report/m2_edits.ts", ["../metrics/m2/mod.ts", "../builtin.ts"]),
+    file("builtin.ts", []),
+    file("cli/m2scorer.ts", ["../metrics/m2/mod.ts"]),
   ]);
   const expect = [
     /^plugins\/types\.ts: plugins\/ imports cli\/render\.ts from outside plugins\/$/,
@@ -241,22 +269,36 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     /^pipeline\/x\.ts: library code uses Deno\.args$/,
     /^pipeline\/x\.ts: pipeline\/ may not import metrics\/ \(metrics\/gleu\/mod\.ts\)$/,
     /^weird\/x\.ts: in no layer/,
+    /^sandbox\/host\.ts: sandbox\/ imports util\/files\.ts from outside plugins\/$/,
+    /^sandbox\/host\.ts: imports util\/files\.ts from a higher layer \(sandbox -> util\)$/,
+    /^sandbox\/host\.ts: sandbox\/ imports "npm:left-pad@1\.3\.0" from outside plugins\/$/,
     /^import circle: util\/a\.ts -> util\/b\.ts -> util\/a\.ts$/,
+    /^edits\/apply\.ts: edits\/ imports "npm:diff@5\.0\.0"; it may import only node:$/,
+    /^edits\/chunk\.ts: imports stats\/t\.ts from a higher layer \(edits -> stats\)$/,
+    /^edits\/chunk\.ts: edits\/ may import only plugins\/ and util\/ \(stats\/t\.ts\)$/,
+    /^report\/m2_edits\.ts: report\/ may not import metrics\/ \(metrics\/m2\/mod\.ts\)$/,
+    /^cli\/m2scorer\.ts: cli\/ may not import metrics\/ \(metrics\/m2\/mod\.ts\)$/,
   ];
   for (const pattern of expect) {
     assert.ok(problems.some((p) => pattern.test(p)), `${pattern} not in:\n${problems.join("\n")}`);
   }
   assert.equal(problems.length, expect.length, problems.join("\n"));
-  // Allowed: repl/ -> cli/, stats/ -> util/, a file within its own metric folder.
+  // Allowed: repl/ -> cli/, stats/ -> util/, a file within its own metric folder, metrics and
+  // formats -> edits/, edits/ -> util/, plugins/, node:, a face -> builtin.ts -> a metric.
   assert.deepEqual(
     violations([
       file("repl/state.ts", ["../cli/render.ts"]),
       file("cli/render.ts", []),
       file("stats/t.ts", ["../util/a.ts"]),
       file("util/a.ts", []),
-      file("metrics/m2/mod.ts", ["./lattice.ts", "../../formats/m2.ts"]),
+      file("metrics/m2/mod.ts", ["./lattice.ts", "../../formats/m2.ts", "../../edits/prf.ts"]),
       file("metrics/m2/lattice.ts", []),
-      file("formats/m2.ts", []),
+      file("formats/m2.ts", ["../edits/apply.ts"]),
+      file("edits/prf.ts", ["../util/a.ts", "node:util"]),
+      file("edits/apply.ts", ["../plugins/types.ts"]),
+      file("plugins/types.ts", []),
+      file("report/x.ts", ["../builtin.ts"]),
+      file("builtin.ts", ["./metrics/m2/mod.ts"]),
     ]),
     [],
   );

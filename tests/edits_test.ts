@@ -83,6 +83,11 @@ Deno.test("align() breaks ties in the order given", () => {
   assert.equal(ops(["S", "I", "D"]), "S");
   assert.equal(ops(["I", "D", "S"]), "DI");
   assert.equal(ops(["D", "I", "S"]), "ID");
+  // An operation left out of the ties is never taken.
+  assert.equal(ops(["I", "D"]), "DI");
+  assert.throws(() => ops([]), /Alignment ties must list some of "T", "S", "I", "D", found \[\]/);
+  // deno-lint-ignore no-explicit-any
+  assert.throws(() => ops(["M" as any]), /found \["M"\]/);
 });
 
 Deno.test("extractEdits() gives edits that applyEdits() turns back into the hypothesis", () => {

@@ -4,7 +4,7 @@
  * combination, byte for byte, and the `-v` traces.
  */
 import assert from "node:assert/strict";
-import { errantCompare, parseErrantCompareArgs } from "../cli/errant_compare.ts";
+import { errantCompare, parseErrantCompareArgs } from "../metrics/errant/errant_compare.ts";
 import { main } from "../cli.ts";
 import {
   createRegistry,

@@ -5,7 +5,7 @@
  * Python number helpers and malformed input.
  */
 import assert from "node:assert/strict";
-import { errantCompare, parseErrantCompareArgs } from "../cli/errant_compare.ts";
+import { errantCompare, parseErrantCompareArgs } from "../metrics/errant/errant_compare.ts";
 import { main } from "../cli.ts";
 import {
   applyEdits,

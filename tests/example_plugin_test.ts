@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createRegistry, readGold, readHypotheses } from "../mod.ts";
 import plugin, { exactMatchMetric, tokenEditRateMetric } from "../examples/exact_match.ts";
-import { importPlugin, loadPlugin } from "../plugins/loader.ts";
+import { importPlugin, loadPlugin } from "../sandbox/loader.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 
 const gold = await readGold("tests/testdata/m2scorer_example.m2");

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { m2Metric, readGold, readHypotheses } from "../mod.ts";
-import { m2scorerCommand } from "../cli/m2scorer.ts";
+import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";
 import { pyFixed } from "../util/python_number.ts";
 

@@ -1,12 +1,9 @@
 import assert from "node:assert/strict";
 import { m2GoldEdits, m2Metric, parseM2, tokenize } from "../mod.ts";
-import { m2scorerCommand } from "../cli/m2scorer.ts";
-import {
-  bestEditSequence,
-  bestPathCost,
-  buildEditGraph,
-  implicitEditSequence,
-} from "../metrics/m2/lattice.ts";
+import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
+import { bestEditSequence, bestPathCost } from "../metrics/m2/best_path.ts";
+import { buildEditGraph } from "../metrics/m2/edit_graph.ts";
+import { implicitEditSequence } from "../metrics/m2/fallback.ts";
 import type { M2Edit, M2GoldEdit } from "../metrics/m2/lattice.ts";
 import { randomM2Cases } from "./m2_naive.ts";
 

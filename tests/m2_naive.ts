@@ -2,7 +2,7 @@
  * A deliberately naive M2 edit extractor for tests: the behaviour of the m2scorer written out
  * the slow, literal way (tuple edits, the full triple loop for merged edges, a list edited
  * while iterating, every Bellman-Ford pass). Exponential-free but cubic and more: only for
- * small inputs, as an oracle for `metrics/m2_lattice.ts`.
+ * small inputs, as an oracle for `metrics/m2/`.
  *
  * @module
  */

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { chooseAnnotator, m2Annotators, m2Metric, parseM2, registry } from "../mod.ts";
-import { m2scorerCommand } from "../cli/m2scorer.ts";
-import { bestEditSequence, buildEditGraph } from "../metrics/m2/lattice.ts";
+import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
+import { bestEditSequence } from "../metrics/m2/best_path.ts";
+import { buildEditGraph } from "../metrics/m2/edit_graph.ts";
 import { annotatorOrder } from "../metrics/m2/mod.ts";
 import { naiveEditSequence, randomM2Cases } from "./m2_naive.ts";
 import { readShared, sharedTest } from "./shared.ts";

@@ -5,9 +5,9 @@
 
 import assert from "node:assert/strict";
 import { createRegistry, readGold, readHypotheses } from "../mod.ts";
-import { loadPlugin } from "../plugins/loader.ts";
-import { scoreSystems } from "../pipeline/scoring.ts";
-import { poolSize, scoreSystemsParallel } from "../pipeline/parallel.ts";
+import { loadPlugin } from "../sandbox/loader.ts";
+import { scoreSystems, scoreSystemsParallel } from "../pipeline/engine.ts";
+import { poolSize } from "../pipeline/parallel.ts";
 import { CONLL2014_SYSTEMS, shared, sharedTest } from "./shared.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";

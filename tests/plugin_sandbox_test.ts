@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { createRegistry, readGold, readHypotheses, scoreSystems } from "../mod.ts";
-import { importPlugin, loadPlugin } from "../plugins/loader.ts";
+import { importPlugin, loadPlugin } from "../sandbox/loader.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
@@ -274,7 +274,7 @@ Deno.test("the REPL stops a runaway plugin at its time limit and goes on", async
   assert.match(await session.execute("score runaway"), /m2scorer_example_system +error/);
   assert.match(
     session.failures.join("\n"),
-    /Plugin runaway 1\.0, metric "runaway": stats\(\) did not finish within 0\.5 s/,
+    /Plugin runaway 1\.0, metric "runaway", system m2scorer_example_system, sentence 1 \(\S+:1\): stats\(\) did not finish within 0\.5 s/,
   );
   assert.match(await session.execute("score m2"), /m2scorer_example_system/);
 });

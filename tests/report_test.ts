@@ -20,7 +20,7 @@ async function exampleInput(metrics?: string[]): Promise<ReportInput> {
 
 /**
  * The M2 per-type breakdown adds up to M2's corpus tp and fn, and equals the counts of the
- * sentence browser's matched/missed gold edits (computed separately, in report/m2_edits.ts).
+ * sentence browser's matched/missed gold edits (computed separately, in metrics/m2/sentence_edits.ts, the M2 sentence view).
  */
 function checkTypeTotals(input: ReportInput): void {
   const m2Types = input.types?.find((t) => t.metric === "m2");

@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
-import { m2scorerCommand } from "../cli/m2scorer.ts";
+import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
 import { readGold } from "../builtin.ts";
 import { parseM2, writeM2 } from "../formats/m2.ts";
 import { parseIxml } from "../formats/ixml.ts";
@@ -252,8 +252,8 @@ Deno.test("repl.ts: a metric that fails part-way is an error on stderr, and a pi
   assert.equal(r.code, 1);
   assert.equal(
     r.stderr,
-    "error: line 1: throws_on_a on m2scorer_example_system: Plugin throws-on-a 0.1.0, " +
-      'metric "throws_on_a": stats() threw Error: cannot score A\n',
+    'error: line 1: Plugin throws-on-a 0.1.0, metric "throws_on_a", system ' +
+      `m2scorer_example_system, sentence 1 (${GOLD}:1): stats() threw Error: cannot score A\n`,
   );
   assert.match(r.stdout, /^m2scorer_example_system +error$/m);
   assert.match(r.stdout, /^m2scorer_example_system +3$/m);

@@ -28,7 +28,6 @@
  * @module
  */
 
-import { prf } from "../../edits/prf.ts";
 import { annotatorCount, errorGroups } from "../../formats/error_groups.ts";
 import { InputError } from "../../plugins/errors.ts";
 import type { ErrorGroup, Explanation, GoldSentence, Metric, Tokens } from "../../plugins/types.ts";
@@ -44,176 +43,19 @@ import {
   type Span,
 } from "./refs.ts";
 import { cutPoints, ratioOf, segmentedSearch } from "./search.ts";
+import { choose, chosenTotals, MAX_CHOICES, scoreOf } from "./rates.ts";
+import type { ImeasureOptions, ImeasureScore, ImeasureStats } from "./types.ts";
+
+export { chosenTotals } from "./rates.ts";
+export type {
+  ImeasureAspectScore,
+  ImeasureOptions,
+  ImeasureScore,
+  ImeasureStats,
+} from "./types.ts";
 
 /** Largest number of mixed combinations of one sentence that is searched in full. */
 export const MIX_LIMIT = 4096;
-
-/** Options of the I-measure. */
-export type ImeasureOptions = {
-  /** Beta of F (1.0 as in `ieval.py`). */
-  beta: number;
-  /** Weight of true and false positives in WAcc (2.0). */
-  w: number;
-  /** Metric the reference choice maximises: `d` or `c` then `tp`...`i` (`cwacc`). */
-  max: string;
-  /** Maximise per sentence (`sent`) or the running corpus score (`corpus`). */
-  opt: string;
-  /** Mix alternatives of different errors (true) or use whole annotator sets (false). */
-  mix: boolean;
-};
-
-/**
- * Per-sentence statistics. Each candidate is 20 integers: the system's detection counts
- * `tp, tn, fp, fn, fpn`, its correction counts, then the baseline's (source as hypothesis)
- * detection and correction counts against the same reference. With `opt: "sent"` only the
- * chosen candidate is kept; with `opt: "corpus"` every distinct candidate count vector is kept
- * (first occurrence order, which is all the corpus-level choice needs: equal vectors score
- * equally and the first is kept on ties).
- */
-export interface ImeasureStats {
-  /** Candidate count vectors. */
-  candidates: number[][];
-  /** Index of the sentence-level choice in `candidates`. */
-  best: number;
-  /** Set when the sentence could not be searched exactly. */
-  warning?: string;
-}
-
-/** The scores of one aspect. */
-export interface ImeasureAspectScore {
-  /** Every field is a number. */
-  [key: string]: number;
-  /** True positives. */
-  tp: number;
-  /** True negatives. */
-  tn: number;
-  /** False positives. */
-  fp: number;
-  /** False negatives. */
-  fn: number;
-  /** Columns that are both a false positive and a false negative. */
-  fpn: number;
-  /** Precision. */
-  precision: number;
-  /** Recall. */
-  recall: number;
-  /** F_beta. */
-  f: number;
-  /** The beta used. */
-  beta: number;
-  /** Accuracy. */
-  accuracy: number;
-  /** Accuracy of the baseline (source as hypothesis). */
-  accuracy_base: number;
-  /** Weighted accuracy. */
-  wacc: number;
-  /** Weighted accuracy of the baseline. */
-  wacc_base: number;
-  /** Improvement of WAcc over the baseline, in [-1, 1]. */
-  i: number;
-}
-
-/** An I-measure score: detection and correction. */
-export interface ImeasureScore {
-  /** Score objects are open records. */
-  [key: string]: unknown;
-  /** Correction scores (headline: `correction.i`). */
-  correction: ImeasureAspectScore;
-  /** Detection scores. */
-  detection: ImeasureAspectScore;
-  /** Sentences whose reference search was not exact (corpus) or why (sentence). */
-  warnings?: string[];
-}
-
-const METRIC_NAMES = ["tp", "tn", "fp", "fn", "p", "r", "f", "acc", "wacc", "i"] as const;
-const MAX_CHOICES: string[] = ["d", "c"].flatMap((a) => METRIC_NAMES.map((m) => a + m));
-
-interface Rates {
-  tp: number;
-  tn: number;
-  fp: number;
-  fn: number;
-  p: number;
-  r: number;
-  f: number;
-  acc: number;
-  wacc: number;
-  i: number;
-  accBase: number;
-  waccBase: number;
-  fpn: number;
-}
-
-function wacc(c: readonly number[], o: number, w: number): number {
-  const [tp, tn, fp, fn, fpn] = [c[o], c[o + 1], c[o + 2], c[o + 3], c[o + 4]];
-  const den = w * (tp + fp) + tn + fn - (w + 1) * (fpn / 2);
-  return den === 0 ? 1 : (w * tp + tn) / den;
-}
-
-function accuracy(c: readonly number[], o: number): number {
-  const [tp, tn, fp, fn, fpn] = [c[o], c[o + 1], c[o + 2], c[o + 3], c[o + 4]];
-  const den = tp + tn + fp + fn - fpn;
-  return den === 0 ? 1 : (tp + tn) / den;
-}
-
-function improvement(sys: number, base: number): number {
-  if (sys === base) return Math.floor(sys);
-  return sys > base ? (sys - base) / (1 - base) : sys / base - 1;
-}
-
-/** Rates of one aspect (`o` = 0 detection, 5 correction) of a 20-count vector. */
-function rates(c: readonly number[], o: number, beta: number, w: number): Rates {
-  const [tp, tn, fp, fn, fpn] = [c[o], c[o + 1], c[o + 2], c[o + 3], c[o + 4]];
-  const { precision: p, recall: r, f } = prf({ tp, fp, fn }, { beta, convention: "imeasure" });
-  const wa = wacc(c, o, w);
-  const waccBase = wacc(c, o + 10, w);
-  return {
-    tp,
-    tn,
-    fp,
-    fn,
-    fpn,
-    p,
-    r,
-    f,
-    acc: accuracy(c, o),
-    wacc: wa,
-    i: improvement(wa, waccBase),
-    accBase: accuracy(c, o + 10),
-    waccBase,
-  };
-}
-
-/** The comparison key of `ieval.py`: maximised metric, I, WAcc, Acc, for both aspects. */
-function key(c: readonly number[], options: ImeasureOptions): number[] {
-  const aspect = options.max[0] === "d" ? 0 : 5;
-  const m = options.max.slice(1) as keyof Rates;
-  const a = rates(c, aspect, options.beta, options.w);
-  const b = rates(c, 5 - aspect, options.beta, options.w);
-  return [a[m], a.i, a.wacc, a.acc, b[m], b.i, b.wacc, b.acc];
-}
-
-function greater(x: readonly number[], y: readonly number[]): boolean {
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] > y[i];
-  return false;
-}
-
-/** Index of the best candidate against running totals (all zero for a sentence choice). */
-function choose(
-  candidates: readonly number[][],
-  totals: readonly number[] | undefined,
-  options: ImeasureOptions,
-): number {
-  // One candidate is chosen whatever its key.
-  if (candidates.length <= 1) return 0;
-  let best = 0;
-  let bestKey: number[] = new Array(8).fill(-1);
-  candidates.forEach((cand, n) => {
-    const k = key(totals ? cand.map((v, i) => v + totals[i]) : cand, options);
-    if (greater(k, bestKey)) best = n, bestKey = k;
-  });
-  return best;
-}
 
 function countsOf(source: Tokens, hypothesis: Tokens, reference: Tokens): number[] {
   return [
@@ -404,51 +246,6 @@ function findReferences(
   }
   return { references, counts, best: choose(counts, undefined, options), warning };
 }
-
-function aspectScore(
-  c: readonly number[],
-  o: number,
-  options: ImeasureOptions,
-): ImeasureAspectScore {
-  const r = rates(c, o, options.beta, options.w);
-  return {
-    tp: r.tp,
-    tn: r.tn,
-    fp: r.fp,
-    fn: r.fn,
-    fpn: r.fpn,
-    precision: r.p,
-    recall: r.r,
-    f: r.f,
-    beta: options.beta,
-    accuracy: r.acc,
-    accuracy_base: r.accBase,
-    wacc: r.wacc,
-    wacc_base: r.waccBase,
-    i: r.i,
-  };
-}
-
-function scoreOf(totals: readonly number[], options: ImeasureOptions, warnings: string[]) {
-  const score: ImeasureScore = {
-    correction: aspectScore(totals, 5, options),
-    detection: aspectScore(totals, 0, options),
-  };
-  if (warnings.length) score.warnings = warnings;
-  return score;
-}
-
-/** Total counts (20 integers) of the chosen candidates of a corpus. */
-export function chosenTotals(stats: readonly ImeasureStats[], options: ImeasureOptions): number[] {
-  const totals = new Array(20).fill(0);
-  for (const s of stats) {
-    const pick = options.opt === "corpus" ? choose(s.candidates, totals, options) : s.best;
-    const c = s.candidates[pick];
-    for (let i = 0; i < 20; i++) totals[i] += c[i];
-  }
-  return totals;
-}
-
 const CLASS_NAMES: Record<string, [string, string]> = {
   TN: ["TN", "TN"],
   FN: ["FN", "FN"],

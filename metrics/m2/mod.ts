@@ -3,12 +3,16 @@
  * for number: edits extracted by the edit lattice, counts per annotator, and the reference's
  * greedy choice of annotator against the running corpus totals.
  *
- * Where the tricky parts live, in this folder:
- * - `lattice.ts`: the edit lattice, its merged edges, gold-aware weights and the shortest
- *   path with the reference's tie-breaks, in polynomial time; past a size budget an implicit
- *   search with the same optimum (the sentence then carries a warning).
- * - this file: gold edits per annotator (with the reference's shrinking of edits), the
- *   annotator choice against the running totals, P/R/F with Python's float printing.
+ * Where the tricky parts live, in this folder, one stage per file:
+ * - `lattice.ts`: the edit lattices (and the module doc on how the reference's choice is made
+ *   in polynomial time); `edit_graph.ts`: the merged edges and default weights;
+ *   `best_path.ts`: gold-aware weights and the shortest path with the reference's tie-breaks;
+ *   `fallback.ts`: past a size budget, an implicit search with the same optimum (the sentence
+ *   then carries a warning).
+ * - `annotators.ts`: gold edits per annotator (with the reference's shrinking of edits) and
+ *   the system edits chosen and matched for each.
+ * - this file: the annotator choice against the running totals, P/R/F with Python's float
+ *   printing, the metric plugin.
  * - `trace.ts`: the per-sentence trace that `m2scorer -v` prints, byte for byte.
  * Python number printing is shared in `util/python_number.ts`.
  *
@@ -16,8 +20,6 @@
  */
 
 import { fBeta, prf } from "../../edits/prf.ts";
-import { sortAnnotators } from "../../formats/m2.ts";
-import { InputError } from "../../plugins/errors.ts";
 import type {
   Explanation,
   GoldSentence,
@@ -26,30 +28,19 @@ import type {
   Score,
   Tokens,
 } from "../../plugins/types.ts";
-import {
-  bestEditSequence,
-  buildEditGraph,
-  type EditGraph,
-  implicitEditSequence,
-  type M2Edit,
-  type M2GoldEdit,
-  MergedEdgeBudgetError,
-  releaseFallbackLattice,
-} from "./lattice.ts";
-import { pyRepr, python2DictOrder } from "../../util/python_number.ts";
+import { M2_DEFAULTS, m2Annotators, type M2Options, matchEdit } from "./annotators.ts";
 import { creditedGold, m2TypeBreakdown, type M2TypedSentence } from "./types.ts";
 
-/** M2 options (names as on the command line: `--opt m2.beta=1`). */
-export interface M2Options {
-  /** The F-score's beta: recall weighs beta times as much as precision. */
-  beta: number;
-  /** Most unchanged tokens a merged system edit may contain. */
-  max_unchanged_words: number;
-  /** Drop system edits that only change whitespace or casing. */
-  ignore_whitespace_casing: boolean;
-  /** Metric options are a flat record of values. */
-  [key: string]: number | boolean | string;
-}
+export {
+  annotatorOrder,
+  editRepr,
+  type M2AnnotatorResult,
+  m2Annotators,
+  m2GoldEdits,
+  type M2Options,
+  MAX_LATTICE_CELLS,
+  shrinkEdit,
+} from "./annotators.ts";
 
 /**
  * Per-sentence statistics: for each annotator of the sentence (in the reference's order),
@@ -85,260 +76,7 @@ export interface M2Score extends Score {
   warnings?: string[];
 }
 
-/** One annotator's view of one sentence: the chosen system edits and what matched. */
-export interface M2AnnotatorResult {
-  /** Annotator id. */
-  annotator: string;
-  /** Gold edits of this annotator, as the reference compares them. */
-  gold: M2GoldEdit[];
-  /** The system edits chosen for this annotator, left to right. */
-  edits: M2Edit[];
-  /** The system edits that matched a gold edit (an edit matching twice is listed twice). */
-  correct: M2Edit[];
-  /** The reference's verbose marks for matched insertions/deletions next to each other. */
-  marks: string[];
-  /** Set when the sentence's edit lattice was past the merged-edge budget: the edits are an
-   * optimal sequence for the reference's weights, but a tie among equal-cost sequences may be
-   * broken differently from the reference. */
-  warning?: string;
-}
-
 const M2_VERSION = "1.0";
-
-/**
- * The largest edit lattice M2 scores, in cells (`(n + 1)(m + 1)` for `n` source and `m`
- * hypothesis tokens): about 1250 tokens against 1250, or 1 against 750 thousand. It bounds
- * the memory of one sentence to some 450 MB; up to 1000 tokens each a sentence scores in
- * about a second (`bench/m2_bench.ts`). Larger pairs are an {@linkcode InputError}.
- */
-export const MAX_LATTICE_CELLS = 1_572_864;
-
-/**
- * The order in which the reference walks a sentence's annotators: its `int` ids are the keys
- * of a Python 2 dict filled in order of first appearance, then copied into a second dict, and
- * it iterates that (see {@linkcode python2DictOrder}). Small consecutive ids (0, 1, 2...) come
- * out ascending; others need not (5, 8, 16 come out 8, 16, 5). Ids that are not all integers
- * (which the reference cannot read) are sorted. Two spellings of one number ("5", "05") stay
- * two annotators here, where the reference would merge them.
- *
- * @example Usage
- * ```ts
- * import { annotatorOrder } from "./mod.ts";
- * import assert from "node:assert/strict";
- *
- * assert.deepEqual(annotatorOrder(["1", "0"]), ["0", "1"]);
- * assert.deepEqual(annotatorOrder(["5", "8", "16"]), ["8", "16", "5"]);
- * assert.deepEqual(annotatorOrder(["b", "a"]), ["a", "b"]);
- * ```
- *
- * @param ids The sentence's annotator ids, in order of first appearance.
- * @returns The ids in the reference's order.
- */
-export function annotatorOrder(ids: readonly string[]): string[] {
-  if (!ids.every((id) => /^[-+]?\d+$/.test(id))) return sortAnnotators(ids);
-  const first = python2DictOrder(ids.map((id) => BigInt(id))).map((i) => ids[i]);
-  return python2DictOrder(first.map((id) => BigInt(id))).map((i) => first[i]);
-}
-
-/**
- * The gold edits of each annotator of a sentence, in the reference's annotator order (see
- * {@linkcode annotatorOrder}). A `noop` annotation has no edits.
- *
- * @example Usage
- * ```ts
- * import { m2GoldEdits } from "./mod.ts";
- * import assert from "node:assert/strict";
- *
- * const gold = m2GoldEdits({
- *   source: ["The", "dog", "."],
- *   annotations: [
- *     { annotator: "1", edits: [], noop: true },
- *     { annotator: "0", edits: [{ start: 1, end: 2, corrections: [["dogs"]] }] },
- *   ],
- * });
- * assert.deepEqual(gold.map((g) => g.annotator), ["0", "1"]);
- * assert.deepEqual(gold[0].edits, [{ start: 1, end: 2, original: "dog", corrections: ["dogs"] }]);
- * ```
- *
- * @param sentence The gold sentence (it must carry `annotations`).
- * @returns Annotator ids with their edits.
- */
-export function m2GoldEdits(
-  sentence: GoldSentence,
-): { annotator: string; edits: M2GoldEdit[] }[] {
-  const annotations = sentence.annotations?.length
-    ? sentence.annotations
-    : [{ annotator: "0", edits: [] }];
-  const byId = new Map(annotations.map((a) => [a.annotator, a]));
-  return annotatorOrder([...byId.keys()]).map((id) => ({
-    annotator: id,
-    edits: byId.get(id)!.edits.map((e) => ({
-      start: e.start,
-      end: e.end,
-      original: sentence.source.slice(e.start, e.end).join(" "),
-      corrections: e.corrections.map((c) => c.join(" ")),
-    })),
-  }));
-}
-
-function matchEdit(e: M2Edit, g: M2GoldEdit): boolean {
-  return e.start === g.start && e.end === g.end && e.original === g.original &&
-    g.corrections.includes(e.correction);
-}
-
-/**
- * The reference's `shrinkEdit`: drop the tokens an edit's original and correction share at
- * both ends (how the verbose trace prints edit sequences).
- *
- * @example Usage
- * ```ts
- * import { shrinkEdit } from "./mod.ts";
- * import assert from "node:assert/strict";
- *
- * assert.deepEqual(shrinkEdit({ start: 45, end: 48, original: "hospital and do", correction: "the hospital and" }),
- *   { start: 45, end: 48, original: "hospital and do", correction: "the hospital and" });
- * assert.deepEqual(shrinkEdit({ start: 2, end: 4, original: "a b", correction: "a c" }),
- *   { start: 3, end: 4, original: "b", correction: "c" });
- * ```
- *
- * @param edit The edit.
- * @returns The shrunk edit.
- */
-export function shrinkEdit(edit: M2Edit): M2Edit {
-  const orig = edit.original.split(/\s+/).filter(Boolean);
-  const corr = edit.correction.split(/\s+/).filter(Boolean);
-  const min = Math.min(orig.length, corr.length);
-  let i = 0;
-  while (i < min && orig[i] === corr[i]) i++;
-  let j = 0;
-  while (j < min - i && orig[orig.length - 1 - j] === corr[corr.length - 1 - j]) j++;
-  return {
-    start: edit.start + i,
-    end: edit.end - j,
-    original: orig.slice(i, orig.length - j).join(" "),
-    correction: corr.slice(i, corr.length - j).join(" "),
-  };
-}
-
-/**
- * Python repr of an edit tuple, as the verbose trace prints it.
- *
- * @param e The edit.
- * @returns `(3, 4, u'at', u'on')`.
- */
-export function editRepr(e: M2Edit): string {
-  return `(${e.start}, ${e.end}, ${pyRepr(e.original)}, ${pyRepr(e.correction)})`;
-}
-
-/** The reference's `matchSeq`: correct edits in order, plus its verbose marks. */
-function matchSequence(
-  edits: readonly M2Edit[],
-  gold: readonly M2GoldEdit[],
-): { correct: M2Edit[]; marks: string[] } {
-  const correct: M2Edit[] = [];
-  const marks: string[] = [];
-  let last = 0;
-  for (const e of edits) {
-    const from = last;
-    for (let i = from; i < gold.length; i++) {
-      if (!matchEdit(e, gold[i])) continue;
-      correct.push(e);
-      last = i + 1;
-      let next = edits.filter((x) => e.end === x.start).map(shrinkEdit);
-      let prev = edits.filter((x) => e.start === x.end).map(shrinkEdit);
-      const keep = e.start !== e.end
-        ? (x: M2Edit) => x.start === x.end
-        : (x: M2Edit) => x.start < x.end && x.correction === "";
-      next = next.filter(keep);
-      prev = prev.filter(keep);
-      const adjacent = next.length > 0 || prev.length > 0;
-      const matchAdj = [...next, ...prev].some((x) => gold.some((g) => matchEdit(x, g)));
-      if (e.start < e.end && e.correction.trim() === "" && adjacent) {
-        marks.push(`${matchAdj ? "!" : "&"} ${editRepr(e)}`);
-      } else if (e.start === e.end && adjacent) {
-        marks.push(`${matchAdj ? "!" : "*"} ${editRepr(e)}`);
-      }
-    }
-  }
-  return { correct, marks };
-}
-
-function ignorable(e: M2Edit): boolean {
-  return e.original.replaceAll(" ", "").toLowerCase() ===
-    e.correction.replaceAll(" ", "").toLowerCase();
-}
-
-/**
- * Score one sentence against each of its annotators: the system edits the reference chooses
- * for that annotator and the ones that match.
- *
- * @example Usage
- * ```ts
- * import { m2Annotators } from "./mod.ts";
- * import assert from "node:assert/strict";
- *
- * const results = m2Annotators(
- *   { source: "The cat sat at mat .".split(" "), annotations: [{ annotator: "0", edits: [
- *     { start: 3, end: 4, corrections: [["on"]] },
- *     { start: 4, end: 4, corrections: [["the"], ["a"]] },
- *   ] }] },
- *   "A cat sat on the mat .".split(" "),
- * );
- * assert.equal(results[0].edits.length, 3);
- * assert.equal(results[0].correct.length, 2);
- * ```
- *
- * @param gold The gold sentence.
- * @param hypothesis The system's tokens.
- * @param options M2 options (defaults when omitted).
- * @returns One result per annotator, in the reference's order.
- */
-export function m2Annotators(
-  gold: GoldSentence,
-  hypothesis: Tokens,
-  options: Partial<M2Options> = {},
-): M2AnnotatorResult[] {
-  const opts = { ...M2_DEFAULTS, ...options };
-  const cells = (gold.source.length + 1) * (hypothesis.length + 1);
-  if (cells > MAX_LATTICE_CELLS) {
-    const where = gold.line === undefined ? "a sentence" : `sentence at gold line ${gold.line}`;
-    throw new InputError(
-      `m2: ${where}: a ${gold.source.length}-token source against a ${hypothesis.length}-token ` +
-        `hypothesis needs an edit lattice of ${cells} cells, more than the ${MAX_LATTICE_CELLS} ` +
-        "M2 bounds itself to (about 1250 tokens each)",
-    );
-  }
-  // An unchanged sentence has a lattice that is one diagonal of no-change steps: no edits,
-  // whatever the gold (a gold edit that changes nothing can only reward a no-change step).
-  const unchanged = hypothesis.length === gold.source.length &&
-    hypothesis.every((token, i) => token === gold.source[i]);
-  let graph: EditGraph | undefined, warning: string | undefined;
-  try {
-    graph = unchanged
-      ? undefined
-      : buildEditGraph(gold.source, hypothesis, opts.max_unchanged_words);
-  } catch (error) {
-    if (!(error instanceof MergedEdgeBudgetError)) throw error;
-    // Too large to list the merged edges: an implicit search with the same optimum.
-    const where = gold.line === undefined ? "a sentence" : `sentence at gold line ${gold.line}`;
-    warning = `${where}: ${error.message}; it was scored with an optimal edit sequence whose ` +
-      "choice among equal-cost sequences may differ from m2scorer's";
-  }
-  const results = m2GoldEdits(gold).map(({ annotator, edits: goldEdits }) => {
-    let edits = graph
-      ? bestEditSequence(graph, goldEdits)
-      : warning
-      ? implicitEditSequence(gold.source, hypothesis, opts.max_unchanged_words, goldEdits).edits
-      : [];
-    if (opts.ignore_whitespace_casing) edits = edits.filter((e) => !ignorable(e));
-    const { correct, marks } = matchSequence(edits, goldEdits);
-    return warning
-      ? { annotator, gold: goldEdits, edits, correct, marks, warning }
-      : { annotator, gold: goldEdits, edits, correct, marks };
-  });
-  if (warning) releaseFallbackLattice();
-  return results;
-}
 
 const typedCache = new WeakMap<
   GoldSentence,
@@ -466,12 +204,6 @@ export function m2Replay(
   }
   return { chosen, totals };
 }
-
-const M2_DEFAULTS: M2Options = {
-  beta: 0.5,
-  max_unchanged_words: 2,
-  ignore_whitespace_casing: false,
-};
 
 const M2_OPTION_SPECS: { [K in keyof M2Options]?: OptionSpec } = {
   beta: { description: "F-score beta: weight of recall against precision", min: 0, max: 1000 },

@@ -5,7 +5,7 @@
  */
 
 import { fullSignature } from "../../pipeline/signature.ts";
-import { UsageError } from "../../plugins/errors.ts";
+import { PluginError, UsageError } from "../../plugins/errors.ts";
 import type { ReplCommand } from "../command.ts";
 import type { AnyMetric, Hypotheses, Score } from "../../plugins/types.ts";
 import { tokenize } from "../../formats/text.ts";
@@ -82,7 +82,7 @@ export function scoreView(state: SessionState, names: string[] = []): string {
     metrics,
     (row, metric) => {
       const stats = state.sentenceStats(row.system!, metric, state.index);
-      return { score: metric.sentence(stats, state.options(metric)), stats };
+      return { score: state.scoreOf(metric, "sentence", stats, row.system!.name), stats };
     },
   );
 }
@@ -116,6 +116,7 @@ export function alignView(state: SessionState, metricId: string, names: string[]
       hyp,
       options,
       system.edits?.[state.index],
+      system.name,
     );
     return state.bold(`== ${metric.id} on ${system.name}`) +
       `  (${metric.signature(options)})\n` +
@@ -141,7 +142,7 @@ export function tryView(state: SessionState, text: string): string {
     scoreTable(state, [{ name: "typed", tokens }], metrics, (_, metric) => {
       const options = state.options(metric);
       const stats = state.statsOf(metric, sentence, tokens, options);
-      return { score: metric.sentence(stats, options), stats };
+      return { score: state.scoreOf(metric, "sentence", stats), stats };
     }),
   ];
   for (const metric of metrics) {
@@ -170,7 +171,7 @@ export function corpusView(state: SessionState, names: string[] = []): string {
     systems.map((s) => ({ name: s.name, system: s })),
     metrics,
     (row, metric) => ({
-      score: metric.corpus(state.corpusStats(row.system!, metric), state.options(metric)),
+      score: state.scoreOf(metric, "corpus", state.corpusStats(row.system!, metric), row.name),
     }),
   );
   const signatures = metrics.filter((m) => !state.unavailable(m)).map((m) =>
@@ -214,7 +215,12 @@ export function scoreTable<R extends { name: string; system?: Hypotheses }>(
       try {
         return scoreOf(row, metric);
       } catch (error) {
-        state.failures.push(`${metric.id} on ${row.name}: ${oneLine(error)}`);
+        // A plugin fault names the metric and system itself, as on every other path.
+        state.failures.push(
+          error instanceof PluginError
+            ? oneLine(error)
+            : `${metric.id} on ${row.name}: ${oneLine(error)}`,
+        );
         return undefined;
       }
     });

@@ -19,6 +19,7 @@ import { alignCommand, corpusCommand, scoreCommand, tryCommand } from "./inspect
 import { resetCommand, setCommand } from "./options.ts";
 import { quitCommand } from "./quit.ts";
 import { ciCommand, compareCommand } from "./significance.ts";
+import { editsCommand } from "./views.ts";
 
 /** Every REPL command by name. */
 export const COMMANDS: CommandTable = {
@@ -32,6 +33,7 @@ export const COMMANDS: CommandTable = {
   goto: gotoCommand,
   find: findSentenceCommand,
   align: alignCommand,
+  edits: editsCommand,
   score: scoreCommand,
   try: tryCommand,
   set: setCommand,

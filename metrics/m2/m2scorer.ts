@@ -10,16 +10,20 @@
  */
 
 import { parseArgs } from "node:util";
-import { parseM2 } from "../formats/m2.ts";
-import { readLimits } from "../formats/limits.ts";
-import { READ_LIMIT_FLAGS, readLimitsFromFlags } from "./limits.ts";
-import { lines, readChunks, tokenize } from "../formats/text.ts";
-import { argsErrorMessage } from "./args.ts";
-import { InputError, UsageError } from "../plugins/errors.ts";
-import { resolveOptions } from "../plugins/options.ts";
-import { m2Metric, type M2Options } from "../metrics/m2/mod.ts";
-import { pyFixed } from "../util/python_number.ts";
-import { m2VerboseTrace, type TraceHypothesis } from "../metrics/m2/trace.ts";
+import { parseM2 } from "../../formats/m2.ts";
+import { readLimits } from "../../formats/limits.ts";
+import { lines, readChunks, tokenize } from "../../formats/text.ts";
+import {
+  argsErrorMessage,
+  READ_LIMIT_FLAGS,
+  readLimitsFromFlags,
+} from "../../plugins/command_args.ts";
+import { InputError, UsageError } from "../../plugins/errors.ts";
+import { resolveOptions } from "../../plugins/options.ts";
+import type { CommandIo, PluginCommand } from "../../plugins/types.ts";
+import { pyFixed } from "../../util/python_number.ts";
+import { m2Metric, type M2Options } from "./mod.ts";
+import { m2VerboseTrace, type TraceHypothesis } from "./trace.ts";
 
 /** Usage text of the command. */
 export const M2SCORER_USAGE: string =
@@ -30,13 +34,6 @@ export const M2SCORER_USAGE: string =
 const STRIP =
   // deno-lint-ignore no-control-regex
   /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
-
-const encoder = new TextEncoder();
-
-function writeStdout(text: string): void {
-  let bytes = encoder.encode(text);
-  while (bytes.length) bytes = bytes.subarray(Deno.stdout.writeSync(bytes));
-}
 
 /**
  * Run the command.
@@ -56,15 +53,15 @@ function writeStdout(text: string): void {
  * ```
  *
  * @param args The arguments after `m2scorer`.
- * @param io Where to write standard output and error (the process' by default).
+ * @param io Where to write standard output and error (what has no writer is dropped).
  * @returns The exit status: 0 done, 1 bad input, 2 bad usage.
  */
 export async function m2scorerCommand(
   args: string[],
-  io: { out?: (text: string) => void; err?: (text: string) => void } = {},
+  io: Partial<CommandIo>,
 ): Promise<number> {
-  const out = io.out ?? writeStdout;
-  const err = io.err ?? ((text: string) => console.error(text.replace(/\n$/, "")));
+  const out = io.out ?? (() => {});
+  const err = io.err ?? (() => {});
   try {
     let parsed;
     try {
@@ -183,3 +180,28 @@ export async function m2scorerCommand(
     throw error;
   }
 }
+
+/** Help text of the command (`gecscore help m2scorer`). */
+export const M2SCORER_HELP: string = `${M2SCORER_USAGE}
+
+Score SYSTEM (one sentence per line) against SOURCE_GOLD (M2) exactly as the NUS m2scorer 3.2
+does, and print its three lines (Precision, Recall, F_beta).
+  -v, --verbose                 the per-sentence trace the reference prints with -v
+  --max_unchanged_words N       most unchanged tokens in a merged edit (default 2)
+  --beta B                      F-score beta (default 0.5)
+  --ignore_whitespace_casing    drop edits that only change whitespace or casing
+  --very_verbose                the same trace as -v (the reference adds dumps of its edit
+                                lattice, which gecscore does not build the same way)
+  --timeout SECONDS             accepted as in the Python 3 m2scorer, which skips a
+                                sentence scored slower than this; gecscore scores every
+                                sentence and warns about those that took longer
+The Python 3 m2scorer's spellings --max-unchanged-words and --ignore-whitespace-casing work too.
+`;
+
+/** The `m2scorer` command, which the M2 metric's plugin adds to `gecscore`. */
+export const m2scorerDropIn: PluginCommand = {
+  name: "m2scorer",
+  summary: "drop-in for the NUS m2scorer: same arguments, same output",
+  help: M2SCORER_HELP,
+  run: (args, io) => m2scorerCommand(args, io),
+};

@@ -10,9 +10,9 @@
  * @module
  */
 
-import { InputError } from "./errors.ts";
+import { InputError } from "../plugins/errors.ts";
 import { hostOf, type HostOptions, PluginHost } from "./host.ts";
-import type { Plugin } from "./types.ts";
+import type { Plugin } from "../plugins/types.ts";
 
 export { pluginProblem } from "./plugin_problem.ts";
 import { pluginProblem } from "./plugin_problem.ts";

@@ -14,7 +14,7 @@
  */
 
 import { deserialize } from "node:v8";
-import { InputError, PluginError, UsageError } from "./errors.ts";
+import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
 import type {
   FormatDescriptor,
@@ -34,7 +34,7 @@ import type {
   Score,
   Tokens,
   TypeBreakdown,
-} from "./types.ts";
+} from "../plugins/types.ts";
 
 export type { PluginModule } from "./host_worker.ts";
 

@@ -7,8 +7,8 @@
  * @module
  */
 
-import { InputError, PluginError, UsageError } from "./errors.ts";
-import { headlineValue } from "./headline.ts";
+import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
+import { headlineValue } from "../plugins/headline.ts";
 import type {
   AnyMetric,
   Edit,
@@ -17,7 +17,7 @@ import type {
   Score,
   Tokens,
   TypeBreakdown,
-} from "./types.ts";
+} from "../plugins/types.ts";
 
 /** Where a call happens, for messages. */
 export interface CallSite {

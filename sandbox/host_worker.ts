@@ -16,7 +16,7 @@
 import { serialize } from "node:v8";
 import { pluginProblem } from "./plugin_problem.ts";
 import { type CallSite, runMetricJob } from "./guard.ts";
-import type { AnyMetric, Format, GoldSentence, OptionSpec, Plugin } from "./types.ts";
+import type { AnyMetric, Format, GoldSentence, OptionSpec, Plugin } from "../plugins/types.ts";
 
 /** A module to import and the export that holds its plugin. */
 export interface PluginModule {

@@ -9,9 +9,9 @@
  * @module
  */
 
-import type { Command } from "./command.ts";
-import { InputError, UsageError } from "../plugins/errors.ts";
-import { errantCompareText, errantMetric, type ErrantOptions } from "../metrics/errant/mod.ts";
+import { InputError, UsageError } from "../../plugins/errors.ts";
+import type { PluginCommand } from "../../plugins/types.ts";
+import { errantCompareText, errantMetric, type ErrantOptions } from "./mod.ts";
 
 /** Usage text of the command. */
 export const ERRANT_COMPARE_USAGE: string =
@@ -268,9 +268,10 @@ export async function errantCompare(
   return 0;
 }
 
-/** The `errant_compare` command. */
-export const errantCompareCommand: Command = {
+/** The `errant_compare` command, which the ERRANT metric's plugin adds to `gecscore`. */
+export const errantCompareDropIn: PluginCommand = {
+  name: "errant_compare",
   summary: "drop-in for ERRANT's errant_compare: same arguments, same output",
   help: ERRANT_COMPARE_HELP,
-  run: (args, { io }) => errantCompare(args, io),
+  run: (args, io) => errantCompare(args, io),
 };

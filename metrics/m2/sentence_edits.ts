@@ -2,14 +2,20 @@
  * Which gold edits each system made, as the M2 metric counts them: for every sentence, the
  * annotator that the m2scorer's greedy choice picked for that system (the same choice that
  * gives the corpus score), and which of that annotator's edits the system's chosen edit
- * sequence matched: what the sentence browser shows.
+ * sequence matched: the M2 metric's sentence view, which the report's sentence browser shows.
  *
  * @module
  */
 
-import { m2Annotators, type M2Options, m2Replay, type M2Stats } from "../metrics/m2/mod.ts";
-import type { GoldSentence, Tokens } from "../plugins/types.ts";
-import type { ReportComparison, ReportGoldEdit, ReportSentenceEdits } from "./types.ts";
+import type {
+  GoldSentence,
+  SentenceEdits,
+  SentenceView,
+  Tokens,
+  ViewComparison,
+  ViewGoldEdit,
+} from "../../plugins/types.ts";
+import { m2Annotators, type M2Options, m2Replay, type M2Stats } from "./mod.ts";
 
 /**
  * The gold edits of every sentence (per annotator, in the m2scorer's annotator order) and, for
@@ -17,8 +23,8 @@ import type { ReportComparison, ReportGoldEdit, ReportSentenceEdits } from "./ty
  *
  * @example Usage
  * ```ts
- * import { m2SentenceEdits } from "./m2_edits.ts";
- * import { m2Metric } from "../metrics/m2/mod.ts";
+ * import { m2SentenceEdits } from "./sentence_edits.ts";
+ * import { m2Metric } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = [{
@@ -33,12 +39,15 @@ import type { ReportComparison, ReportGoldEdit, ReportSentenceEdits } from "./ty
  * const edits = m2SentenceEdits(gold, [hyp], [stats], m2Metric.defaults);
  * assert.deepEqual(edits.gold[0][0].map((e) => e.type), ["Mec", "SVA"]);
  * assert.deepEqual(edits.compared[0][0], { annotator: 0, matched: [0] });
+ * // Only the sentences asked for:
+ * assert.deepEqual(m2SentenceEdits(gold, [hyp], [stats], m2Metric.defaults, []).gold, [[]]);
  * ```
  *
  * @param gold The gold sentences (with annotations).
  * @param systems Each system's hypotheses.
  * @param stats Each system's M2 statistics (as `m2Metric.stats` gave them).
  * @param options The M2 options used.
+ * @param sentences The sentences wanted (default all); the others' entries are left empty.
  * @returns The edits.
  */
 export function m2SentenceEdits(
@@ -46,12 +55,19 @@ export function m2SentenceEdits(
   systems: readonly (readonly Tokens[])[],
   stats: readonly (readonly M2Stats[])[],
   options: M2Options,
-): ReportSentenceEdits {
+  sentences?: readonly number[],
+): SentenceEdits {
   const chosen = stats.map((s) => m2Replay(s, options.beta).chosen);
-  const goldEdits: ReportGoldEdit[][][] = [];
-  const compared: ReportComparison[][] = [];
+  const goldEdits: ViewGoldEdit[][][] = [];
+  const compared: ViewComparison[][] = [];
+  const wanted = sentences && new Set(sentences);
   gold.forEach((sentence, i) => {
-    let annotators: ReportGoldEdit[][] | undefined;
+    if (wanted && !wanted.has(i)) {
+      goldEdits.push([]);
+      compared.push([]);
+      return;
+    }
+    let annotators: ViewGoldEdit[][] | undefined;
     compared.push(systems.map((hyp, k) => {
       const results = m2Annotators(sentence, hyp[i], options);
       annotators ??= results.map((r) => {
@@ -90,3 +106,11 @@ export function m2SentenceEdits(
   });
   return { source: "m2", gold: goldEdits, compared };
 }
+
+/** The M2 metric's sentence view: the gold edits each system made or missed, as M2 counts them. */
+export const m2EditsView: SentenceView<M2Options, M2Stats> = {
+  metric: "m2",
+  description: "gold edits each system made or missed, with the annotator the m2scorer chose",
+  sentenceEdits: ({ gold, systems, stats, options, sentences }) =>
+    m2SentenceEdits(gold, systems, stats, options, sentences),
+};

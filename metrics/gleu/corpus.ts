@@ -1,0 +1,452 @@
+/**
+ * GLEU corpus scores from sentence statistics: the 2016 score with the reference tool's
+ * sampling of one reference per sentence (folded sentence by sentence, and the resampler
+ * that reuses the draws), and the 2015 score.
+ *
+ * @module
+ */
+
+import type { Accumulator } from "../../plugins/types.ts";
+import { MersenneTwister } from "../../util/mt19937.ts";
+import {
+  available,
+  type Gleu2015Stats,
+  type Gleu2016Stats,
+  type GleuOptions,
+  type GleuReferenceStats,
+  type GleuScore,
+  type GleuStats,
+  ORDER,
+} from "./stats.ts";
+
+/** `scipy.special.ndtri(0.025000000000000022)` and `ndtri(0.975)`: the 95% normal quantiles. */
+const Z_LOW = -1.959963984540054;
+const Z_HIGH = 1.959963984540054;
+
+/**
+ * GLEU from totals, as the reference computes it: 0 when any count is 0 (after replacing
+ * zeros by 1 when smoothing), else `exp(min(0, 1 - r/c) + mean_n log(num_n / den_n))`.
+ */
+export function gleuFromTotals(
+  c: number,
+  r: number,
+  numerators: ArrayLike<number>,
+  denominators: ArrayLike<number>,
+  smooth = false,
+): number {
+  const one = (x: number) => smooth && x === 0 ? 1 : x;
+  c = one(c);
+  r = one(r);
+  if (c === 0 || r === 0) return 0;
+  let logPrecision = 0;
+  for (let n = 0; n < ORDER; n++) {
+    const num = one(numerators[n]);
+    const den = one(denominators[n]);
+    if (num === 0 || den === 0) return 0;
+    logPrecision += Math.log(num / den);
+  }
+  logPrecision /= ORDER;
+  return Math.exp(Math.min(0, 1 - r / c) + logPrecision);
+}
+
+/** Summation as numpy's `add.reduce` does it on a contiguous float64 array (pairwise). */
+function pairwiseSum(values: ArrayLike<number>, start: number, n: number): number {
+  if (n < 8) {
+    let sum = -0;
+    for (let i = start; i < start + n; i++) sum += values[i];
+    return sum;
+  }
+  if (n <= 128) {
+    const r = [0, 1, 2, 3, 4, 5, 6, 7].map((j) => values[start + j]);
+    let i = 8;
+    for (; i < n - (n % 8); i += 8) {
+      for (let j = 0; j < 8; j++) r[j] += values[start + i + j];
+    }
+    let sum = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; i++) sum += values[start + i];
+    return sum;
+  }
+  let half = Math.floor(n / 2);
+  half -= half % 8;
+  return pairwiseSum(values, start, half) + pairwiseSum(values, start + half, n - half);
+}
+
+/** Mean, population standard deviation and 95% normal interval, as numpy and scipy give them. */
+export function summarize(values: readonly number[]): GleuScore {
+  const n = values.length;
+  const mean = pairwiseSum(values, 0, n) / n;
+  const squares = values.map((x) => (x - mean) * (x - mean));
+  const std = Math.sqrt(pairwiseSum(squares, 0, n) / n);
+  const ci: [number, number] = std > 0 ? [Z_LOW * std + mean, Z_HIGH * std + mean] : [mean, mean];
+  return { gleu: mean, std, ci, iterations: n };
+}
+
+export function checkVariant(stats: GleuStats, options: GleuOptions): void {
+  if (stats.variant !== options.variant) {
+    throw new TypeError(
+      `GLEU statistics of variant ${stats.variant} cannot be scored with variant ${options.variant}`,
+    );
+  }
+}
+
+/** The largest table of draws kept between calls (32 MB). */
+const MAX_CACHED_DRAWS = 1 << 22;
+
+/** The last table of draws, kept because every system of a run needs the same one. */
+let lastDraws: { iterations: number; count: number; uniforms: Float64Array } | undefined;
+
+/**
+ * Python's `random()` draws of the reference tool's sampling: row `j` holds `count` draws
+ * after `seed(j * 101)`; `randint(0, k - 1)` is then `floor(draw * k)`.
+ */
+function draws(iterations: number, count: number): Float64Array {
+  if (lastDraws?.iterations === iterations && lastDraws.count === count) return lastDraws.uniforms;
+  const uniforms = new Float64Array(iterations * count);
+  const mt = new MersenneTwister(0);
+  for (let j = 0, at = 0; j < iterations; j++) {
+    mt.seed(j * 101);
+    for (let i = 0; i < count; i++) uniforms[at++] = mt.random();
+  }
+  lastDraws = { iterations, count, uniforms };
+  return uniforms;
+}
+
+/**
+ * The 2016 corpus score folded sentence by sentence. Totals are sums of integers (exact in
+ * any order), so a sentence with one reference adds the same amounts to every sampling
+ * iteration: only sentences with several references keep their rows (and their position,
+ * which names their draw). References shared by several annotators (the same statistics
+ * object, as `sentenceStats` gives identical references) share a row: memory grows with a
+ * sentence's distinct references, and a small index per reference names its row.
+ */
+class Fold2016 implements Accumulator<GleuStats, GleuScore> {
+  count = 0;
+  c = 0;
+  denominators = new Float64Array(ORDER);
+  /** Reference length and numerators summed over the sentences with one reference. */
+  common = new Float64Array(1 + ORDER);
+  /**
+   * Sentences with several references: position, per distinct reference its length and
+   * numerators, and per reference (in order) the number of its row.
+   */
+  several: { index: number; rows: Float64Array; slot: Uint8Array | Uint16Array | Int32Array }[] =
+    [];
+  constructor(readonly options: GleuOptions) {}
+
+  add(stats: GleuStats): void {
+    checkVariant(stats, this.options);
+    const s = stats as Gleu2016Stats;
+    const refs = s.references;
+    const i = this.count++;
+    if (refs.length === 0) {
+      throw new TypeError(`GLEU statistics of sentence ${i + 1} have no reference`);
+    }
+    this.c += s.length;
+    for (let n = 0; n < ORDER; n++) this.denominators[n] += available(s.length, n);
+    const width = 1 + ORDER;
+    if (refs.length === 1) {
+      const ref = refs[0];
+      this.common[0] += ref.length;
+      for (let n = 0; n < ORDER; n++) {
+        this.common[1 + n] += Math.max(ref.matches[n] - ref.penalties[n], 0);
+      }
+      return;
+    }
+    const slot = refs.length <= 256
+      ? new Uint8Array(refs.length)
+      : refs.length <= 65536
+      ? new Uint16Array(refs.length)
+      : new Int32Array(refs.length);
+    // Few references: a linear search finds a shared one; many: a map.
+    const seen = refs.length > 8 ? new Map<GleuReferenceStats, number>() : undefined;
+    const distinct: GleuReferenceStats[] = [];
+    refs.forEach((ref, k) => {
+      let row = seen ? seen.get(ref) : undefined;
+      if (!seen) {
+        const first = refs.indexOf(ref);
+        if (first < k) row = slot[first];
+      }
+      if (row === undefined) {
+        row = distinct.length;
+        distinct.push(ref);
+        seen?.set(ref, row);
+      }
+      slot[k] = row;
+    });
+    const rows = new Float64Array(distinct.length * width);
+    distinct.forEach((ref, d) => {
+      rows[d * width] = ref.length;
+      for (let n = 0; n < ORDER; n++) {
+        rows[d * width + 1 + n] = Math.max(ref.matches[n] - ref.penalties[n], 0);
+      }
+    });
+    this.several.push({ index: i, rows, slot });
+  }
+
+  score(): GleuScore {
+    const { count, c, denominators, common, several } = this;
+    // As the reference tool: a single reference is one iteration; otherwise iteration j seeds
+    // the generator with j * 101 and draws one reference per sentence with randint(0, k - 1).
+    const iterations = several.length ? this.options.iterations : 1;
+    // Draws only matter to sentences with several references.
+    const cached = !several.length
+      ? new Float64Array(0)
+      : iterations * count <= MAX_CACHED_DRAWS
+      ? draws(iterations, count)
+      : undefined;
+    const mt = cached ? undefined : new MersenneTwister(0);
+    const uniforms = cached ?? new Float64Array(count);
+    const width = 1 + ORDER;
+    const numerators = new Float64Array(ORDER);
+    const values: number[] = [];
+    for (let j = 0; j < iterations; j++) {
+      let r = common[0];
+      for (let n = 0; n < ORDER; n++) numerators[n] = common[1 + n];
+      let row = j * count;
+      if (mt) {
+        mt.seed(j * 101);
+        for (let i = 0; i < count; i++) uniforms[i] = mt.random();
+        row = 0;
+      }
+      for (const { index, rows, slot } of several) {
+        const at = slot[Math.floor(uniforms[row + index] * slot.length)] * width;
+        r += rows[at];
+        for (let n = 0; n < ORDER; n++) numerators[n] += rows[at + 1 + n];
+      }
+      values.push(gleuFromTotals(c, r, numerators, denominators));
+    }
+    return summarize(values);
+  }
+}
+
+/**
+ * The 2015 score, folded sentence by sentence (sums in corpus order). Like the reference tool, it passes the total reference length as `c` and
+ * the total hypothesis length as `r`: its length penalty applies to hypotheses longer than the
+ * references (the "inverse brevity penalty" later fixed in the 2016 script).
+ */
+class Fold2015 implements Accumulator<GleuStats, GleuScore> {
+  c = 0;
+  r = 0;
+  numerators = new Float64Array(ORDER);
+  denominators = new Float64Array(ORDER);
+  constructor(readonly options: GleuOptions) {}
+
+  add(stats: GleuStats): void {
+    checkVariant(stats, this.options);
+    const s = stats as Gleu2015Stats;
+    this.c += s.referenceLength;
+    this.r += s.length;
+    for (let n = 0; n < ORDER; n++) {
+      const [num, den] = terms2015(s, n, this.options.lambda);
+      this.numerators[n] += num;
+      this.denominators[n] += den;
+    }
+  }
+
+  score(): GleuScore {
+    return single(gleuFromTotals(this.c, this.r, this.numerators, this.denominators));
+  }
+}
+
+/** The 2016 corpus score of statistics (the resampler's slow path). */
+function corpus2016(stats: readonly Gleu2016Stats[], options: GleuOptions): GleuScore {
+  const acc = new Fold2016(options);
+  for (const s of stats) acc.add(s);
+  return acc.score();
+}
+
+/** The 2015 score of statistics. */
+export function score2015(stats: readonly Gleu2015Stats[], lambda: number): number {
+  const acc = new Fold2015({ variant: "2015", iterations: 1, lambda, refs: "plain" });
+  for (const s of stats) acc.add(s);
+  return acc.score().gleu;
+}
+
+export function fold(options: GleuOptions): Accumulator<GleuStats, GleuScore> {
+  return options.variant === "2015" ? new Fold2015(options) : new Fold2016(options);
+}
+
+/** Blocks of 8 positions looked up together by the 2016 resampler. */
+const GROUP = 4;
+
+/** Draw bits of {@linkcode drawBits}, by iteration count and corpus length. */
+interface DrawBits {
+  iterations: number;
+  count: number;
+  bytes: Uint8Array;
+  ones: Int32Array;
+}
+
+/** The last bits drawn: every system (and the resamples) of a run needs the same ones. */
+let lastBits: DrawBits | undefined;
+
+/**
+ * Which reference each iteration draws at each position, for sentences with two references:
+ * bit `p % 8` of byte `floor(p / 8) * iterations + j` is `floor(random() * 2)` (that is,
+ * `random() >= 0.5`) for position `p` after `seed(j * 101)`, as `corpus2016` draws them;
+ * `ones[j]` counts the set bits of iteration `j`.
+ */
+function drawBits(iterations: number, count: number): DrawBits {
+  if (lastBits?.iterations === iterations && lastBits.count === count) return lastBits;
+  // Whole groups of blocks: the padding bytes stay 0.
+  const bytes = new Uint8Array(iterations * Math.ceil(count / 8 / GROUP) * GROUP);
+  const ones = new Int32Array(iterations);
+  const mt = new MersenneTwister(0);
+  for (let j = 0; j < iterations; j++) {
+    mt.seed(j * 101);
+    for (let p = 0; p < count; p++) {
+      if (mt.random() >= 0.5) {
+        bytes[(p >> 3) * iterations + j] |= 1 << (p & 7);
+        ones[j]++;
+      }
+    }
+  }
+  return lastBits = { iterations, count, bytes, ones };
+}
+
+/**
+ * The resampling fast path of the 2016 formulation: equal to `corpus2016` on the resampled
+ * statistics (same draws per position, same integer totals, same final arithmetic).
+ *
+ * With at most two references per sentence, iteration `j` adds, at every position whose draw
+ * bit is set, the difference between the second and the first reference's
+ * `[length, numerator_1..4]`. Those sums are done for all iterations at once by the "four
+ * Russians" trick: per block of 8 positions, a table of the 256 subset sums of the block's
+ * differences, then one lookup per block and iteration. The five integer sums are packed into
+ * two or three doubles (fields of `fieldBits` bits, offset by `bound` to stay non-negative),
+ * so every addition is exact. Sentences with three or more references use `corpus2016`.
+ */
+export function resampler2016(
+  stats: readonly Gleu2016Stats[],
+  options: GleuOptions,
+): (indices: Int32Array) => GleuScore {
+  const n = stats.length;
+  const picked: Gleu2016Stats[] = [];
+  const slow = (indices: Int32Array) => {
+    picked.length = indices.length;
+    for (let k = 0; k < indices.length; k++) picked[k] = stats[indices[k]];
+    return corpus2016(picked, options);
+  };
+  if (stats.some((s) => s.references.length > 2 || s.references.length === 0)) return slow;
+  const width = 1 + ORDER;
+  // Per sentence: hypothesis length, denominators, first reference, second minus first.
+  const length = new Float64Array(n);
+  const denominators = new Float64Array(n * ORDER);
+  const first = new Float64Array(n * width);
+  const diff = new Float64Array(n * width);
+  const refs = new Int32Array(n);
+  let bound = 0;
+  stats.forEach((s, i) => {
+    length[i] = s.length;
+    refs[i] = s.references.length;
+    for (let o = 0; o < ORDER; o++) denominators[i * ORDER + o] = available(s.length, o);
+    const row = (ref: GleuReferenceStats) => [
+      ref.length,
+      ...ref.matches.map((m, o) => Math.max(m - ref.penalties[o], 0)),
+    ];
+    const a = row(s.references[0]);
+    const b = s.references.length > 1 ? row(s.references[1]) : a;
+    for (let f = 0; f < width; f++) {
+      first[i * width + f] = a[f];
+      diff[i * width + f] = b[f] - a[f];
+      bound = Math.max(bound, Math.abs(b[f] - a[f]));
+    }
+  });
+  const iterations = options.iterations;
+  const table = new Float64Array(GROUP * 256 * width);
+  // Buffers reused between calls (resampling makes thousands).
+  let packed = new Float64Array(0);
+  let sums = new Float64Array(0);
+  return (indices) => {
+    const m = indices.length;
+    let c = 0, maxRefs = 0;
+    const dens = new Float64Array(ORDER);
+    const base = new Float64Array(width);
+    for (let k = 0; k < m; k++) {
+      const i = indices[k];
+      c += length[i];
+      if (refs[i] > maxRefs) maxRefs = refs[i];
+      for (let o = 0; o < ORDER; o++) dens[o] += denominators[i * ORDER + o];
+      for (let f = 0; f < width; f++) base[f] += first[i * width + f];
+    }
+    if (maxRefs <= 1) {
+      return summarize([gleuFromTotals(c, base[0], base.subarray(1), dens)]);
+    }
+    // Field width: a sum of m values in [0, 2 * bound] must fit.
+    const fieldBits = Math.max(1, Math.ceil(Math.log2(m * 2 * bound + 1)));
+    const perWord = Math.floor(53 / fieldBits);
+    if (perWord < 1) return slow(indices);
+    const { bytes, ones } = drawBits(iterations, m);
+    const words = Math.ceil(width / perWord);
+    const scale = 2 ** fieldBits;
+    const blocks = Math.ceil(m / 8);
+    // The offset differences of each position, packed: word w of position k at k * words + w.
+    if (packed.length !== blocks * 8 * words) packed = new Float64Array(blocks * 8 * words);
+    else packed.fill(0);
+    for (let f = 0; f < width; f++) {
+      const w = Math.floor(f / perWord);
+      const unit = scale ** (f % perWord);
+      for (let k = 0; k < m; k++) {
+        packed[k * words + w] += (diff[indices[k] * width + f] + bound) * unit;
+      }
+    }
+    // Per block: the subset sums of its 8 positions; then, four blocks at a time, one lookup
+    // per block and iteration (bytes past the last block are 0, and so is every table[0]).
+    if (sums.length !== iterations * words) sums = new Float64Array(iterations * words);
+    else sums.fill(0);
+    const stride = 256 * words;
+    for (let q0 = 0; q0 < blocks; q0 += GROUP) {
+      for (let g = 0; g < GROUP; g++) {
+        const at = (q0 + g) * 8 * words;
+        const t0 = g * stride;
+        if (q0 + g >= blocks) break;
+        for (let mask = 1; mask < 256; mask++) {
+          const from = t0 + (mask & (mask - 1)) * words;
+          const add = at + (31 - Math.clz32(mask & -mask)) * words;
+          const to = t0 + mask * words;
+          for (let w = 0; w < words; w++) table[to + w] = table[from + w] + packed[add + w];
+        }
+      }
+      const r0 = q0 * iterations, r1 = r0 + iterations, r2 = r1 + iterations, r3 = r2 + iterations;
+      if (words === 2) {
+        for (let j = 0; j < iterations; j++) {
+          const a = bytes[r0 + j] * 2, b = 512 + bytes[r1 + j] * 2;
+          const c = 1024 + bytes[r2 + j] * 2, d = 1536 + bytes[r3 + j] * 2;
+          sums[2 * j] += table[a] + table[b] + table[c] + table[d];
+          sums[2 * j + 1] += table[a + 1] + table[b + 1] + table[c + 1] + table[d + 1];
+        }
+      } else {
+        for (let j = 0; j < iterations; j++) {
+          for (let g = 0; g < GROUP; g++) {
+            const t = g * stride + bytes[r0 + g * iterations + j] * words;
+            for (let w = 0; w < words; w++) sums[j * words + w] += table[t + w];
+          }
+        }
+      }
+    }
+    const values: number[] = new Array(iterations);
+    const numerators = new Float64Array(ORDER);
+    for (let j = 0; j < iterations; j++) {
+      const offset = bound * ones[j];
+      let r = 0;
+      for (let f = 0; f < width; f++) {
+        const w = Math.floor(f / perWord);
+        const field = Math.floor(sums[j * words + w] / scale ** (f % perWord)) % scale - offset;
+        if (f === 0) r = base[0] + field;
+        else numerators[f - 1] = base[f] + field;
+      }
+      values[j] = gleuFromTotals(c, r, numerators, dens);
+    }
+    return summarize(values);
+  };
+}
+
+/** Numerator and denominator of one order of the 2015 formulation. */
+export function terms2015(s: Gleu2015Stats, n: number, lambda: number): [number, number] {
+  const numerator = s.newMatches[n] + Math.max(s.matches[n] - lambda * s.penalties[n], 0);
+  return [numerator, s.newMatches[n] + available(s.length, n)];
+}
+
+export function single(value: number): GleuScore {
+  return { gleu: value, std: 0, ci: [value, value], iterations: 1 };
+}

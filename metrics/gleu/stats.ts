@@ -1,0 +1,295 @@
+/**
+ * GLEU sentence statistics: the n-grams of a sentence's source and references (counted once
+ * per gold sentence), and per hypothesis its length and, per reference, the clipped matches
+ * and source penalties (2016) or the merged-reference counts (2015).
+ *
+ * @module
+ */
+
+import { CONLL2014_CONVENTIONS, referenceRewrites } from "../../formats/references.ts";
+import { InputError } from "../../plugins/errors.ts";
+import type { GoldSentence, Tokens } from "../../plugins/types.ts";
+
+/** The n-gram orders GLEU uses: 1 to 4 (the reference tool ignores its `-n`). */
+export const ORDER = 4;
+
+/** GLEU options. */
+export type GleuOptions = {
+  /** `"2016"` (GLEU without tuning; the default) or `"2015"` (original GLEU, with lambda). */
+  variant: string;
+  /** 2016: sampling iterations when there are several references (one reference: 1). */
+  iterations: number;
+  /** 2015: weight of the penalty for source n-grams the references changed. */
+  lambda: number;
+  /**
+   * How references are derived from an M2 gold's annotations: `"plain"` (apply every edit;
+   * an annotator absent from a sentence leaves the source) or `"conll2014"` (the conventions
+   * of the distributed CoNLL-2014 `.trg` files: skip `Um` edits, an absent annotator takes the
+   * first present one's rewrite). Explicit references (`--ref` files) are used as they are.
+   */
+  refs: string;
+};
+
+/** A GLEU score: the mean over sampling iterations, their spread and 95% normal interval. */
+export type GleuScore = {
+  /** The GLEU score (corpus: mean over iterations; sentence: mean over references). */
+  gleu: number;
+  /** Population standard deviation of the values averaged. */
+  std: number;
+  /**
+   * 95% normal interval `mean ± 1.96 std`. When `std` is 0 it is `[gleu, gleu]` (the
+   * reference tool prints `(nan,nan)` there).
+   */
+  ci: [number, number];
+  /**
+   * How many values were averaged: sampling iterations for a corpus score, references for a
+   * 2016 sentence score.
+   */
+  iterations: number;
+};
+
+/** What a hypothesis shares with one reference, per n-gram order (index 0 = unigrams). */
+export interface GleuReferenceStats {
+  /** The reference's length in tokens. */
+  length: number;
+  /** Hypothesis n-grams found in the reference (counts clipped to the reference's). */
+  matches: number[];
+  /**
+   * Hypothesis n-grams found in the source but not in this reference (counts clipped to the
+   * source's): the n-grams the reference changed and the hypothesis did not.
+   */
+  penalties: number[];
+}
+
+/** Per-sentence statistics of the 2016 formulation: one entry per reference. */
+export interface Gleu2016Stats {
+  /** The formulation. */
+  variant: "2016";
+  /** The hypothesis length in tokens. */
+  length: number;
+  /** One entry per reference, in reference order. */
+  references: GleuReferenceStats[];
+}
+
+/**
+ * Per-sentence statistics of the 2015 formulation (all references merged: each n-gram with
+ * its largest count in any reference), per n-gram order.
+ */
+export interface Gleu2015Stats {
+  /** The formulation. */
+  variant: "2015";
+  /** The hypothesis length in tokens. */
+  length: number;
+  /** The length of the reference closest in length to the hypothesis (first on ties). */
+  referenceLength: number;
+  /** Hypothesis n-grams in the references but not in the source (clipped). */
+  newMatches: number[];
+  /** Hypothesis n-grams in the references (clipped). */
+  matches: number[];
+  /** Hypothesis n-grams in the source but in no reference (clipped). */
+  penalties: number[];
+}
+
+/** GLEU per-sentence statistics. */
+export type GleuStats = Gleu2016Stats | Gleu2015Stats;
+
+/** An n-gram key: its token ids in base `vocabulary.base`, or joined ids for huge vocabularies. */
+type Key = number | string;
+export type Counts = Map<Key, number>;
+
+/** The tokens of one gold sentence's source and references, numbered from 1. */
+interface Vocabulary {
+  ids: Map<string, number>;
+  tokens: string[];
+  base: number;
+  numeric: boolean;
+}
+
+function vocabulary(sentences: readonly Tokens[]): Vocabulary {
+  const ids = new Map<string, number>();
+  const tokens = [""];
+  for (const sentence of sentences) {
+    for (const token of sentence) {
+      if (!ids.has(token)) {
+        ids.set(token, tokens.length);
+        tokens.push(token);
+      }
+    }
+  }
+  const base = tokens.length;
+  return { ids, tokens, base, numeric: base ** ORDER <= Number.MAX_SAFE_INTEGER };
+}
+
+/**
+ * N-gram counts of a sentence for n = 1..4 (index 0 = unigrams). N-grams with a token outside
+ * the vocabulary are left out: they can match neither the source nor a reference.
+ */
+export function ngramCounts(tokens: Tokens, vocab: Vocabulary): Counts[] {
+  const out: Counts[] = [new Map(), new Map(), new Map(), new Map()];
+  const length = tokens.length;
+  const ids = new Array<number>(length);
+  for (let i = 0; i < length; i++) ids[i] = vocab.ids.get(tokens[i]) ?? 0;
+  for (let i = 0; i < length; i++) {
+    let key: Key = 0;
+    for (let n = 0; n < ORDER && i + n < length; n++) {
+      const id = ids[i + n];
+      if (id === 0) break;
+      key = vocab.numeric ? (key as number) * vocab.base + id : n ? `${key},${id}` : `${id}`;
+      const counts = out[n];
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return out;
+}
+
+/** The tokens of an n-gram key of order `n + 1`, joined by spaces. */
+export function ngramText(key: Key, n: number, vocab: Vocabulary): string {
+  const ids: number[] = [];
+  if (typeof key === "string") ids.push(...key.split(",").map(Number));
+  else {
+    for (let k = 0; k <= n; k++) {
+      ids.unshift(key % vocab.base);
+      key = Math.floor(key / vocab.base);
+    }
+  }
+  return ids.map((id) => vocab.tokens[id]).join(" ");
+}
+
+interface PreparedReference {
+  tokens: Tokens;
+  counts: Counts[];
+}
+
+export interface Prepared {
+  vocab: Vocabulary;
+  source: Counts[];
+  references: PreparedReference[];
+  merged?: Counts[];
+}
+
+/** Source and reference n-grams per gold sentence and reference convention, computed once. */
+const prepared = new WeakMap<GoldSentence, Map<string, Prepared>>();
+
+export function prepare(gold: GoldSentence, options: GleuOptions): Prepared {
+  let bySentence = prepared.get(gold);
+  if (!bySentence) prepared.set(gold, bySentence = new Map());
+  let entry = bySentence.get(options.refs);
+  if (!entry) {
+    const rewrites = referenceRewrites(
+      gold,
+      options.refs === "conll2014" ? CONLL2014_CONVENTIONS : {},
+    );
+    if (rewrites.length === 0) {
+      throw new InputError("gold sentence has no reference to score GLEU", undefined, gold.line);
+    }
+    // Identical references (many annotators leave a sentence alone) share one entry: memory
+    // grows with the distinct references, not with the annotators of the corpus.
+    const distinct = new Map<string, PreparedReference>();
+    for (const tokens of rewrites) {
+      const key = tokens.join(" ");
+      if (!distinct.has(key)) distinct.set(key, { tokens, counts: [] });
+    }
+    const vocab = vocabulary([gold.source, ...[...distinct.values()].map((r) => r.tokens)]);
+    for (const ref of distinct.values()) ref.counts = ngramCounts(ref.tokens, vocab);
+    entry = {
+      vocab,
+      source: ngramCounts(gold.source, vocab),
+      references: rewrites.map((tokens) => distinct.get(tokens.join(" "))!),
+    };
+    bySentence.set(options.refs, entry);
+  }
+  return entry;
+}
+
+export function mergedReferences(entry: Prepared): Counts[] {
+  if (!entry.merged) {
+    entry.merged = Array.from({ length: ORDER }, (_, n) => {
+      const merged: Counts = new Map();
+      for (const reference of entry.references) {
+        for (const [key, count] of reference.counts[n]) {
+          if (count > (merged.get(key) ?? 0)) merged.set(key, count);
+        }
+      }
+      return merged;
+    });
+  }
+  return entry.merged;
+}
+
+function referenceStats(hyp: Counts[], source: Counts[], ref: PreparedReference) {
+  const matches: number[] = [];
+  const penalties: number[] = [];
+  for (let n = 0; n < ORDER; n++) {
+    let match = 0;
+    let penalty = 0;
+    for (const [key, count] of hyp[n]) {
+      const inRef = ref.counts[n].get(key);
+      if (inRef !== undefined) match += Math.min(count, inRef);
+      else {
+        const inSource = source[n].get(key);
+        if (inSource !== undefined) penalty += Math.min(count, inSource);
+      }
+    }
+    matches.push(match);
+    penalties.push(penalty);
+  }
+  return { length: ref.tokens.length, matches, penalties };
+}
+
+function stats2015(hypothesis: Tokens, hyp: Counts[], entry: Prepared): Gleu2015Stats {
+  const merged = mergedReferences(entry);
+  const length = hypothesis.length;
+  let referenceLength = entry.references[0].tokens.length;
+  for (const { tokens } of entry.references.slice(1)) {
+    if (Math.abs(tokens.length - length) < Math.abs(referenceLength - length)) {
+      referenceLength = tokens.length;
+    }
+  }
+  const newMatches: number[] = [];
+  const matches: number[] = [];
+  const penalties: number[] = [];
+  for (let n = 0; n < ORDER; n++) {
+    let fresh = 0;
+    let match = 0;
+    let penalty = 0;
+    for (const [key, count] of hyp[n]) {
+      const inRef = merged[n].get(key);
+      const inSource = entry.source[n].get(key);
+      if (inRef !== undefined) {
+        match += Math.min(count, inRef);
+        if (inSource === undefined) fresh += Math.min(count, inRef);
+      } else if (inSource !== undefined) {
+        penalty += Math.min(count, inSource);
+      }
+    }
+    newMatches.push(fresh);
+    matches.push(match);
+    penalties.push(penalty);
+  }
+  return { variant: "2015", length, referenceLength, newMatches, matches, penalties };
+}
+
+export function sentenceStats(
+  entry: Prepared,
+  hypothesis: Tokens,
+  hyp: Counts[],
+  options: GleuOptions,
+): GleuStats {
+  if (options.variant === "2015") return stats2015(hypothesis, hyp, entry);
+  // Shared references share their statistics (the same object, computed once).
+  const memo = new Map<PreparedReference, GleuReferenceStats>();
+  return {
+    variant: "2016",
+    length: hypothesis.length,
+    references: entry.references.map((ref) => {
+      let stats = memo.get(ref);
+      if (!stats) memo.set(ref, stats = referenceStats(hyp, entry.source, ref));
+      return stats;
+    }),
+  };
+}
+
+/** Hypothesis n-grams of order `n + 1` available for matching: `max(len - n, 0)`. */
+export function available(length: number, n: number): number {
+  return Math.max(length - n, 0);
+}

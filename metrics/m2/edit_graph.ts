@@ -1,0 +1,295 @@
+/**
+ * The M2 edit graph of a sentence pair: its lattice (`lattice.ts`) plus the merged
+ * ("transitive") edges the reference adds, with their default weights. See `lattice.ts` for
+ * what the reference does and why this is polynomial.
+ *
+ * @module
+ */
+
+import { InputError } from "../../plugins/errors.ts";
+import type { Tokens } from "../../plugins/types.ts";
+import {
+  buildLattice,
+  countListings,
+  DEL,
+  EPSILON,
+  INS,
+  IntList,
+  keepFallbackLattice,
+  type M2Edit,
+  NOOP,
+  SUB,
+  UNSET,
+} from "./lattice.ts";
+
+/**
+ * Most merged edges one sentence may list (about 40 MB of arrays, well under a second to
+ * build). Only inputs the reference could not finish either come near it: a fully rewritten
+ * sentence of some 60 tokens or more, whose lattice is the whole grid and every node connects
+ * to every later one. (The CoNLL-2014 outputs need at most 160 thousand.)
+ */
+export const MAX_MERGED_EDGES = 1 << 21;
+
+/**
+ * The error {@linkcode buildEditGraph} throws past its merged-edge budget; callers may then
+ * score the sentence with `implicitEditSequence` (`fallback.ts`) instead.
+ *
+ * @example Usage
+ * ```ts
+ * import { buildEditGraph, MergedEdgeBudgetError } from "./edit_graph.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.throws(() => buildEditGraph(["a", "b", "c"], ["x", "y"], 2, 1), MergedEdgeBudgetError);
+ * ```
+ */
+export class MergedEdgeBudgetError extends InputError {}
+
+/** The edit graph of one (source, hypothesis) pair; annotator-independent. */
+export interface EditGraph {
+  /** Source tokens. */
+  readonly source: Tokens;
+  /** Hypothesis tokens. */
+  readonly hypothesis: Tokens;
+  /** Number of lattice nodes. */
+  readonly nodes: number;
+  /** Row (source offset) of each node, in node order. */
+  readonly row: ArrayLike<number>;
+  /** Column (hypothesis offset) of each node. */
+  readonly col: ArrayLike<number>;
+  /** Per edge ("pair"): from node, to node, length in original edges, unchanged tokens,
+   * edit start and end, type (0 noop, 1 ins, 2 del, 3 sub), occurrences in the edge list. */
+  readonly from: ArrayLike<number>;
+  /** To node of each pair. */
+  readonly to: ArrayLike<number>;
+  /** Length (the reference's `dist`). */
+  readonly length: ArrayLike<number>;
+  /** Edit start offset. */
+  readonly start: ArrayLike<number>;
+  /** Edit end offset. */
+  readonly end: ArrayLike<number>;
+  /** Edit type. */
+  readonly type: ArrayLike<number>;
+  /** The edge list as the reference orders it: pair ids, duplicates included. */
+  readonly list: ArrayLike<number>;
+  /** Default weights (no gold match) per pair. */
+  readonly weights: Float64Array;
+  /** Occurrences of each pair in the edge list. */
+  readonly mult: ArrayLike<number>;
+  /** Multiplier of span keys. */
+  readonly spanBase: number;
+}
+
+/** Lattices with more nodes have their merged edges counted before they are made. */
+const PRECOUNT_NODES = 2048;
+
+function budgetMessage(n: number, m: number, maxMergedEdges: number): string {
+  return `the edit lattice of a ${n}-token source and a ${m}-token hypothesis needs more than ` +
+    `${maxMergedEdges} merged edges: too large to reproduce the reference's choice`;
+}
+
+/**
+ * Build the edit graph of a sentence pair: lattice, merged edges, default weights.
+ *
+ * @example Usage
+ * ```ts
+ * import { buildEditGraph } from "./edit_graph.ts";
+ * import { bestEditSequence } from "./best_path.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const graph = buildEditGraph("The cat sat at mat .".split(" "), "A cat sat on the mat .".split(" "), 2);
+ * const gold = [
+ *   { start: 3, end: 4, original: "at", corrections: ["on"] },
+ *   { start: 4, end: 4, original: "", corrections: ["the", "a"] },
+ * ];
+ * assert.deepEqual(bestEditSequence(graph, gold).map((e) => [e.start, e.end, e.correction]), [
+ *   [0, 3, "A cat sat"], [3, 4, "on"], [4, 4, "the"],
+ * ]);
+ * ```
+ *
+ * @param source Source tokens.
+ * @param hypothesis Hypothesis tokens.
+ * @param maxUnchangedWords Most unchanged tokens a merged edit may contain.
+ * @param maxMergedEdges Stop with an {@linkcode InputError} past this many merged edges.
+ * @returns The graph.
+ */
+export function buildEditGraph(
+  source: Tokens,
+  hypothesis: Tokens,
+  maxUnchangedWords: number,
+  maxMergedEdges: number = MAX_MERGED_EDGES,
+): EditGraph {
+  const n = source.length, m = hypothesis.length;
+  const lattice = buildLattice(source, hypothesis);
+  if (lattice.N > PRECOUNT_NODES) {
+    // Count first (cheaply, without making the edges), and leave the lattice untouched for
+    // the fallback.
+    const limit = lattice.list.size + maxMergedEdges;
+    const listings = countListings(lattice, n, m, maxUnchangedWords, limit);
+    if (listings.exact === undefined) {
+      keepFallbackLattice({
+        source,
+        hypothesis,
+        lattice,
+        listings: new Map([[maxUnchangedWords, listings]]),
+      });
+      throw new MergedEdgeBudgetError(budgetMessage(n, m, maxMergedEdges));
+    }
+  }
+  const {
+    N,
+    row,
+    col,
+    pFrom,
+    pTo,
+    pLen,
+    pUnch,
+    pStart,
+    pEnd,
+    pType,
+    list,
+    outHead,
+    outTo,
+    outNoop,
+    outPair,
+  } = lattice;
+
+  // Merged edges: one forward pass per source node (see the module doc). Each arc `u -> j`
+  // gets its pair id when first made; later events for the same pair overwrite its values,
+  // as the reference's dictionaries do, so the values left at the end of the pass are final.
+  const bestLen = new Int32Array(N).fill(UNSET);
+  const bestUnch = new Int32Array(N);
+  const bestStart = new Int32Array(N);
+  const pairOf = new Int32Array(N).fill(-1);
+  const evK = new IntList(), evPair = new IntList();
+  const touched = new IntList();
+  for (let u = 0; u < N; u++) {
+    if (outHead[u] === outHead[u + 1]) continue;
+    let maxTouched = -1;
+    for (let e = outHead[u]; e < outHead[u + 1]; e++) {
+      const v = outTo.data[e];
+      bestLen[v] = 1;
+      bestUnch[v] = outNoop.data[e];
+      bestStart[v] = pStart.data[outPair.data[e]];
+      touched.push(v);
+      if (v > maxTouched) maxTouched = v;
+    }
+    const firstArc = pFrom.size;
+    for (let k = u + 1; k <= maxTouched; k++) {
+      const lk = bestLen[k];
+      if (lk === UNSET) continue;
+      for (let e = outHead[k]; e < outHead[k + 1]; e++) {
+        const j = outTo.data[e];
+        const len = lk + 1;
+        if (len >= bestLen[j]) continue;
+        const unch = bestUnch[k] + outNoop.data[e];
+        if (unch > maxUnchangedWords) continue;
+        if (bestLen[j] === UNSET) touched.push(j);
+        bestLen[j] = len;
+        bestUnch[j] = unch;
+        bestStart[j] = bestStart[k];
+        if (j > maxTouched) maxTouched = j;
+        let pair = pairOf[j];
+        if (pair < 0) {
+          pair = pairOf[j] = pFrom.size;
+          pFrom.push(u);
+          pTo.push(j);
+          pLen.push(0);
+          pUnch.push(0);
+          pStart.push(0);
+          pEnd.push(0);
+          pType.push(0);
+        }
+        evK.push(k);
+        evPair.push(pair);
+        // Checked as the arcs are made, so that memory stays within the budget.
+        if (evK.size > maxMergedEdges) break;
+      }
+      if (evK.size > maxMergedEdges) break;
+    }
+    if (evK.size > maxMergedEdges) {
+      throw new MergedEdgeBudgetError(budgetMessage(n, m, maxMergedEdges));
+    }
+    for (let pair = firstArc; pair < pFrom.size; pair++) {
+      const j = pTo.data[pair];
+      pLen.data[pair] = bestLen[j];
+      pUnch.data[pair] = bestUnch[j];
+      pStart.data[pair] = bestStart[j];
+      pEnd.data[pair] = row[j] === 0 ? col[j] - 1 : row[j];
+      const di = row[j] - row[u], dj = col[j] - col[u], unch = bestUnch[j];
+      pType.data[pair] = di === dj && unch === di ? NOOP : di === 0 ? INS : dj === 0 ? DEL : SUB;
+    }
+    for (let t = 0; t < touched.size; t++) {
+      bestLen[touched.data[t]] = UNSET;
+      pairOf[touched.data[t]] = -1;
+    }
+    touched.size = 0;
+  }
+
+  // Events were made in (i, k, j) order; the reference appends them in (k, i, j) order: a
+  // stable counting sort on k.
+  const nEvents = evK.size;
+  const bucket = new Int32Array(N + 1);
+  for (let e = 0; e < nEvents; e++) bucket[evK.data[e] + 1]++;
+  for (let k = 0; k < N; k++) bucket[k + 1] += bucket[k];
+  const arcList = new Int32Array(nEvents);
+  for (let e = 0; e < nEvents; e++) arcList[bucket[evK.data[e]]++] = evPair.data[e];
+
+  // Drop merged no-change arcs, as the reference's loop does: removing an item while
+  // iterating skips the item after it, which then stays.
+  const kept = new IntList();
+  for (let x = 0; x < list.size; x++) kept.push(list.data[x]);
+  for (let x = 0; x < nEvents; x++) {
+    const pair = arcList[x];
+    if (pType.data[pair] === NOOP && pLen.data[pair] > 1) {
+      if (x + 1 < nEvents) kept.push(arcList[++x]);
+      continue;
+    }
+    kept.push(pair);
+  }
+  const edgeList = kept.view();
+  const nPairs = pFrom.size;
+  const mult = new Int32Array(nPairs);
+  for (let x = 0; x < edgeList.length; x++) mult[edgeList[x]]++;
+
+  const weights = new Float64Array(nPairs);
+  const spanBase = n + m + 2;
+  for (let p = 0; p < nPairs; p++) {
+    let weight = pLen.data[p];
+    if (pType.data[p] !== NOOP) { for (let k = 0; k < mult[p]; k++) weight += EPSILON; }
+    weights[p] = weight;
+  }
+  return {
+    source,
+    hypothesis,
+    nodes: N,
+    row,
+    col,
+    from: pFrom.view(),
+    to: pTo.view(),
+    length: pLen.view(),
+    start: pStart.view(),
+    end: pEnd.view(),
+    type: pType.view(),
+    list: edgeList,
+    weights,
+    mult,
+    spanBase,
+  };
+}
+
+/**
+ * The edit of one pair of the graph.
+ *
+ * @param graph The graph.
+ * @param pair The pair id.
+ * @returns Its edit.
+ */
+export function pairEdit(graph: EditGraph, pair: number): M2Edit {
+  const u = graph.from[pair], v = graph.to[pair];
+  return {
+    start: graph.start[pair],
+    end: graph.end[pair],
+    original: graph.source.slice(graph.row[u], graph.row[v]).join(" "),
+    correction: graph.hypothesis.slice(graph.col[u], graph.col[v]).join(" "),
+  };
+}
