@@ -19,7 +19,7 @@ import {
   type Gleu2016Stats,
   type GleuOptions,
   type GleuScore,
-  type GleuStats,
+  type GleuStats as BaseGleuStats,
   ngramCounts,
   prepare,
   sentenceStats,
@@ -32,8 +32,10 @@ export type {
   GleuOptions,
   GleuReferenceStats,
   GleuScore,
-  GleuStats,
 } from "./stats.ts";
+
+/** GLEU per-sentence statistics, of any variant. */
+export type GleuStats = BaseGleuStats | GleuGecMetricsStats;
 
 /**
  * The GLEU metric.
@@ -73,7 +75,7 @@ export type {
  * assert.equal(gleuMetric.sentence(stats[1], options).gleu, 1);
  * ```
  */
-export const gleuMetric: Metric<GleuOptions, GleuStats | GleuGecMetricsStats, GleuScore> = {
+export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   id: "gleu",
   description: "GLEU: n-gram precision against references, penalising n-grams left unchanged " +
     "from the source (Napoles et al. 2016; 2015 with variant=2015)",
@@ -121,9 +123,9 @@ export const gleuMetric: Metric<GleuOptions, GleuStats | GleuGecMetricsStats, Gl
     if (gecMetrics.is(options)) {
       return gecMetrics.corpus(gecMetricsStats(stats, options), options, summarize);
     }
-    for (const s of stats) checkVariant(s as GleuStats, options);
+    for (const s of stats) checkVariant(s as BaseGleuStats, options);
     const acc = fold(options);
-    for (const s of stats) acc.add(s as GleuStats);
+    for (const s of stats) acc.add(s as BaseGleuStats);
     return acc.score();
   },
   orderSensitive: (options) => options.variant !== "2015",
@@ -133,7 +135,7 @@ export const gleuMetric: Metric<GleuOptions, GleuStats | GleuGecMetricsStats, Gl
       const all = gecMetricsStats(stats, options);
       return (indices) => gecMetrics.corpus(Array.from(indices, (i) => all[i]), options, summarize);
     }
-    for (const s of stats) checkVariant(s as GleuStats, options);
+    for (const s of stats) checkVariant(s as BaseGleuStats, options);
     if (options.variant === "2016") {
       return resampler2016(stats as readonly Gleu2016Stats[], options);
     }
@@ -149,7 +151,7 @@ export const gleuMetric: Metric<GleuOptions, GleuStats | GleuGecMetricsStats, Gl
     if (gecMetrics.is(options)) {
       return summarize(gecMetrics.sentence(gecMetricsStats([stats], options)[0]));
     }
-    checkVariant(stats as GleuStats, options);
+    checkVariant(stats as BaseGleuStats, options);
     if (stats.variant === "2015") {
       const acc = fold(options);
       acc.add(stats);
@@ -160,7 +162,7 @@ export const gleuMetric: Metric<GleuOptions, GleuStats | GleuGecMetricsStats, Gl
   accumulator(options) {
     // Hook: gec-metrics' variants.
     if (gecMetrics.is(options)) return gecMetrics.accumulator(options, summarize);
-    return fold(options) as Accumulator<GleuStats | GleuGecMetricsStats, GleuScore>;
+    return fold(options) as Accumulator<GleuStats, GleuScore>;
   },
   explain(gold, hypothesis, options) {
     const entry = prepare(gold, options);
@@ -190,7 +192,7 @@ export const gleuMetric: Metric<GleuOptions, GleuStats | GleuGecMetricsStats, Gl
 
 /** The statistics of a gec-metrics variant, checked against the options' variant. */
 function gecMetricsStats(
-  stats: readonly (GleuStats | GleuGecMetricsStats)[],
+  stats: readonly GleuStats[],
   options: GleuOptions,
 ): GleuGecMetricsStats[] {
   for (const s of stats) {
