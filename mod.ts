@@ -88,8 +88,10 @@ export {
 } from "./metrics/m2/mod.ts";
 export type { M2Edit, M2GoldEdit } from "./metrics/m2/lattice.ts";
 export {
+  type GecMetricsReference,
   type Gleu2015Stats,
   type Gleu2016Stats,
+  type GleuGecMetricsStats,
   gleuMetric,
   type GleuOptions,
   type GleuReferenceStats,

@@ -25,7 +25,7 @@ import {
   sentenceStats,
 } from "./stats.ts";
 
-export type { GleuGecMetricsStats } from "./gecmetrics.ts";
+export type { GecMetricsReference, GleuGecMetricsStats } from "./gecmetrics.ts";
 export type {
   Gleu2015Stats,
   Gleu2016Stats,
@@ -35,7 +35,7 @@ export type {
 } from "./stats.ts";
 
 /** GLEU per-sentence statistics, of any variant. */
-export type GleuStats = BaseGleuStats | GleuGecMetricsStats;
+export type GleuStats = Gleu2016Stats | Gleu2015Stats | GleuGecMetricsStats;
 
 /**
  * The GLEU metric.
