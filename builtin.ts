@@ -15,12 +15,10 @@ import { m2EditsView } from "./metrics/m2/sentence_edits.ts";
 import { gleuMetric } from "./metrics/gleu/mod.ts";
 import { imeasureMetric } from "./metrics/imeasure/mod.ts";
 import { errantMetric } from "./metrics/errant/mod.ts";
-import { sentErrantSentence } from "./metrics/errant/sentence_mean.ts";
 import { greenMetric } from "./metrics/green/mod.ts";
 import { clemeMetric } from "./metrics/cleme/mod.ts";
 import { cleme2Metric } from "./metrics/cleme2/mod.ts";
 import { gotoscorerMetric } from "./metrics/gotoscorer/mod.ts";
-import { withSentenceMean } from "./plugins/aggregate.ts";
 import { errantCompareDropIn } from "./metrics/errant/errant_compare.ts";
 import { setPluginModule } from "./sandbox/host.ts";
 import { Registry } from "./plugins/registry.ts";
@@ -48,20 +46,13 @@ function deepFreeze<T>(value: T): T {
 
 // Frozen, with their defaults and option specs: code that imports a built-in metric cannot
 // change what it computes or the signature it states.
-// Each with the `aggregate` option (corpus or sentence-mean); ERRANT's sentence mean follows
-// gec-metrics' SentERRANT rules. CLEME, CLEME2.0 and GoToScorer implement the option themselves.
+// Each has the `aggregate` option (corpus or sentence-mean: `plugins/aggregate.ts`).
 const metrics: AnyMetric[] = deepFreeze([
-  withSentenceMean(m2Metric),
-  withSentenceMean(imeasureMetric),
-  withSentenceMean(gleuMetric),
-  withSentenceMean(errantMetric, {
-    sentence: (stats, options) =>
-      sentErrantSentence(
-        stats as Parameters<typeof sentErrantSentence>[0],
-        options as { beta: number },
-      ),
-  }),
-  withSentenceMean(greenMetric),
+  m2Metric,
+  imeasureMetric,
+  gleuMetric,
+  errantMetric,
+  greenMetric,
   clemeMetric,
   cleme2Metric,
   gotoscorerMetric,

@@ -12,7 +12,6 @@
 
 import { prf } from "../../edits/prf.ts";
 import type { Score } from "../../plugins/types.ts";
-import type { ErrantStats } from "./mod.ts";
 
 /**
  * One sentence's SentERRANT score.
@@ -28,12 +27,15 @@ import type { ErrantStats } from "./mod.ts";
  * });
  * ```
  *
- * @param stats The sentence's ERRANT statistics.
+ * @param stats The sentence's ERRANT statistics (counts per coder pair).
  * @param options Beta.
  * @returns Its score.
  */
-export function sentErrantSentence(stats: ErrantStats, options: { beta: number }): Score {
-  let best: { key: number[]; c: [number, number, number] } | undefined;
+export function sentErrantSentence(
+  stats: { counts: readonly (readonly [number, number, number])[] },
+  options: { beta: number },
+): Score {
+  let best: { key: number[]; c: readonly [number, number, number] } | undefined;
   for (const c of stats.counts) {
     const s = prf({ tp: c[0], fp: c[1], fn: c[2] }, {
       beta: options.beta,

@@ -10,6 +10,7 @@
  * @module
  */
 
+import { withSentenceMean } from "../../plugins/aggregate.ts";
 import type { Accumulator, Metric } from "../../plugins/types.ts";
 import { gecMetrics, GECMETRICS_VARIANTS, type GleuGecMetricsStats } from "./gecmetrics.ts";
 import { checkVariant, fold, resampler2016, score2015, single, summarize } from "./corpus.ts";
@@ -75,7 +76,7 @@ export type GleuStats = Gleu2016Stats | Gleu2015Stats | GleuGecMetricsStats;
  * assert.equal(gleuMetric.sentence(stats[1], options).gleu, 1);
  * ```
  */
-export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
+export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenceMean({
   id: "gleu",
   description: "GLEU: n-gram precision against references, penalising n-grams left unchanged " +
     "from the source (Napoles et al. 2016; 2015 with variant=2015)",
@@ -188,7 +189,7 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
       : `variant:${options.variant}|iter:${options.iterations}`;
     return `gleu|${variant}|refs:${options.refs}|v:1.0`;
   },
-};
+});
 
 /** The statistics of a gec-metrics variant, checked against the options' variant. */
 function gecMetricsStats(

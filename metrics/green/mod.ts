@@ -15,6 +15,7 @@
  * @module
  */
 
+import { withSentenceMean } from "../../plugins/aggregate.ts";
 import { CONLL2014_CONVENTIONS, referenceRewrites } from "../../formats/references.ts";
 import { InputError } from "../../plugins/errors.ts";
 import type { GoldSentence, Metric, Score, Tokens } from "../../plugins/types.ts";
@@ -118,7 +119,7 @@ function addInto(total: number[], counts: readonly number[]): void {
  * assert.ok(greenMetric.sentence(same, options).f < 1);
  * ```
  */
-export const greenMetric: Metric<GreenOptions, GreenStats, GreenScore> = {
+export const greenMetric: Metric<GreenOptions, GreenStats, GreenScore> = withSentenceMean({
   id: "green",
   description: "GREEN (gec-metrics 0.1.1): n-gram F-beta over source, hypothesis and reference",
   version: VERSION,
@@ -186,4 +187,4 @@ export const greenMetric: Metric<GreenOptions, GreenStats, GreenScore> = {
   signature(o) {
     return `green|n:${o.n}|beta:${o.beta}|unit:${o.unit}|refs:${o.refs}|v:${VERSION}`;
   },
-};
+});
