@@ -253,7 +253,7 @@ Deno.test({
     const opened = await open(file);
     try {
       assert.ok(await checkSummary(opened.page, score.out) > 10);
-      assert.equal(await checkSignificance(opened.page, paired.out), 9);
+      assert.equal(await checkSignificance(opened.page, paired.out), 12); // 2 systems, 4 metrics
       assert.equal(await shownCount(opened.page), 3);
       await checkBrowser(opened.page, "otters");
       assert.ok(

@@ -123,8 +123,9 @@ function pyLength(tokens: Tokens): number {
  * import assert from "node:assert/strict";
  *
  * const s = gecMetricsStats("gecmetrics", "a b".split(" "), ["a c".split(" ")], "a b".split(" "));
- * // "a" kept (TK), "b" kept but the reference deleted it (UD: TP -1, FP +2), "a b" likewise.
- * assert.deepEqual(s.references[0].counts, [0, 0, 0, 0, 2, 2, 0, 0]);
+ * // Unigrams: "a" kept (TK: TP +1); "b" kept though the reference deleted it (UD: TP -1,
+ * // FP +2). Bigram "a b": UD again. So TP [0, -1, 0, 0] and FP [2, 2, 0, 0].
+ * assert.deepEqual(s.references[0].counts, [0, -1, 0, 0, 2, 2, 0, 0]);
  * ```
  *
  * @param variant The variant.
