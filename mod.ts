@@ -18,6 +18,7 @@
 export type * from "./plugins/types.ts";
 export { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 export { Registry } from "./plugins/registry.ts";
+export { defineFormat, defineMetric, definePlugin } from "./plugins/define.ts";
 export { coerceOption, parseOptionAssignments, resolveOptions } from "./plugins/options.ts";
 export {
   importPlugin,
@@ -264,6 +265,48 @@ export {
   type SentenceTau,
 } from "./meta/sentence_level.ts";
 export { type ScatterOptions, type ScatterPoint, scatterSvg } from "./meta/scatter_svg.ts";
+export {
+  isLineScores,
+  isScoreTable,
+  parseLineScores,
+  parseScoreTable,
+} from "./meta/line_scores.ts";
+export {
+  parseSystemSet,
+  SEEDA_SYSTEM_SETS,
+  selectSystems,
+  SYSTEM_SET_RECIPES,
+  type SystemSet,
+} from "./meta/system_sets.ts";
+export {
+  type Figure,
+  type PairCounts,
+  type RankingAgreement,
+  rankingAgreement,
+  type RankingAgreementOptions,
+  type RankingAgreementResult,
+  type SegmentMapping,
+  type TieRule,
+} from "./meta/ranking_agreement.ts";
+export { type Window, type WindowAnalysis, windowAnalysis } from "./meta/window.ts";
+export { windowSvg } from "./meta/window_svg.ts";
+export { type RankPairCell, rankPairCells, rankPairHeatmapSvg } from "./meta/rank_pair_heatmap.ts";
+export { type RankedPair, rankedPairs } from "./meta/ranking_pairs.ts";
+export {
+  trueSkillRanking,
+  type TrueSkillRankingOptions,
+  type TrueSkillScore,
+} from "./meta/trueskill_ranking.ts";
+export {
+  rateOneVsOne,
+  type TrueSkillEnv,
+  type TrueSkillRating,
+  trueSkillRating,
+  tsCdf,
+  tsErfc,
+  tsPdf,
+  tsPpf,
+} from "./stats/trueskill.ts";
 export {
   buildReport,
   type Chart,

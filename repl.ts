@@ -44,6 +44,10 @@ goes on. History is kept in ~/.gecscore_history when permissions allow (--allow-
 
 Options:
   --gold FILE      load this gold file first
+  --gold-format ID the gold's format (default: by name and content)
+  --system-format ID
+                   the format of the HYP files (default: by name and content, else plain
+                   text)
   --src FILE, --ref FILE
                    or plain-text source and reference files (--ref repeated)
   -q, --quiet      no warnings on stderr
@@ -226,6 +230,8 @@ export async function replMain(
       strict: true,
       options: {
         gold: { type: "string" },
+        "gold-format": { type: "string" },
+        "system-format": { type: "string" },
         src: { type: "string" },
         ref: { type: "string", multiple: true },
         quiet: { type: "boolean", short: "q", default: false },
@@ -280,9 +286,11 @@ export async function replMain(
   });
   const startup = [
     ...(values.plugin ?? []).map((spec) => () => session.loadPlugin(spec)),
-    ...(values.gold ? [() => session.loadGold(values.gold!)] : []),
+    ...(values.gold ? [() => session.loadGold(values.gold!, values["gold-format"])] : []),
     ...(values.src ? [() => session.loadReferences(values.src!, values.ref ?? [])] : []),
-    ...(positionals.length ? [() => session.loadHypotheses(positionals)] : []),
+    ...(positionals.length
+      ? [() => session.loadHypotheses(positionals, values["system-format"])]
+      : []),
   ];
   for (const load of startup) {
     try {

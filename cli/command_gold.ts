@@ -16,6 +16,7 @@ export const GOLD_FLAGS = {
   gold: { type: "string" },
   src: { type: "string" },
   ref: { type: "string", multiple: true },
+  "gold-format": { type: "string" },
 } as const;
 
 /** The gold flags as `parseArgs` gives them. */
@@ -26,6 +27,8 @@ export interface GoldFlags {
   src?: string;
   /** `--ref FILE`, repeatable. */
   ref?: string[];
+  /** `--gold-format ID`. */
+  "gold-format"?: string;
 }
 
 /**
@@ -46,6 +49,9 @@ export interface GoldFlags {
 export function checkGoldFlags(command: string, flags: GoldFlags): void {
   if (flags.gold && (flags.src || flags.ref)) {
     throw new UsageError(`${command}: give either --gold or --src with --ref, not both`);
+  }
+  if (flags["gold-format"] !== undefined && !flags.gold) {
+    throw new UsageError(`${command}: --gold-format names the format of --gold FILE`);
   }
 }
 
@@ -79,7 +85,10 @@ export async function readCommandGold(
   limits?: Partial<ReadLimits>,
 ): Promise<GoldCorpus> {
   checkGoldFlags(command, flags);
-  if (flags.gold) return await readGold(flags.gold, { registry, limits });
+  if (flags.gold) {
+    return await readGold(flags.gold, { registry, limits, format: flags["gold-format"] });
+  }
+
   if (flags.src && flags.ref?.length) {
     return await readReferenceCorpus(flags.src, flags.ref, limits);
   }

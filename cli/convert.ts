@@ -14,7 +14,7 @@ import { writeFileAtomic } from "../util/write_file_atomic.ts";
 
 /** The help text of `gecscore convert`. */
 export const CONVERT_HELP = `Usage:
-  gecscore convert IN OUT [--to FORMAT]
+  gecscore convert IN OUT [--to FORMAT] [--gold-format FORMAT]
 
 Convert a gold file between formats: M2 (.m2) and I-measure XML (.xml). The input format is
 picked by IN's extension or content; the output format by --to, else by OUT's extension.
@@ -29,6 +29,8 @@ annotator per ann id and one edit per <c>; each edit gets its error's type and r
 
 Options:
   --to FORMAT   output format id: m2 or ixml (or a plugin format that can write)
+  --gold-format FORMAT
+                the input's format id (default: by IN's name and content)
   -h, --help    this help
 `;
 
@@ -77,7 +79,11 @@ export async function convertCommand(
   const parsed = parseCommandArgs("convert", {
     args,
     allowPositionals: true,
-    options: { to: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      to: { type: "string" },
+      "gold-format": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const { values, positionals } = parsed;
   if (values.help) {
@@ -115,7 +121,10 @@ export async function convertCommand(
       `convert: IN and OUT are the same file (${output}); write to a new file`,
     );
   }
-  const corpus = await readGold(input, { registry });
+  const corpus = await readGold(input, {
+    registry,
+    format: values["gold-format"] as string | undefined,
+  });
   const text = format.write(corpus);
   // Standard output is written as such: Deno lets only --allow-all open /dev/stdout.
   const toStdout = output === "-" || output === "/dev/stdout";

@@ -46,6 +46,7 @@ export function gecscoreUrls(): { mod: string; testkit: string } {
  * assert.deepEqual(Object.keys(files).sort(), ["README.md", "deno.json", "mod.ts", "mod_test.ts"]);
  * assert.match(files["mod.ts"], /id: "my_overlap"/);
  * assert.match(files["mod_test.ts"], /from "file:\/\/\/g\/t\.ts"/);
+ * assert.match(files["mod.ts"], /import \{ prf \} from "file:\/\/\/g\/edits\/mod\.ts"/);
  * ```
  *
  * @param id The metric id.
@@ -69,6 +70,7 @@ export function pluginFiles(
 
 import type { GoldSentence, Metric, Plugin, Tokens } from "${urls.mod}";
 import { referenceRewrites } from "${urls.mod}";
+import { prf } from "${new URL("edits/mod.ts", urls.mod).href}";
 
 /** Options: typed defaults, merged under what users give with --opt ${id}.NAME=VALUE. */
 export type Options = {
@@ -143,9 +145,11 @@ export const metric: Metric<Options, Stats, Score> = {
   corpus(stats) {
     const sum = (key: keyof Stats) => stats.reduce((n, s) => n + s[key], 0);
     const matched = sum("matched"), hypothesis = sum("hypothesis"), reference = sum("reference");
-    const precision = hypothesis ? matched / hypothesis : 1;
-    const recall = reference ? matched / reference : 1;
-    const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+    // P = 1 with an empty hypothesis, R = 1 with an empty reference (the m2scorer's rules).
+    const { precision, recall, f: f1 } = prf(
+      { tp: matched, fp: hypothesis - matched, fn: reference - matched },
+      { beta: 1 },
+    );
     return { precision, recall, f1 };
   },
   sentence(stats, options) {

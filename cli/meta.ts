@@ -10,15 +10,39 @@
 
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
-import { readSystems } from "./read_systems.ts";
+import { readSystems, systemFiles } from "./read_systems.ts";
 import { renderTable } from "./render.ts";
 import { WarningEcho } from "./warnings.ts";
-import { readGold } from "../builtin.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import { planRun, runPlanSync } from "../pipeline/engine.ts";
 import { computedScores } from "../meta/computed_scores.ts";
-import { readHumanScores, readJudgments, readScoreFile } from "../meta/load.ts";
+import { fileLabel, readJudgments } from "../meta/load.ts";
+import { parseAppraise, type RankingItem } from "../meta/appraise.ts";
+import { appraisePairs } from "../meta/appraise.ts";
+import { expectedWins } from "../meta/expected_wins.ts";
+import {
+  isLineScores,
+  isScoreTable,
+  parseLineScores,
+  parseScoreTable,
+} from "../meta/line_scores.ts";
+import { rankedPairs } from "../meta/ranking_pairs.ts";
+import { rankingAgreement, type SegmentMapping } from "../meta/ranking_agreement.ts";
+import { rankPairCells, rankPairHeatmapSvg } from "../meta/rank_pair_heatmap.ts";
+import { readTextFile } from "../meta/read_text.ts";
+import {
+  parseSystemSet,
+  selectSystems,
+  SYSTEM_SET_RECIPES,
+  type SystemSet,
+} from "../meta/system_sets.ts";
+import { trueSkillRanking } from "../meta/trueskill_ranking.ts";
+import { windowAnalysis } from "../meta/window.ts";
+import { windowSvg } from "../meta/window_svg.ts";
+import { parseWmtScores } from "../meta/wmt_scores.ts";
+import { renderRankingAgreement, renderSystemSets, renderWindows } from "./meta_tables.ts";
+import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
 import { scatterSvg } from "../meta/scatter_svg.ts";
 import { sentenceLevel, type SentenceLevelResult } from "../meta/sentence_level.ts";
 import { systemLevel, type SystemLevelResult } from "../meta/system_level.ts";
@@ -26,26 +50,55 @@ import type { SentenceScores, SystemScores } from "../meta/wmt_scores.ts";
 
 /** The help text of `gecscore meta`. */
 export const META_HELP = `Usage:
-  gecscore meta --human FILE [--human FILE]... [--judgments FILE]...
-                (--scores FILE... | --gold GOLD SYS... [-m IDS] | both) [options]
+  gecscore meta --human FILE [--human FILE]... [--judgments FILE]... [--rankings FILE]...
+                (--scores FILE... | --gold GOLD [NAME=]SYS... [-m IDS] | both) [options]
 
-Correlate metric scores with human judgments (Chollampatt & Ng 2018).
+Correlate metric scores with human judgments: Chollampatt & Ng (2018) on CoNLL-2014, and
+SEEDA (Kobayashi et al. 2024) with system sets, rankings and window analysis.
 
 Human side:
-  --human FILE       system-level human scores, WMT format "METRIC LP TESTSET SYSTEM SCORE"
-                     (e.g. expected_wins.txt.gz, trueskill.txt.gz), or an Appraise ranking
-                     XML, from which Expected Wins is computed; repeatable
-  --judgments FILE   pairwise judgments for sentence level: WMT CSV (expanded.csv.gz,
-                     unexpanded.csv.gz) or an Appraise XML (expanded pairs); repeatable
+  --human FILE       system-level human scores: WMT format "METRIC LP TESTSET SYSTEM SCORE"
+                     (expected_wins.txt.gz), one value per line in --order (SEEDA's
+                     scores/human/*.txt), or an Appraise ranking XML, from which Expected
+                     Wins is computed (and TrueSkill with --ts); repeatable
+  --judgments FILE   pairwise judgments for Kendall's tau (HTies/NoTies): WMT CSV
+                     (expanded.csv.gz, unexpanded.csv.gz) or an Appraise XML; repeatable
+  --rankings FILE    an Appraise ranking XML for SEEDA's sentence level: pairwise accuracy
+                     and Kendall over the pairs an item ranks differently; repeatable
+  --src-id 0|1|judged  how an item's src-id finds the sentence: 0-based line (default,
+                     the 2015 CoNLL XML), 1-based line (SEEDA's XML with full outputs), or
+                     judged: the outputs hold only the judged sentences in src-id order
+                     (SEEDA's outputs/subset)
+  --ts               with an XML --human: also TrueSkill as TS.py -n 2 -d 0 computes it
+  --ts-seed N        its seed (Python random.seed; default 1); --ts-runs N: runs averaged
 Metric side:
-  --scores FILE      WMT score file, system level (5 fields) or sentence level
-                     "METRIC LP TESTSET SYSTEM ID SCORE" (6 fields); repeatable
+  --scores FILE      WMT score file (system or sentence level), a table with a header row
+                     (System,M2,GLEU,...: one column per metric, e.g. SEEDA's published
+                     table), or one value per line in --order; repeatable
   --gold GOLD SYS... compute registered metrics on the spot for the system outputs SYS...
-                     (sentence level from each metric's sentence scores)
-  -m, --metrics IDS  metrics to compute with --gold (default: all the gold can serve)
+                     (and --hyp-m2 [NAME=]FILE: a system as a hypothesis M2);
+                     --src SRC --ref REF... instead of --gold for plain references;
+                     NAME=PATH names a system (BART=out/BART.txt), else its file name
+  -m, --metrics IDS  metrics to compute with the gold (default: all the gold can serve)
+  --gold-format ID   the format of GOLD (default: by name and content)
+  --system-format ID the format of SYS... (default: by name and content, else plain text)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
-Options:
+Systems:
+  --order LIST|FILE  the systems of one-value-per-line files, in their order (comma list,
+                     or a file with one name a line); default: every system met in the
+                     other inputs, in alphabetical (code unit) order, as SEEDA writes them
   --exclude SYSTEM   leave a system out (e.g. IPN, INPUT); repeatable or comma separated
+  --set NAME=ITEMS   a named system set: -SYS excludes, SYS includes only; repeatable;
+                     the tables show the sets side by side
+  --sets seeda       SEEDA's sets: base (no INPUT, REF-F, GPT-3.5), +INPUT, +fluency
+                     (REF-F and GPT-3.5 added), all
+Window analysis:
+  --window N         correlations in every window of N systems ranked by a human score
+                     (over the first set); SEEDA's default is 8
+  --window-human NAME  the human ranking used (default: the first --human)
+  --window-svg FILE  line charts FILE_pearson.svg and FILE_spearman.svg
+  --heatmap-svg DIR  per rankings file and metric, sentence-level accuracy by rank pair
+Options:
   --bootstrap N      resamples for the sentence-level CIs (default 1000; 0 = none)
   --seed N           seed of the bootstrap (Python random.seed; default 1)
   --format FORMAT    table (default, 3 decimals) or json (full precision)
@@ -55,8 +108,11 @@ Options:
 
 Williams' test is one-tailed (psych::r.test, df = n - 3), tested in the direction of the
 higher signed correlation: a cell holds p for "row metric correlates better than column".
-The CI is the bootstrap percentile interval of the resampled comparisons; "±" is half its
-width, as the reference script prints it.
+With system sets, † marks the metrics not significantly below the best of a column.
+The --judgments CI is the bootstrap percentile interval of the resampled comparisons; "±"
+is half its width, as the reference script prints it. The --rankings CIs resample ranking
+items. SEEDA's tie rule: a metric tie counts for the system later in name order; the
+"neutral" columns count a tie half for each side.
 `;
 
 const f3 = (x: number | undefined) =>
@@ -220,17 +276,32 @@ export const metaCommand: Command = {
 
 async function runMeta(args: string[], context: CommandContext): Promise<number> {
   const { registry, io } = context;
-  const { values, positionals } = parseCommandArgs("meta", {
+  const { values, tokens } = parseCommandArgs("meta", {
     args,
     allowPositionals: true,
+    tokens: true,
     options: {
+      "hyp-m2": { type: "string", multiple: true },
       human: { type: "string", multiple: true },
       judgments: { type: "string", multiple: true },
+      rankings: { type: "string", multiple: true },
       scores: { type: "string", multiple: true },
-      gold: { type: "string" },
+      ...GOLD_FLAGS,
+      "system-format": { type: "string" },
       metrics: { type: "string", short: "m", multiple: true },
       opt: { type: "string", multiple: true },
       exclude: { type: "string", multiple: true },
+      order: { type: "string" },
+      set: { type: "string", multiple: true },
+      sets: { type: "string" },
+      "src-id": { type: "string", default: "0" },
+      ts: { type: "boolean" },
+      "ts-seed": { type: "string", default: "1" },
+      "ts-runs": { type: "string", default: "1" },
+      window: { type: "string" },
+      "window-human": { type: "string" },
+      "window-svg": { type: "string" },
+      "heatmap-svg": { type: "string" },
       bootstrap: { type: "string", default: "1000" },
       seed: { type: "string", default: "1" },
       format: { type: "string", default: "table" },
@@ -247,56 +318,163 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
   if (format !== "table" && format !== "json") {
     throw new UsageError(`meta: unknown output format "${format}"; valid: table, json`);
   }
+  const positionals = systemFiles(tokens).map((f) => f.path);
   const humanPaths = list(values.human);
   const judgmentPaths = list(values.judgments);
+  const rankingPaths = list(values.rankings);
   const scorePaths = (values.scores as string[] | undefined) ?? [];
-  if (!humanPaths.length && !judgmentPaths.length) {
+  const goldFlags = {
+    gold: values.gold as string | undefined,
+    src: values.src as string | undefined,
+    ref: values.ref as string[] | undefined,
+    "gold-format": values["gold-format"] as string | undefined,
+  };
+  checkGoldFlags("meta", goldFlags);
+  const hasGold = goldFlags.gold !== undefined || goldFlags.src !== undefined ||
+    goldFlags.ref !== undefined;
+  if (!humanPaths.length && !judgmentPaths.length && !rankingPaths.length) {
     throw new UsageError(
-      "meta: give --human FILE (system level) or --judgments FILE (sentence level)",
+      "meta: give --human FILE (system level), --judgments FILE or --rankings FILE (sentence level)",
     );
   }
-  if (values.gold === undefined && positionals.length) {
-    throw new UsageError(`meta: system outputs (${positionals[0]}...) need --gold GOLD`);
+  if (!hasGold && positionals.length) {
+    throw new UsageError(
+      `meta: system outputs (${positionals[0]}...) need --gold GOLD or --src/--ref`,
+    );
   }
-  if (values.gold !== undefined && !positionals.length) {
+  if (hasGold && !positionals.length) {
     throw new UsageError("meta: --gold needs the system outputs to score after it");
   }
-  if (values.gold === undefined && !scorePaths.length) {
+  if (!hasGold && !scorePaths.length) {
     throw new UsageError("meta: give metric scores: --scores FILE..., or --gold GOLD SYS...");
   }
-  if (values.gold === undefined && (values.metrics || values.opt)) {
+  if (!hasGold && (values.metrics || values.opt)) {
     throw new UsageError("meta: -m and --opt choose metrics computed with --gold GOLD SYS...");
   }
   if (values.svg !== undefined && !humanPaths.length) {
     throw new UsageError("meta: --svg plots system-level scores: give --human FILE");
   }
+  const srcId = values["src-id"] as string;
+  if (srcId !== "0" && srcId !== "1" && srcId !== "judged") {
+    throw new UsageError(`meta: --src-id must be 0, 1 or judged, got ${srcId}`);
+  }
   const exclude = list(values.exclude);
   const resamples = wholeNumber("bootstrap", values.bootstrap, 0);
   const seed = wholeNumber("seed", values.seed, 0);
+  const tsSeed = wholeNumber("ts-seed", values["ts-seed"], 0);
+  const tsRuns = wholeNumber("ts-runs", values["ts-runs"], 1);
+  const windowSize = values.window === undefined ? 0 : wholeNumber("window", values.window, 3);
+  const sets: SystemSet[] = [];
+  if (values.sets !== undefined) {
+    const recipe = SYSTEM_SET_RECIPES[values.sets as string];
+    if (!recipe) {
+      throw new UsageError(
+        `meta: unknown --sets recipe ${values.sets}; known: ${
+          Object.keys(SYSTEM_SET_RECIPES).join(", ")
+        }`,
+      );
+    }
+    sets.push(...recipe);
+  }
+  for (const spec of (values.set as string[] | undefined) ?? []) sets.push(parseSystemSet(spec));
 
-  const humans: SystemScores[] = [];
-  for (const path of humanPaths) humans.push(...await readHumanScores(path));
-  const systemSets: SystemScores[] = [];
+  // Read every file first; one-value-per-line files wait for the system order.
+  const known = new Set<string>();
+  const note = (names: Iterable<string>) => {
+    for (const n of names) known.add(n);
+  };
+  type Pending = { path: string; text: string };
+  const humans: (SystemScores | Pending)[] = [];
+  const rankingItems = new Map<string, RankingItem[]>();
+  for (const path of humanPaths) {
+    const text = await readTextFile(path);
+    const label = fileLabel(path);
+    if (text.trimStart().startsWith("<")) {
+      const items = parseAppraise(text, path);
+      const ew = expectedWins(appraisePairs(items));
+      if (!ew.size) throw new InputError("no ranking items with translations", path);
+      humans.push({ name: `${label}.ew`, metric: "ew", lp: "", testset: "", path, scores: ew });
+      if (values.ts) {
+        const ts = trueSkillRanking(rankedPairs(items), { seed: tsSeed, runs: tsRuns });
+        humans.push({
+          name: `${label}.ts`,
+          metric: "ts",
+          lp: "",
+          testset: "",
+          path,
+          scores: new Map([...ts].map(([system, v]) => [system, v.mu])),
+        });
+      }
+      note(ew.keys());
+    } else if (isLineScores(text)) {
+      humans.push({ path, text });
+    } else {
+      const file = parseWmtScores(text, path);
+      if (file.level !== "system") {
+        throw new InputError(
+          "expected system-level human scores (METRIC LP TESTSET SYSTEM SCORE), found 6 fields a line",
+          path,
+          1,
+        );
+      }
+      for (const set of file.system) {
+        humans.push({
+          ...set,
+          name: file.system.length === 1
+            ? label
+            : `${label}/${set.metric}/${set.lp}/${set.testset}`,
+        });
+        note(set.scores.keys());
+      }
+    }
+  }
+  const systemSets: (SystemScores | Pending)[] = [];
   const sentenceSets: SentenceScores[] = [];
   for (const path of scorePaths) {
-    const file = await readScoreFile(path);
-    systemSets.push(...file.system);
-    sentenceSets.push(...file.sentence);
+    const text = await readTextFile(path);
+    if (isScoreTable(text)) {
+      for (const set of parseScoreTable(text, path)) {
+        systemSets.push(set);
+        note(set.scores.keys());
+      }
+    } else if (isLineScores(text)) {
+      systemSets.push({ path, text });
+    } else {
+      const file = parseWmtScores(text, path);
+      systemSets.push(...file.system);
+      sentenceSets.push(...file.sentence);
+      for (const set of [...file.system, ...file.sentence]) note(set.scores.keys());
+    }
   }
-  if (values.gold !== undefined) {
-    const gold = await readGold(values.gold as string, { registry });
+  for (const path of rankingPaths) {
+    const text = await readTextFile(path);
+    const items = parseAppraise(text, path);
+    rankingItems.set(path, items);
+    for (const item of items) for (const o of item.outputs) note(o.systems);
+  }
+  if (hasGold) {
+    const gold = await readCommandGold("meta", goldFlags, registry);
     const ids = list(values.metrics).length ? list(values.metrics) : undefined;
     // The metrics are picked on the gold alone (before reading the systems) and again with
     // the systems, so a gold the metrics cannot serve is reported first.
     planRun({ registry, gold, systems: [], metrics: ids });
-    const systems = await readSystems(positionals, gold);
+    const named = systemFiles(tokens).map((f) => ({ ...splitSystemName(f.path), m2: f.m2 }));
+    const systems = (await readSystems(
+      named.map((n) => ({ path: n.path, m2: n.m2 })),
+      gold,
+      io,
+      undefined,
+      { registry, format: values["system-format"] as string | undefined },
+    ))
+      .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
+    checkDistinct(systems.map((h) => h.name));
     const plan = planRun({
       registry,
       gold,
       systems,
       metrics: ids,
       options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
-      sentences: judgmentPaths.length > 0,
+      sentences: judgmentPaths.length > 0 || rankingPaths.length > 0,
     });
     const { metrics } = plan;
     const results = runPlanSync(plan);
@@ -308,19 +486,46 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     const computed = computedScores(results, registry);
     systemSets.push(...computed.system);
     sentenceSets.push(...computed.sentence);
+    note(systems.map((h) => h.name));
   }
-  checkUnique(humans, "human");
-  checkUnique(systemSets, "system-level");
+  const order = values.order !== undefined
+    ? await readOrder(values.order as string)
+    : [...known].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+  const pending = [...humans, ...systemSets].filter((x) => "text" in x);
+  if (!order.length && pending.length) {
+    throw new UsageError(
+      `meta: ${pending[0].path} holds one value a line without system names: give --order ` +
+        "SYS,SYS,... or the systems through a table, a WMT file, rankings or outputs",
+    );
+  }
+  const resolve = (x: SystemScores | Pending): SystemScores =>
+    "text" in x ? parseLineScores(x.text, x.path, order, fileLabel(x.path)) : x;
+  const humanSets = humans.map(resolve);
+  const metricSets = systemSets.map(resolve);
+  checkUnique(humanSets, "human");
+  checkUnique(metricSets, "system-level");
   checkUnique(sentenceSets, "sentence-level");
 
   let system: SystemLevelResult | undefined;
-  if (humans.length) {
-    if (!systemSets.length) {
+  const bySet: { set: string; result: SystemLevelResult }[] = [];
+  if (humanSets.length) {
+    if (!metricSets.length) {
       throw new InputError(
         "--human needs system-level metric scores, but every --scores file is sentence level",
       );
     }
-    system = systemLevel(humans, systemSets, { exclude });
+    if (sets.length) {
+      const all = [...new Set(humanSets.flatMap((h) => [...h.scores.keys()]))]
+        .filter((s) => !exclude.includes(s)).sort();
+      for (const set of sets) {
+        const keep = new Set(selectSystems(set, all));
+        const out = [...new Set([...humanSets, ...metricSets].flatMap((h) => [...h.scores.keys()]))]
+          .filter((s) => !keep.has(s));
+        bySet.push({ set: set.name, result: systemLevel(humanSets, metricSets, { exclude: out }) });
+      }
+    } else {
+      system = systemLevel(humanSets, metricSets, { exclude });
+    }
   }
   const sentence: { judgments: string; result: SentenceLevelResult }[] = [];
   if (judgmentPaths.length) {
@@ -340,15 +545,104 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
       });
     }
   }
+  const rankingResults: {
+    rankings: string;
+    sets: { set: string; result: ReturnType<typeof rankingAgreement> }[];
+  }[] = [];
+  for (const [path, items] of rankingItems) {
+    if (!sentenceSets.length) {
+      throw new InputError(
+        "--rankings needs sentence-level metric scores: compute them with --gold GOLD SYS...",
+        path,
+      );
+    }
+    const judged = [...new Set(items.flatMap((it) => it.outputs.flatMap((o) => o.systems)))]
+      .filter((s) => !exclude.includes(s));
+    const inOrder = order.filter((s) => judged.includes(s));
+    const perSet = sets.length ? sets : [{ name: "all", exclude: [] }];
+    rankingResults.push({
+      rankings: path,
+      sets: perSet.map((set) => ({
+        set: set.name,
+        result: rankingAgreement(items, sentenceSets, {
+          systems: selectSystems(set, inOrder),
+          segments: srcId as SegmentMapping,
+          bootstrap: resamples ? { resamples, seed } : false,
+        }),
+      })),
+    });
+  }
 
-  if (values.svg !== undefined && system) {
+  // Window analysis and the rank-pair heatmaps use one human ranking over the first set.
+  const windowHumanName = values["window-human"] as string | undefined;
+  const windowHuman = windowHumanName === undefined
+    ? humanSets[0]
+    : humanSets.find((h) => h.name === windowHumanName);
+  if (windowHumanName !== undefined && !windowHuman) {
+    throw new UsageError(
+      `meta: --window-human ${windowHumanName} is not among the human rankings (${
+        humanSets.map((h) => h.name).join(", ")
+      })`,
+    );
+  }
+  const firstSetSystems = () => {
+    const all = order.filter((s) => windowHuman!.scores.has(s) && !exclude.includes(s));
+    return sets.length ? selectSystems(sets[0], all) : all;
+  };
+  let windows: ReturnType<typeof windowAnalysis> | undefined;
+  if (windowSize) {
+    if (!windowHuman) throw new UsageError("meta: --window needs a system-level --human FILE");
+    windows = windowAnalysis(windowHuman, metricSets, firstSetSystems(), windowSize);
+    if (values["window-svg"] !== undefined) {
+      const base = values["window-svg"] as string;
+      for (const method of ["pearson", "spearman"] as const) {
+        await Deno.writeTextFile(
+          base.replace(/\.svg$/i, "") + `_${method}.svg`,
+          await windowSvg(windows, method),
+        );
+      }
+    }
+  } else if (values["window-svg"] !== undefined) {
+    throw new UsageError("meta: --window-svg needs --window N");
+  }
+  if (values["heatmap-svg"] !== undefined) {
+    if (!windowHuman || !rankingResults.length) {
+      throw new UsageError("meta: --heatmap-svg needs --human FILE and --rankings FILE");
+    }
+    const dir = values["heatmap-svg"] as string;
+    await Deno.mkdir(dir, { recursive: true });
+    const keep = firstSetSystems();
+    const ranking = [...keep].sort((a, b) =>
+      windowHuman.scores.get(b)! - windowHuman.scores.get(a)!
+    );
+    for (const { rankings, sets: results } of rankingResults) {
+      const { set, result } = results[0];
+      for (const m of result.metrics) {
+        const svg = await rankPairHeatmapSvg(rankPairCells(m, ranking, "seeda"), {
+          metric: m.metric,
+          human: windowHuman.name,
+          ranking,
+          title: `${m.metric} on ${
+            fileLabel(rankings)
+          } (${set}): accuracy by ${windowHuman.name} rank pair`,
+        });
+        await Deno.writeTextFile(
+          `${dir}/${safeName(fileLabel(rankings))}_${safeName(m.metric)}.svg`,
+          svg,
+        );
+      }
+    }
+  }
+
+  if (values.svg !== undefined && (system ?? bySet[0]?.result)) {
+    const shown = (system ?? bySet[0].result)!;
     const dir = values.svg as string;
     await Deno.mkdir(dir, { recursive: true });
-    for (const human of system.humans) {
-      for (const metric of system.metrics) {
-        const c = system.correlations.find((x) => x.human === human && x.metric === metric)!;
+    for (const human of shown.humans) {
+      for (const metric of shown.metrics) {
+        const c = shown.correlations.find((x) => x.human === human && x.metric === metric)!;
         const svg = await scatterSvg(
-          system.points.map((p) => ({ label: p.system, x: p.metric[metric], y: p.human[human] })),
+          shown.points.map((p) => ({ label: p.system, x: p.metric[metric], y: p.human[human] })),
           { metric, human, pearson: c.pearson, spearman: c.spearman },
         );
         await Deno.writeTextFile(`${dir}/${safeName(metric)}_vs_${safeName(human)}.svg`, svg);
@@ -357,12 +651,64 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
   }
 
   if (format === "json") {
-    io.out(JSON.stringify({ system: system ?? null, sentence }, null, 2) + "\n");
+    io.out(
+      JSON.stringify(
+        {
+          system: system ?? null,
+          systemSets: bySet,
+          sentence,
+          rankings: rankingResults,
+          window: windows ?? null,
+        },
+        null,
+        2,
+      ) + "\n",
+    );
   } else {
     const parts: string[] = [];
     if (system) parts.push(renderSystemLevel(system));
+    if (bySet.length) parts.push(renderSystemSets(bySet));
     for (const s of sentence) parts.push(renderSentenceLevel(s.judgments, s.result));
+    for (const r of rankingResults) parts.push(renderRankingAgreement(r.rankings, r.sets));
+    if (windows) parts.push(renderWindows(windows));
     io.out(parts.join("\n\n") + "\n");
   }
   return 0;
+}
+
+/** `NAME=PATH` names a system; a plain path keeps the file's name. */
+function splitSystemName(arg: string): { name?: string; path: string } {
+  const match = /^([^=/\\]+)=(.+)$/.exec(arg);
+  if (!match) return { path: arg };
+  try {
+    Deno.statSync(arg);
+    return { path: arg };
+  } catch {
+    return { name: match[1], path: match[2] };
+  }
+}
+
+function checkDistinct(names: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) throw new UsageError(`meta: two systems are named ${name}`);
+    seen.add(name);
+  }
+}
+
+/** `--order`: a file with one system a line, or a comma-separated list. */
+async function readOrder(value: string): Promise<string[]> {
+  let names: string[];
+  let isFile = false;
+  try {
+    isFile = (await Deno.stat(value)).isFile;
+  } catch {
+    isFile = false;
+  }
+  if (isFile) {
+    names = (await readTextFile(value)).split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
+  } else names = value.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!names.length) throw new UsageError("meta: --order names no system");
+  checkDistinct(names);
+  return names;
 }

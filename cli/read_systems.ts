@@ -4,19 +4,32 @@
  * @module
  */
 
-import { readHypotheses } from "../formats/text.ts";
-import { readHypothesisM2, sourceMismatches } from "../formats/hypothesis_m2.ts";
+import { sourceMismatches } from "../formats/hypothesis_m2.ts";
 import { UsageError } from "../plugins/errors.ts";
+import type { Registry } from "../plugins/registry.ts";
 import type { GoldCorpus, Hypotheses, ReadLimits } from "../plugins/types.ts";
+import { readSystem } from "../pipeline/read_system.ts";
+import { registry as defaultRegistry } from "../builtin.ts";
 import type { Io } from "./command.ts";
 
-/** A system file: plain text (one sentence per line) or a hypothesis M2 (`--hyp-m2`). */
+/**
+ * A system file: its format picked from its name and content (`--system-format` names it
+ * for every positional file), or a hypothesis M2 (`--hyp-m2`).
+ */
 export interface SystemFile {
   /** The file. */
   path: string;
   /** True for a hypothesis M2 (the system's own edits). */
   m2: boolean;
 }
+
+/** The `--system-format` flag, for `parseArgs`. */
+export const SYSTEM_FORMAT_FLAG = { "system-format": { type: "string" } } as const;
+
+/** Its help line. */
+export const SYSTEM_FORMAT_HELP =
+  "  --system-format ID       the format of the system files given as HYP (default: by name\n" +
+  "                           and content, else plain text); see gecscore list";
 
 /**
  * The system files of a command, in command-line order: positionals (plain text) and the
@@ -77,27 +90,32 @@ export async function readSystems(
   gold: GoldCorpus,
   io?: Pick<Io, "err">,
   limits?: Partial<ReadLimits>,
+  how: { registry?: Registry; format?: string } = {},
 ): Promise<Hypotheses[]> {
   const systems: Hypotheses[] = [];
   for (const file of files) {
     const { path, m2 } = typeof file === "string" ? { path: file, m2: false } : file;
-    if (!m2) {
-      systems.push(await readHypotheses(path, gold.sentences.length, limits));
-      continue;
-    }
-    const hyp = await readHypothesisM2(path, gold.sentences.length, limits);
-    const differ = sourceMismatches(hyp.sources, gold.sentences.map((s) => s.source));
+    const hyp = await readSystem(path, {
+      registry: how.registry ?? defaultRegistry,
+      format: m2 ? "m2" : how.format,
+      expected: gold.sentences.length,
+      limits,
+    });
+    const differ = hyp.edits && hyp.sources
+      ? sourceMismatches(hyp.sources, gold.sentences.map((s) => s.source))
+      : [];
     if (differ.length && io) {
       const first = differ[0];
       io.err(
-        `gecscore: warning: ${path}:${hyp.lines[first]}: the source of sentence ${
+        `gecscore: warning: ${path}:${hyp.lines?.[first]}: the source of sentence ${
           first + 1
         } differs from the gold's${
           differ.length > 1 ? ` (and ${differ.length - 1} more)` : ""
         }; its edits are applied to the hypothesis file's own source\n`,
       );
     }
-    systems.push(hyp);
+    const { format: _, ...system } = hyp;
+    systems.push(system);
   }
   const names = new Set<string>();
   for (const s of systems) {

@@ -6,7 +6,12 @@
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
-import { readSystems, systemFiles } from "./read_systems.ts";
+import {
+  readSystems,
+  SYSTEM_FORMAT_FLAG,
+  SYSTEM_FORMAT_HELP,
+  systemFiles,
+} from "./read_systems.ts";
 import { type SignificanceFlags, significanceRequest } from "./significance.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
@@ -31,9 +36,11 @@ paired bootstrap p-values against it (--paired bs; one system: intervals only).
 
 Options:
   --gold FILE              the gold file
+  --gold-format ID         the gold's format (default: by name and content); see gecscore list
   --src FILE, --ref FILE   source and reference sentences (instead of --gold)
   --hyp-m2 FILE            a system given as a hypothesis M2 (its own edits, as ERRANT
                            needs), repeatable (mixes with HYP)
+${SYSTEM_FORMAT_HELP}
   -o, --output FILE        where to write the page ("-" for standard output)
   -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
                            registered metric the gold can serve)
@@ -106,6 +113,7 @@ export async function reportCommand(
     options: {
       "hyp-m2": { type: "string", multiple: true },
       ...GOLD_FLAGS,
+      ...SYSTEM_FORMAT_FLAG,
       output: { type: "string", short: "o" },
       metrics: { type: "string", short: "m", multiple: true },
       opt: { type: "string", multiple: true },
@@ -165,7 +173,10 @@ export async function reportCommand(
     throw new UsageError(`report: the output ${output} is also an input file`);
   }
   const gold = await readCommandGold("report", values, registry);
-  const systems = await readSystems(files, gold, io);
+  const systems = await readSystems(files, gold, io, undefined, {
+    registry,
+    format: values["system-format"] as string | undefined,
+  });
   const human: ReportHuman[] = [];
   for (const path of humanPaths) {
     for (const set of await readHumanScores(path)) {

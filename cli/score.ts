@@ -8,7 +8,12 @@ import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command, Io } from "./command.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
 import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
-import { readSystems, systemFiles } from "./read_systems.ts";
+import {
+  readSystems,
+  SYSTEM_FORMAT_FLAG,
+  SYSTEM_FORMAT_HELP,
+  systemFiles,
+} from "./read_systems.ts";
 import {
   formatValue,
   headlineValue,
@@ -49,6 +54,7 @@ import type {
   TypeBreakdown,
 } from "../plugins/types.ts";
 import { openGold } from "../pipeline/read_gold.ts";
+import { systemFormat } from "../pipeline/read_system.ts";
 import { planRun, runPlan } from "../pipeline/engine.ts";
 import { selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
 import { streamScores } from "../pipeline/stream.ts";
@@ -281,6 +287,8 @@ export function parseJobs(value: string | undefined): number | "auto" {
 /** What `score --format jsonl` was asked. */
 interface JsonlRequest {
   gold?: string;
+  goldFormat?: string;
+  systemFormat?: string;
   src?: string;
   refs: string[];
   paths: string[];
@@ -333,7 +341,7 @@ async function scoreJsonl(request: JsonlRequest, registry: Registry, io: Io): Pr
   let sentences: () => AsyncIterable<GoldSentence> | Iterable<GoldSentence>;
   if (request.gold) {
     path = request.gold;
-    const opened = await openGold(path, registry);
+    const opened = await openGold(path, registry, request.goldFormat);
     format = opened.format.id;
     if (format === "m2") {
       const ids = new Set<string>();
@@ -373,6 +381,13 @@ async function scoreJsonl(request: JsonlRequest, registry: Registry, io: Io): Pr
   for (const id of Object.keys(request.options)) registry.metric(id);
   const names = new Set<string>();
   for (const file of request.paths) {
+    const format = await systemFormat(file, registry, request.systemFormat);
+    if (format.id !== "text") {
+      throw new UsageError(
+        `score: --format jsonl streams plain-text systems only; ${file} is read as ${format.id}: ` +
+          "give it with --format json, tsv or table",
+      );
+    }
     await checkLineCount(file, count, limits);
     const name = baseName(file);
     if (names.has(name)) {
@@ -463,6 +478,7 @@ kind; a progress bar shows on stderr during long runs when it is a terminal.
 
 Options:
   --gold FILE              the gold file
+  --gold-format ID         the gold's format (default: by name and content); see gecscore list
   --src FILE, --ref FILE   source and reference sentences (instead of --gold)
   -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
                            registered metric the gold can serve); see gecscore list
@@ -477,6 +493,7 @@ Options:
   -j, --jobs N             score on N workers (default: one per core for large runs);
                            the output is the same for any N
   --hyp-m2 FILE            a system given as a hypothesis M2, repeatable (mixes with HYP)
+${SYSTEM_FORMAT_HELP}
   --by-type                per error type: errant by its categories (level errant.cat);
                            m2 by gold error type (TP and FN; precision is not defined)
 ${READ_LIMIT_HELP}
@@ -494,6 +511,7 @@ ${SIGNIFICANCE_HELP}
         "hyp-m2": { type: "string", multiple: true },
         "by-type": { type: "boolean", default: false },
         ...GOLD_FLAGS,
+        ...SYSTEM_FORMAT_FLAG,
         metrics: { type: "string", short: "m", multiple: true },
         opt: { type: "string", multiple: true },
         format: { type: "string", default: "table" },
@@ -539,6 +557,8 @@ ${SIGNIFICANCE_HELP}
       return await scoreJsonl(
         {
           gold: values.gold as string | undefined,
+          goldFormat: values["gold-format"] as string | undefined,
+          systemFormat: values["system-format"] as string | undefined,
           src: values.src as string | undefined,
           refs: (values.ref as string[] | undefined) ?? [],
           paths: files.map((f) => f.path),
@@ -562,7 +582,10 @@ ${SIGNIFICANCE_HELP}
     const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     const metricIds = splitList(values.metrics as string[] | undefined);
     selectMetrics(registry, gold, metricIds);
-    const systems = await readSystems(files, gold, io, limits);
+    const systems = await readSystems(files, gold, io, limits, {
+      registry,
+      format: values["system-format"] as string | undefined,
+    });
     const metrics = selectMetrics(registry, gold, metricIds, systems);
     const progress = stderrProgress("scoring", io.err);
     let results;

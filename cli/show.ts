@@ -8,7 +8,12 @@ import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
 import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
-import { readSystems, systemFiles } from "./read_systems.ts";
+import {
+  readSystems,
+  SYSTEM_FORMAT_FLAG,
+  SYSTEM_FORMAT_HELP,
+  systemFiles,
+} from "./read_systems.ts";
 import { renderExplanation } from "./render.ts";
 import { WarningEcho } from "./warnings.ts";
 import { UsageError } from "../plugins/errors.ts";
@@ -28,8 +33,10 @@ alignment, n-grams) for sentence N (1-based, default 1).
 
 Options:
   --gold FILE              the gold file
+  --gold-format ID         the gold's format (default: by name and content); see gecscore list
   --src FILE, --ref FILE   source and reference sentences (instead of --gold)
   --hyp-m2 FILE            the system as a hypothesis M2 (its edits; needed by errant)
+${SYSTEM_FORMAT_HELP}
   --sentence N             the sentence, 1-based (default 1)
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
@@ -46,6 +53,7 @@ ${PLUGIN_HELP}
       options: {
         "hyp-m2": { type: "string", multiple: true },
         ...GOLD_FLAGS,
+        ...SYSTEM_FORMAT_FLAG,
         quiet: { type: "boolean", short: "q", default: false },
         sentence: { type: "string", default: "1" },
         metrics: { type: "string", short: "m", multiple: true },
@@ -72,7 +80,10 @@ ${PLUGIN_HELP}
         `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
       );
     }
-    const [system] = await readSystems(files, gold, io, limits);
+    const [system] = await readSystems(files, gold, io, limits, {
+      registry,
+      format: values["system-format"] as string | undefined,
+    });
     const plan = planRun({
       registry,
       gold,

@@ -35,7 +35,8 @@ export interface ChunkOptions extends MergeOptions {
   /**
    * Add an empty unchanged chunk (an insertion slot) before every chunk with source tokens
    * that does not follow an insertion chunk, and at the end unless the last chunk is an
-   * insertion (as GoToScorer does). Default false.
+   * insertion (as GoToScorer does, with `unchanged: "tokens"` and `touching: false`). Default
+   * false.
    */
   slots?: boolean;
   /**
@@ -51,7 +52,7 @@ export interface ChunkOptions extends MergeOptions {
  * (its edits in the chunk applied to the chunk's source tokens), so the chunks of one target,
  * concatenated, give that target's sentence.
  *
- * @example CLEME's chunk partition (Ye et al. 2023, Figure 1)
+ * @example A CLEME-style chunk partition (Ye et al. 2023) of a hypothesis and a reference
  * ```ts
  * import { chunkPartition } from "./chunk.ts";
  * import assert from "node:assert/strict";
@@ -72,17 +73,21 @@ export interface ChunkOptions extends MergeOptions {
  * assert.deepEqual(chunks[1].edits, [[0, 1], [0]]);
  * ```
  *
- * @example GoToScorer's chunks: unchanged tokens one by one, insertion slots between
+ * @example GoToScorer's chunks: each edit its own chunk (touching edits apart), unchanged tokens one by one, insertion slots between
  * ```ts
  * import { chunkPartition } from "./chunk.ts";
  * import assert from "node:assert/strict";
  *
- * const source = ["a", "b", "c"];
- * const reference = [{ start: 1, end: 2, corrections: [["x"]] }];
- * const chunks = chunkPartition(source, [reference], { unchanged: "tokens", slots: true });
+ * const source = ["a", "b", "c", "d"];
+ * const reference = [
+ *   { start: 1, end: 2, corrections: [["x"]] },
+ *   { start: 2, end: 3, corrections: [["y"]] },
+ * ];
+ * const gotoChunks = { unchanged: "tokens", slots: true, touching: false } as const;
+ * const chunks = chunkPartition(source, [reference], gotoChunks);
  * assert.deepEqual(
  *   chunks.map((c) => `${c.start}-${c.end}:${c.tokens[0].join(" ")}`),
- *   ["0-0:", "0-1:a", "1-1:", "1-2:x", "2-2:", "2-3:c", "3-3:"],
+ *   ["0-0:", "0-1:a", "1-1:", "1-2:x", "2-2:", "2-3:y", "3-3:", "3-4:d", "4-4:"],
  * );
  * ```
  *

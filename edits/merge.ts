@@ -43,7 +43,7 @@ export interface MergeOptions {
  * interval when it overlaps it (see {@linkcode MergeOptions.touching}), which then extends to
  * the larger end; otherwise it opens a new interval.
  *
- * @example CLEME's chunk partition (Ye et al. 2023, Figure 1): touching edits merge
+ * @example CLEME's rule (Ye et al. 2023): touching edits merge into one interval
  * ```ts
  * import { mergeEdits } from "./merge.ts";
  * import assert from "node:assert/strict";

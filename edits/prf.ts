@@ -134,7 +134,7 @@ export interface PrfOptions {
 /**
  * Precision, recall and F-beta from counts, by a named reference tool's conventions.
  *
- * @example The m2scorer on the M2 paper's example (Dahlmeier & Ng 2012: 2 of 4 edits right, 3 gold edits)
+ * @example The m2scorer's conventions: 2 of 4 proposed edits right, 3 gold edits
  * ```ts
  * import { prf } from "./prf.ts";
  * import assert from "node:assert/strict";

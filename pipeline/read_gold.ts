@@ -13,8 +13,7 @@ import { readChunks } from "../formats/text.ts";
 
 /**
  * Read a gold corpus with a registry's formats. The format is `format` when given, else the
- * registered format whose extension the file has, else the one whose `sniff()` accepts its
- * first bytes.
+ * one {@linkcode pickFormat} picks from the file's name and first bytes.
  *
  * @example Usage
  * ```ts
@@ -50,6 +49,55 @@ export async function readGoldFile(
 }
 
 /**
+ * Pick the format of a file from its name and the start of its text. A format whose
+ * extension the file has is taken unless its own `sniff()` rejects the text while exactly one
+ * other format's accepts it; without an extension match, the one format whose `sniff()`
+ * accepts the text. When several formats claim the text and the name does not settle it, that
+ * is an {@linkcode InputError} naming them: the caller must name the format.
+ *
+ * @example Usage
+ * ```ts
+ * import { pickFormat } from "./read_gold.ts";
+ * import { Registry } from "../plugins/registry.ts";
+ * import { m2Format } from "../formats/m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const twin = { ...m2Format, id: "twin", extensions: [".twin"] };
+ * const registry = new Registry().use({ name: "p", version: "1", formats: [m2Format, twin] });
+ * assert.equal(pickFormat(registry, "a.m2", "S a\n")?.id, "m2");
+ * assert.equal(pickFormat(registry, "a.twin", "S a\n")?.id, "twin");
+ * assert.throws(() => pickFormat(registry, "a", "S a\n"), /formats m2 and twin both claim/);
+ * assert.equal(pickFormat(registry, "a", "hello"), undefined);
+ * ```
+ *
+ * @param registry The registry to look formats up in.
+ * @param path The file name.
+ * @param head The start of its text (a few KiB).
+ * @returns The format, or undefined when none claims the file.
+ */
+export function pickFormat(registry: Registry, path: string, head: string): Format | undefined {
+  const lower = path.toLowerCase();
+  const byName = registry.formats.filter((f) =>
+    f.extensions.some((ext) => lower.endsWith(ext.toLowerCase()))
+  );
+  const byContent = registry.formats.filter((f) => f.sniff?.(head) === true);
+  const named = byName[0];
+  if (named && (!named.sniff || byContent.includes(named) || byContent.length !== 1)) {
+    return named;
+  }
+  if (byContent.length === 1) return byContent[0];
+  if (byContent.length > 1) {
+    const ids = byContent.map((f) => f.id);
+    throw new InputError(
+      `formats ${ids.slice(0, -1).join(", ")} and ${ids.at(-1)} both claim this file by its ` +
+        "content and its name does not settle it; name the format to read it with",
+      path,
+    );
+  }
+  return undefined;
+}
+
+/**
  * The format of a gold file (as {@linkcode readGoldFile} picks it) and its text, not yet
  * read beyond the first chunk.
  *
@@ -82,7 +130,7 @@ export async function openGold(
   if (head.replace(/^\uFEFF/, "").trim() === "" && first.done) {
     throw new InputError("file is empty", path);
   }
-  if (!format) format = registry.formatFor(path, head.slice(0, 4096));
+  if (!format) format = pickFormat(registry, path, head.slice(0, 4096));
   if (!format) {
     throw new InputError(
       `cannot tell the gold format from the name or content; known formats: ${

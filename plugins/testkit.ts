@@ -366,3 +366,4 @@ export async function assertMetricConformance(
     });
   }
 }
+export { assertFormatConformance, type FormatFixture } from "./format_testkit.ts";

@@ -11,9 +11,8 @@
 
 import { createRegistry, readGold } from "../builtin.ts";
 import { referenceRewrites } from "../formats/references.ts";
-import { readChunks, readHypotheses, readReferenceCorpus } from "../formats/text.ts";
-import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
-import { m2Format } from "../formats/m2.ts";
+import { readReferenceCorpus } from "../formats/text.ts";
+import { readSystem } from "../pipeline/read_system.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
 import { coerceOption, resolveOptions } from "../plugins/options.ts";
@@ -133,10 +132,11 @@ export class SessionState {
    * sentences stay; the others are unloaded.
    *
    * @param path The gold file.
+   * @param format The format id (default: by name and content).
    * @returns What was loaded, in words.
    */
-  async loadGold(path: string): Promise<string> {
-    return this.#useGold(await readGold(path, { registry: this.registry }), path);
+  async loadGold(path: string, format?: string): Promise<string> {
+    return this.#useGold(await readGold(path, { registry: this.registry, format }), path);
   }
 
   /**
@@ -178,22 +178,20 @@ export class SessionState {
    * one call are a usage error.
    *
    * @param paths The files.
+   * @param format The files' format id (default: by name and content, else plain text).
    * @returns What was loaded, in words.
    */
-  async loadHypotheses(paths: string[]): Promise<string> {
+  async loadHypotheses(paths: string[], format?: string): Promise<string> {
     const gold = this.needGold();
     if (!paths.length) throw new UsageError("Usage: load hyp PATH...");
     const loaded: Hypotheses[] = [];
     for (const path of paths) {
-      const chunks = readChunks(path);
-      const first = await chunks.next();
-      await chunks.return(undefined);
-      const m2 = !first.done && m2Format.sniff!(first.value);
-      loaded.push(
-        m2
-          ? await readHypothesisM2(path, gold.sentences.length)
-          : await readHypotheses(path, gold.sentences.length),
-      );
+      const { format: _, ...system } = await readSystem(path, {
+        registry: this.registry,
+        format,
+        expected: gold.sentences.length,
+      });
+      loaded.push(system);
     }
     const twice = loaded.find((s, k) => loaded.findIndex((o) => o.name === s.name) !== k);
     if (twice) {

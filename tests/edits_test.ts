@@ -241,3 +241,18 @@ Deno.test("chunkPartition() gives an insertion its own empty chunk", () => {
   ]);
   assert.deepEqual(chunks[1].edits, [[], [1]]);
 });
+
+Deno.test("extractEdits() finds the one insertion of the MaxMatch paper's example (Dahlmeier & Ng 2012, Figure 1)", () => {
+  const source = "Our baseline system feeds word into PB-SMT pipeline .".split(" ");
+  const hypothesis = "Our baseline system feeds a word into PB-SMT pipeline .".split(" ");
+  // The bottom-right cell of the paper's Levenshtein matrix is 1.
+  assert.equal(align(source, hypothesis).cost, 1);
+  assert.deepEqual(extractEdits(source, hypothesis), [{ start: 4, end: 4, corrections: [["a"]] }]);
+  // The gold edit of the paper, (4, 5, word, {a word, words}), with either correction applied.
+  const gold = { start: 4, end: 5, corrections: [["a", "word"], ["words"]] };
+  assert.deepEqual(applyEdits(source, [gold]), hypothesis);
+  assert.equal(
+    applyEdits(source, [gold], { correction: 1 }).join(" "),
+    "Our baseline system feeds words into PB-SMT pipeline .",
+  );
+});

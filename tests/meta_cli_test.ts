@@ -191,7 +191,10 @@ Deno.test("gecscore meta reports bad input on one line with exit status 1", asyn
 
 Deno.test("gecscore meta reports bad usage with exit status 2", async () => {
   const cases: [string[], RegExp][] = [
-    [["meta", "--scores", "x"], /give --human FILE \(system level\) or --judgments FILE/],
+    [
+      ["meta", "--scores", "x"],
+      /give --human FILE \(system level\), --judgments FILE or --rankings FILE/,
+    ],
     [["meta", "--human", "h"], /give metric scores: --scores FILE\.\.\., or --gold GOLD SYS\.\.\./],
     [["meta", "--human", "h", "--scores", "x", "--format", "xml"], /unknown output format "xml"/],
     [
@@ -207,6 +210,14 @@ Deno.test("gecscore meta reports bad usage with exit status 2", async () => {
       ["meta", "--human", "h", "--scores", "x", "-m", "m2"],
       /-m and --opt choose metrics computed with --gold/,
     ],
+    [["meta", "--human", "h", "--scores", "x", "--src-id", "2"], /--src-id must be 0, 1 or judged/],
+    [["meta", "--human", "h", "--scores", "x", "--sets", "wmt"], /unknown --sets recipe wmt/],
+    [["meta", "--human", "h", "--scores", "x", "--set", "base"], /--set: expected NAME=/],
+    [
+      ["meta", "--human", "h", "--scores", "x", "--window", "2"],
+      /--window must be a whole number >= 3/,
+    ],
+    [["meta", "--human", "h", "--gold", GOLD, "--src", "s", "A"], /give either --gold or --src/],
   ];
   for (const [args, pattern] of cases) {
     const { code, stderr, stdout } = await run(...args);

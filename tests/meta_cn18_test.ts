@@ -215,16 +215,40 @@ sharedTest("appraisePairs() rebuilds expanded.csv from the Appraise XML row for 
   assert.equal(ties(mine), ties(unexpanded.pairs));
 });
 
-sharedTest("expectedWins() of the Appraise XML matches 11 of the 13 published values", async () => {
-  const xml = shared("data/conll2014/human/grundkiewicz2015-judgments.xml");
-  const ew = expectedWins(appraisePairs(parseAppraise(await readTextFile(xml), xml)));
-  const path = shared("data/conll2014/human/expected_wins.txt.gz");
-  const [published] = parseWmtScores(await readTextFile(path), path).system;
-  const differ = [...published.scores].filter(([system, value]) =>
-    ew.get(system)!.toFixed(3) !== value.toFixed(3)
-  ).map(([system, value]) => `${system} ${ew.get(system)!.toFixed(4)} vs ${value}`);
-  // From all judgments (wmt-trueskill infer_EW.py's -n mode) two systems differ by 0.001 in
-  // the printed third decimal. The published file probably comes from infer_EW.py's default
-  // mode, an unseeded bootstrap resample of the judgments (see the README).
-  assert.deepEqual(differ, ["CUUI 0.5497 vs 0.549", "INPUT 0.4564 vs 0.457"]);
-});
+sharedTest(
+  "expectedWins() of the Appraise XML equals EW.pl and 11 of the 13 published values",
+  async () => {
+    const xml = shared("data/conll2014/human/grundkiewicz2015-judgments.xml");
+    const ew = expectedWins(appraisePairs(parseAppraise(await readTextFile(xml), xml)));
+    const path = shared("data/conll2014/human/expected_wins.txt.gz");
+    const [published] = parseWmtScores(await readTextFile(path), path).system;
+    const differ = [...published.scores].filter(([system, value]) =>
+      ew.get(system)!.toFixed(3) !== value.toFixed(3)
+    ).map(([system, value]) => `${system} ${ew.get(system)!.toFixed(4)} vs ${value}`);
+    // The original EW.pl of grammatical/evaluation, run on the same XML
+    // (`perl data/scripts/EW.pl < data/judgments.xml`), prints these 13 values (4 decimals), and
+    // the 2015 paper's Table 3b prints them rounded (CUUI 0.550, INPUT 0.456). The published file
+    // is the mean of 1000 unseeded bootstrap runs of EW.py (the repository's Makefile); with seeds
+    // 0-999 that mean rounds to the file's value for 12 of 13 systems (INPUT 0.45652; CUUI
+    // 0.54974 ± 0.00017), see README "Why Expected Wins ... differs".
+    const ewPl: Record<string, string> = {
+      AMU: "0.6284",
+      RAC: "0.5660",
+      CAMB: "0.5607",
+      CUUI: "0.5497",
+      POST: "0.5390",
+      UFC: "0.5135",
+      PKU: "0.5064",
+      UMC: "0.4945",
+      IITB: "0.4851",
+      SJTU: "0.4634",
+      INPUT: "0.4564",
+      NTHU: "0.4371",
+      IPN: "0.2999",
+    };
+    for (const [system, value] of Object.entries(ewPl)) {
+      assert.equal(ew.get(system)!.toFixed(4), value, system);
+    }
+    assert.deepEqual(differ, ["CUUI 0.5497 vs 0.549", "INPUT 0.4564 vs 0.457"]);
+  },
+);

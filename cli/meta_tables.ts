@@ -1,0 +1,196 @@
+/**
+ * Text tables of `gecscore meta` for system sets side by side, sentence-level agreement from
+ * rankings (SEEDA) and window analysis.
+ *
+ * @module
+ */
+
+import { renderTable } from "./render.ts";
+import type { RankingAgreementResult } from "../meta/ranking_agreement.ts";
+import type { SystemLevelResult } from "../meta/system_level.ts";
+import type { WindowAnalysis } from "../meta/window.ts";
+
+const f3 = (x: number | undefined) =>
+  x === undefined || Number.isNaN(x) ? "n/a" : x.toFixed(3).replace(/^-0\.000$/, "0.000");
+
+/** System-level results of one system set. */
+export interface SetResult {
+  /** The set's name. */
+  set: string;
+  /** The result on its systems. */
+  result: SystemLevelResult;
+}
+
+/**
+ * Metrics not significantly worse than the best one for a human ranking and method: the best
+ * (highest correlation) and every metric whose Williams test against it gives p >= 0.05.
+ */
+function topCluster(result: SystemLevelResult, human: string, method: "pearson" | "spearman") {
+  const rows = result.correlations.filter((c) => c.human === human && !Number.isNaN(c[method]));
+  if (rows.length < 2) return new Set<string>();
+  const best = rows.reduce((a, b) => b[method] > a[method] ? b : a).metric;
+  const cluster = new Set([best]);
+  for (const row of rows) {
+    if (row.metric === best) continue;
+    const w = result.williams.find((x) =>
+      x.human === human && x.method === method && x.better === best && x.worse === row.metric
+    );
+    if (!w || !(w.p < 0.05)) cluster.add(row.metric);
+  }
+  return cluster;
+}
+
+/**
+ * System-level correlations of several system sets side by side: one table per human
+ * ranking, one row per metric, r and rho for each set. A `†` marks the metrics whose
+ * correlation is not significantly below the best one in that column (Williams' test,
+ * one-tailed p >= 0.05 against the best); the p-values are in the JSON output.
+ *
+ * @example Usage
+ * ```ts
+ * import { renderSystemSets } from "./meta_tables.ts";
+ * import { systemLevel } from "../meta/system_level.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const set = (name: string, values: Record<string, number>) =>
+ *   ({ name, metric: name, lp: "", testset: "", path: name, scores: new Map(Object.entries(values)) });
+ * const result = systemLevel([set("h", { A: 1, B: 2, C: 3 })], [set("m", { A: 1, B: 3, C: 2 })]);
+ * const text = renderSystemSets([{ set: "all", result }]);
+ * assert.match(text, /^m +0\.500 +0\.500$/m);
+ * ```
+ *
+ * @param sets The results, one per set.
+ * @returns The tables.
+ */
+export function renderSystemSets(sets: readonly SetResult[]): string {
+  const first = sets[0].result;
+  const parts = [
+    `System level: ${sets.map((s) => `${s.set} (${s.result.systems.length} systems)`).join(", ")}`,
+  ];
+  for (const human of first.humans) {
+    const header = ["metric", ...sets.flatMap((s) => [`${s.set} r`, `${s.set} rho`])];
+    const clusters = sets.map((s) => ({
+      pearson: topCluster(s.result, human, "pearson"),
+      spearman: topCluster(s.result, human, "spearman"),
+    }));
+    const rows = first.metrics.map((metric) => [
+      metric,
+      ...sets.flatMap((s, k) => {
+        const c = s.result.correlations.find((x) => x.human === human && x.metric === metric)!;
+        const mark = (m: "pearson" | "spearman") => clusters[k][m].has(metric) ? "†" : "";
+        return [f3(c.pearson) + mark("pearson"), f3(c.spearman) + mark("spearman")];
+      }),
+    ]);
+    parts.push(`Human: ${human}\n` + renderTable([header, ...rows]));
+  }
+  if (first.metrics.length > 1) {
+    parts.push(
+      "† not significantly below the best metric of the column (Williams' test, one-tailed p >= 0.05)",
+    );
+  }
+  return parts.join("\n\n");
+}
+
+const interval = (f: { lower?: number; upper?: number }) =>
+  f.lower === undefined ? "" : `[${f3(f.lower)}, ${f3(f.upper)}]`;
+
+/**
+ * Sentence-level agreement from rankings, one row per system set and metric: accuracy and
+ * Kendall's tau under SEEDA's tie rule with bootstrap 95% intervals, and under the
+ * tie-neutral rule.
+ *
+ * @example Usage
+ * ```ts
+ * import { renderRankingAgreement } from "./meta_tables.ts";
+ * import { rankingAgreement } from "../meta/ranking_agreement.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const item = { id: "1", srcId: "0", user: "a", line: 1, outputs: [
+ *   { rank: 1, systems: ["A"] }, { rank: 2, systems: ["B"] },
+ * ] };
+ * const metric = { name: "m", lp: "", testset: "", path: "m", scores: new Map([
+ *   ["A", new Map([["0", 1]])], ["B", new Map([["0", 0]])],
+ * ]) };
+ * const result = rankingAgreement([item], [metric], { bootstrap: false });
+ * assert.match(renderRankingAgreement("j.xml", [{ set: "all", result }]), /^all +m +1\.000/m);
+ * ```
+ *
+ * @param label The rankings file.
+ * @param sets Results per system set.
+ * @returns The table.
+ */
+export function renderRankingAgreement(
+  label: string,
+  sets: readonly { set: string; result: RankingAgreementResult }[],
+): string {
+  const boot = sets[0].result.bootstrap;
+  const header = [
+    "set",
+    "metric",
+    "acc",
+    ...(boot ? ["95% CI"] : []),
+    "tau",
+    ...(boot ? ["95% CI"] : []),
+    "acc neutral",
+    ...(boot ? ["95% CI"] : []),
+    "tau neutral",
+    ...(boot ? ["95% CI"] : []),
+  ];
+  const rows = sets.flatMap(({ set, result }) =>
+    result.metrics.map((m) => {
+      const cells = [set, m.metric];
+      for (
+        const f of [
+          m.rules.seeda.accuracy,
+          m.rules.seeda.kendall,
+          m.rules.neutral.accuracy,
+          m.rules.neutral.kendall,
+        ]
+      ) {
+        cells.push(f3(f.value));
+        if (boot) cells.push(interval(f));
+      }
+      return cells;
+    })
+  );
+  const counts = sets.map(({ set, result }) => `${set} ${result.pairs}`).join(", ");
+  return `Sentence level from rankings: ${label}: human non-tie pairs ${counts}${
+    boot ? `; bootstrap over ranking items, ${boot.resamples} resamples, seed ${boot.seed}` : ""
+  }\n` + renderTable([header, ...rows]) +
+    "\nacc/tau: a metric tie counts for the later system in name order (SEEDA's rule); " +
+    "neutral: a tie counts half for each side";
+}
+
+/**
+ * The window analysis as two tables (Pearson r, then Spearman rho): one row per metric,
+ * one column per window (the human ranks it covers).
+ *
+ * @example Usage
+ * ```ts
+ * import { renderWindows } from "./meta_tables.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const text = renderWindows({ human: "h", size: 3, ranking: ["A", "B", "C"], metrics: ["m"],
+ *   windows: [{ from: 1, to: 3, systems: ["A", "B", "C"], correlations: { m: { pearson: 1, spearman: 1 } } }] });
+ * assert.match(text, /^m +1\.000$/m);
+ * ```
+ *
+ * @param analysis What `windowAnalysis` returned.
+ * @returns The tables.
+ */
+export function renderWindows(analysis: WindowAnalysis): string {
+  const table = (method: "pearson" | "spearman") =>
+    renderTable([
+      [
+        method === "pearson" ? "Pearson r" : "Spearman rho",
+        ...analysis.windows.map((w) => `${w.from}-${w.to}`),
+      ],
+      ...analysis.metrics.map((m) => [
+        m,
+        ...analysis.windows.map((w) => f3(w.correlations[m][method])),
+      ]),
+    ]);
+  return `Window analysis: ${analysis.human}, windows of ${analysis.size} systems; ranking ${
+    analysis.ranking.join(" > ")
+  }\n` + table("pearson") + "\n\n" + table("spearman");
+}
