@@ -15,6 +15,10 @@ import { m2EditsView } from "./metrics/m2/sentence_edits.ts";
 import { gleuMetric } from "./metrics/gleu/mod.ts";
 import { imeasureMetric } from "./metrics/imeasure/mod.ts";
 import { errantMetric } from "./metrics/errant/mod.ts";
+import { greenMetric } from "./metrics/green/mod.ts";
+import { clemeMetric } from "./metrics/cleme/mod.ts";
+import { cleme2Metric } from "./metrics/cleme2/mod.ts";
+import { gotoscorerMetric } from "./metrics/gotoscorer/mod.ts";
 import { errantCompareDropIn } from "./metrics/errant/errant_compare.ts";
 import { setPluginModule } from "./sandbox/host.ts";
 import { Registry } from "./plugins/registry.ts";
@@ -43,7 +47,17 @@ function deepFreeze<T>(value: T): T {
 
 // Frozen, with their defaults and option specs: code that imports a built-in metric cannot
 // change what it computes or the signature it states.
-const metrics: AnyMetric[] = deepFreeze([m2Metric, imeasureMetric, gleuMetric, errantMetric]);
+// Each has the `aggregate` option (corpus or sentence-mean: `plugins/aggregate.ts`).
+const metrics: AnyMetric[] = deepFreeze([
+  m2Metric,
+  imeasureMetric,
+  gleuMetric,
+  errantMetric,
+  greenMetric,
+  clemeMetric,
+  cleme2Metric,
+  gotoscorerMetric,
+]);
 
 const formats: Format[] = deepFreeze([m2Format, textFormat, ixmlFormat]);
 

@@ -257,3 +257,36 @@ function fOf(
   if (c.zeroWhen === "sum" ? p + r === 0 : denominator === 0) return 0;
   return c.form === "rates" ? (1 + b2) * p * r / denominator : (1 + b2) * ((p * r) / denominator);
 }
+
+/**
+ * F-beta from a precision and a recall that are not ratios of the same counts (GREEN's
+ * geometric means over n-gram orders), by a named convention's formula and zero rule.
+ *
+ * @example GREEN combines the geometric-mean precision and recall
+ * ```ts
+ * import { fFromRates } from "./prf.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(fFromRates(0.5, 0.25, 2, "gec-metrics"), (5 * 0.5 * 0.25) / (4 * 0.5 + 0.25));
+ * assert.equal(fFromRates(0, 0, 2, "gec-metrics"), 0);
+ * ```
+ *
+ * @param precision Precision.
+ * @param recall Recall.
+ * @param beta Beta.
+ * @param convention Whose conventions (default `"m2scorer"`).
+ * @returns F-beta.
+ */
+export function fFromRates(
+  precision: number,
+  recall: number,
+  beta: number,
+  convention?: PrfConventionName | PrfConvention,
+): number {
+  const c = conventionOf(convention);
+  const f = fOf({ tp: 0, fp: 0, fn: 0 }, precision, recall, beta, {
+    ...c,
+    form: c.form === "counts" ? "rates" : c.form,
+  });
+  return c.round === undefined ? f : pyRound(f, c.round);
+}

@@ -196,7 +196,11 @@ export function resolveRequest(
   const { registry, gold, systems } = request;
   const metrics = selectMetrics(registry, gold, request.metrics, systems);
   for (const id of Object.keys(request.options ?? {})) registry.metric(id);
-  const resolved = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  const resolved = metrics.map((m) => {
+    const options = resolveOptions<Options>(m, request.options?.[m.id] ?? {});
+    const context = { gold: gold.sentences, systems };
+    return m.prepare ? m.prepare(options, context) : options;
+  });
   return { metrics, resolved };
 }
 

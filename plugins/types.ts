@@ -305,8 +305,23 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
     hypotheses: readonly Tokens[],
     hypothesisEdits?: readonly (readonly Edit[])[],
   ): TypeBreakdown;
+  /**
+   * Optional: complete the options from everything scored together, once per run, before any
+   * statistics (GoToScorer's chunk weights come from the systems scored together). Returns the
+   * options to use (the same object when nothing changes); what it adds must be plain option
+   * values, and `signature()` should say what it used.
+   */
+  prepare?(options: O, context: PrepareContext): O;
   /** A short reproducibility string: `m2|beta:0.5|muw:2|v:1.0`. */
   signature(options: O): string;
+}
+
+/** What {@linkcode Metric.prepare} sees of a run. */
+export interface PrepareContext {
+  /** The gold sentences. */
+  gold: readonly GoldSentence[];
+  /** Every system of the run, with its sentences and (from a hypothesis M2) its edits. */
+  systems: readonly Hypotheses[];
 }
 
 /**

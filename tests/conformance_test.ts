@@ -48,34 +48,37 @@ const hypotheses = [
 // Metrics that compare the system's own edits (errant) get a hypothesis M2 fixture: the
 // hand-made ERRANT cases plus two sentences whose ERRANT score depends on their order, as
 // for M2 above: after the first (2 of 2 edits right), the second picks its noop annotator;
-// first in the corpus, it picks annotator 0 (1 of 8 edits found, no false positive).
+// first in the corpus, it picks annotator 0 (1 of 16 edits found, no false positive). The 16
+// edits are apart, so CLEME's chunks keep them apart too (touching edits would merge).
 const errantOrder = (coder0: string[], extra: string[]) =>
   [
     "S w1 w2 w3 w4",
     "A 0 1|||R:X|||x1|||REQUIRED|||-NONE-|||0",
     "A 2 3|||R:X|||x3|||REQUIRED|||-NONE-|||0",
     "",
-    "S t1 t2 t3 t4 t5 t6 t7 t8",
+    `S ${Array.from({ length: 16 }, (_, i) => `t${i + 1} s${i + 1}`).join(" ")}`,
     ...coder0,
     ...extra,
     "",
   ].join("\n");
-const eight = Array.from(
-  { length: 8 },
-  (_, i) => `A ${i} ${i + 1}|||R:X|||u${i + 1}|||REQUIRED|||-NONE-|||0`,
+const sixteen = Array.from(
+  { length: 16 },
+  (_, i) => `A ${2 * i} ${2 * i + 1}|||R:X|||u${i + 1}|||REQUIRED|||-NONE-|||0`,
 );
 const errantGold = await readGold("tests/testdata/errant/ref.m2");
-errantGold.sentences.push(
+// First in the fixture: CLEME's choice then depends on the order even against the running
+// totals of the other sentences (a rotation moves the second sentence to the front).
+errantGold.sentences.unshift(
   ...(await parseM2(
-    [errantOrder(eight, ["A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1"])],
+    [errantOrder(sixteen, ["A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1"])],
     "o.m2",
   ))
     .sentences,
 );
 const errantHyp = await readHypothesisM2("tests/testdata/errant/hyp.m2");
-const errantOrderHyp = await parseHypothesisM2([errantOrder([eight[0]], [])], "o_hyp.m2");
-errantHyp.sentences.push(...errantOrderHyp.sentences);
-errantHyp.edits.push(...errantOrderHyp.edits);
+const errantOrderHyp = await parseHypothesisM2([errantOrder([sixteen[0]], [])], "o_hyp.m2");
+errantHyp.sentences.unshift(...errantOrderHyp.sentences);
+errantHyp.edits.unshift(...errantOrderHyp.edits);
 
 for (const metric of registry.metrics) {
   const problem = unmetNeeds(metric, gold);
@@ -89,6 +92,10 @@ for (const metric of registry.metrics) {
       const flag = Object.entries(metric.defaults).find(([, v]) => typeof v === "boolean");
       if (flag) options.push({ [flag[0]]: !flag[1] } as Record<string, boolean>);
       else if (numeric) options.push({ [numeric[0]]: (numeric[1] as number) + 1 } as never);
+      // Every built-in metric has the sentence-mean aggregation (SentM2, SentERRANT, ...).
+      if (Object.hasOwn(metric.defaults, "aggregate")) {
+        options.push({ aggregate: "sentence-mean" } as never);
+      }
       if (metric.needsHypothesisEdits) {
         await assertMetricConformance(t, metric, {
           gold: errantGold.sentences,

@@ -286,8 +286,17 @@ Deno.test("score runs text metrics on a hypothesis M2 through its text", async (
     0,
   );
   const metrics = JSON.parse(out).systems[0].metrics;
-  assert.deepEqual(Object.keys(metrics).sort(), ["errant", "gleu", "imeasure", "m2"]);
-  // Plain-text systems alone: errant is not picked by default.
+  assert.deepEqual(Object.keys(metrics).sort(), [
+    "cleme",
+    "cleme2",
+    "errant",
+    "gleu",
+    "gotoscorer",
+    "green",
+    "imeasure",
+    "m2",
+  ]);
+  // Plain-text systems alone: the metrics of the system's own edits are not picked by default.
   const dir = Deno.makeTempDirSync();
   try {
     const hyp = await readHypothesisM2(`${DIR}/hyp.m2`);
@@ -298,7 +307,7 @@ Deno.test("score runs text metrics on a hypothesis M2 through its text", async (
       0,
     );
     const text = JSON.parse(out).systems[0].metrics;
-    assert.deepEqual(Object.keys(text).sort(), ["gleu", "imeasure", "m2"]);
+    assert.deepEqual(Object.keys(text).sort(), ["gleu", "green", "imeasure", "m2"]);
     assert.deepEqual(text.m2, metrics.m2);
   } finally {
     Deno.removeSync(dir, { recursive: true });

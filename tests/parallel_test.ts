@@ -38,7 +38,7 @@ Deno.test("scoreSystemsParallel() equals scoreSystems() for 1, 2 and 3 workers",
     JSON.parse(serial).map((s: { metrics: { metric: string }[] }) =>
       s.metrics.map((m) => m.metric)
     ),
-    [0, 1].map(() => ["m2", "imeasure", "gleu", "exact_match", "token_edit_rate"]),
+    [0, 1].map(() => ["m2", "imeasure", "gleu", "green", "exact_match", "token_edit_rate"]),
   );
   for (const jobs of [1, 2, 3]) {
     const parallel = await scoreSystemsParallel(request, { jobs });
@@ -112,7 +112,7 @@ sharedTest(
     const report = JSON.parse(serial.stdout);
     assert.equal(report.systems.length, 13);
     for (const system of report.systems) {
-      assert.deepEqual(Object.keys(system.metrics), ["m2", "imeasure", "gleu"]);
+      assert.deepEqual(Object.keys(system.metrics), ["m2", "imeasure", "gleu", "green"]);
       assert.equal(system.sentences.length, 1312);
     }
     for (const jobs of ["2", "3"]) {

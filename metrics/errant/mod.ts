@@ -13,6 +13,8 @@
  * @module
  */
 
+import { withSentenceMean } from "../../plugins/aggregate.ts";
+import { sentErrantSentence } from "./sentence_mean.ts";
 import { InputError } from "../../plugins/errors.ts";
 import type {
   Annotation,
@@ -340,7 +342,7 @@ function editTable(
  * assert.deepEqual(Object.keys(score.categories), ["R:DET", "R:VERB:SVA"]);
  * ```
  */
-export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = {
+export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = withSentenceMean({
   id: "errant",
   description:
     "ERRANT (errant_compare 3.0.2): F-beta of the system's M2 edits against gold ERRANT edits",
@@ -437,4 +439,7 @@ export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = {
       e.filt.length ? `|filt:${e.filt.join(",")}` : ""
     }|v:${ERRANT_VERSION}`;
   },
-};
+}, {
+  // SentERRANT: gec-metrics' per-sentence rules (sentence_mean.ts).
+  sentence: (stats, options) => sentErrantSentence(stats as ErrantStats, options as ErrantOptions),
+});

@@ -3,12 +3,16 @@
  * n-grams it keeps from the source that the reference changed, with a brevity penalty. The
  * default is the 2016 formulation ("GLEU without tuning", as `compute_gleu` of
  * cnap/gec-ranking computes it, with its Python 2 reference sampling reproduced draw for
- * draw); `variant: "2015"` gives the original GLEU with the weight lambda.
+ * draw); `variant: "2015"` gives the original GLEU with the weight lambda; `variant:
+ * "gecmetrics"` and `"gecmetrics-official"` give gec-metrics 0.1.1's GLEU and GLEUOfficial
+ * (`gecmetrics.ts`, reached through the hooks marked below).
  *
  * @module
  */
 
-import type { Metric } from "../../plugins/types.ts";
+import { withSentenceMean } from "../../plugins/aggregate.ts";
+import type { Accumulator, Metric } from "../../plugins/types.ts";
+import { gecMetrics, GECMETRICS_VARIANTS, type GleuGecMetricsStats } from "./gecmetrics.ts";
 import { checkVariant, fold, resampler2016, score2015, single, summarize } from "./corpus.ts";
 import { explain2015, explain2016, sentenceValues2016 } from "./explain.ts";
 import {
@@ -16,20 +20,23 @@ import {
   type Gleu2016Stats,
   type GleuOptions,
   type GleuScore,
-  type GleuStats,
+  type GleuStats as BaseGleuStats,
   ngramCounts,
   prepare,
   sentenceStats,
 } from "./stats.ts";
 
+export type { GecMetricsReference, GleuGecMetricsStats } from "./gecmetrics.ts";
 export type {
   Gleu2015Stats,
   Gleu2016Stats,
   GleuOptions,
   GleuReferenceStats,
   GleuScore,
-  GleuStats,
 } from "./stats.ts";
+
+/** GLEU per-sentence statistics, of any variant. */
+export type GleuStats = Gleu2016Stats | Gleu2015Stats | GleuGecMetricsStats;
 
 /**
  * The GLEU metric.
@@ -69,7 +76,7 @@ export type {
  * assert.equal(gleuMetric.sentence(stats[1], options).gleu, 1);
  * ```
  */
-export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
+export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenceMean({
   id: "gleu",
   description: "GLEU: n-gram precision against references, penalising n-grams left unchanged " +
     "from the source (Napoles et al. 2016; 2015 with variant=2015)",
@@ -77,8 +84,9 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   defaults: { variant: "2016", iterations: 500, lambda: 0, refs: "plain" },
   optionSpecs: {
     variant: {
-      description: "2016 (GLEU without tuning) or 2015 (original GLEU with lambda)",
-      choices: ["2016", "2015"],
+      description: "2016 (GLEU without tuning), 2015 (original GLEU with lambda), gecmetrics or " +
+        "gecmetrics-official (gec-metrics 0.1.1 GLEU and GLEUOfficial, Python 3 sampling)",
+      choices: ["2016", "2015", ...GECMETRICS_VARIANTS],
     },
     iterations: {
       description: "2016 with several references: sampling iterations (one reference: 1)",
@@ -103,17 +111,35 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   columnLabels: () => ({ ci: "ci (ref. sampling)" }),
   stats(gold, hypothesis, options) {
     const entry = prepare(gold, options);
+    // Hook: gec-metrics' variants.
+    if (gecMetrics.is(options)) {
+      return gecMetrics.stats(
+        options,
+        gold.source,
+        entry.references.map((r) => r.tokens),
+        hypothesis,
+      );
+    }
     return sentenceStats(entry, hypothesis, ngramCounts(hypothesis, entry.vocab), options);
   },
   corpus(stats, options) {
-    for (const s of stats) checkVariant(s, options);
+    // Hook: gec-metrics' variants.
+    if (gecMetrics.is(options)) {
+      return gecMetrics.corpus(gecMetricsStats(stats, options), options, summarize);
+    }
+    for (const s of stats) checkVariant(s as BaseGleuStats, options);
     const acc = fold(options);
-    for (const s of stats) acc.add(s);
+    for (const s of stats) acc.add(s as BaseGleuStats);
     return acc.score();
   },
-  orderSensitive: (options) => options.variant === "2016",
+  orderSensitive: (options) => options.variant !== "2015",
   resampler(stats, options) {
-    for (const s of stats) checkVariant(s, options);
+    // Hook: gec-metrics' variants.
+    if (gecMetrics.is(options)) {
+      const all = gecMetricsStats(stats, options);
+      return (indices) => gecMetrics.corpus(Array.from(indices, (i) => all[i]), options, summarize);
+    }
+    for (const s of stats) checkVariant(s as BaseGleuStats, options);
     if (options.variant === "2016") {
       return resampler2016(stats as readonly Gleu2016Stats[], options);
     }
@@ -125,17 +151,34 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
     };
   },
   sentence(stats, options) {
-    checkVariant(stats, options);
+    // Hook: gec-metrics' variants.
+    if (gecMetrics.is(options)) {
+      return summarize(gecMetrics.sentence(gecMetricsStats([stats], options)[0]));
+    }
+    checkVariant(stats as BaseGleuStats, options);
     if (stats.variant === "2015") {
       const acc = fold(options);
       acc.add(stats);
       return acc.score();
     }
-    return summarize(sentenceValues2016(stats));
+    return summarize(sentenceValues2016(stats as Gleu2016Stats));
   },
-  accumulator: fold,
+  accumulator(options) {
+    // Hook: gec-metrics' variants.
+    if (gecMetrics.is(options)) return gecMetrics.accumulator(options, summarize);
+    return fold(options) as Accumulator<GleuStats, GleuScore>;
+  },
   explain(gold, hypothesis, options) {
     const entry = prepare(gold, options);
+    // Hook: gec-metrics' variants.
+    if (gecMetrics.is(options)) {
+      return gecMetrics.explain(
+        options,
+        gold.source,
+        entry.references.map((r) => r.tokens),
+        hypothesis,
+      );
+    }
     const hyp = ngramCounts(hypothesis, entry.vocab);
     const stats = sentenceStats(entry, hypothesis, hyp, options);
     if (stats.variant === "2015") {
@@ -146,7 +189,22 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = {
   signature(options) {
     const variant = options.variant === "2015"
       ? `variant:2015|lambda:${options.lambda}`
-      : `variant:2016|iter:${options.iterations}`;
+      : `variant:${options.variant}|iter:${options.iterations}`;
     return `gleu|${variant}|refs:${options.refs}|v:1.0`;
   },
-};
+});
+
+/** The statistics of a gec-metrics variant, checked against the options' variant. */
+function gecMetricsStats(
+  stats: readonly GleuStats[],
+  options: GleuOptions,
+): GleuGecMetricsStats[] {
+  for (const s of stats) {
+    if (s.variant !== options.variant) {
+      throw new TypeError(
+        `GLEU statistics of variant ${s.variant} cannot be scored with variant ${options.variant}`,
+      );
+    }
+  }
+  return stats as GleuGecMetricsStats[];
+}

@@ -28,6 +28,7 @@
  * @module
  */
 
+import { withSentenceMean } from "../../plugins/aggregate.ts";
 import { annotatorCount, errorGroups } from "../../formats/error_groups.ts";
 import { InputError } from "../../plugins/errors.ts";
 import type { ErrorGroup, Explanation, GoldSentence, Metric, Tokens } from "../../plugins/types.ts";
@@ -282,139 +283,140 @@ function pct(x: number): string {
  * assert.equal(score.correction.i, 1);
  * ```
  */
-export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScore> = {
-  id: "imeasure",
-  description:
-    "I-measure (Felice and Briscoe 2015): WAcc improvement over the source, by three-way alignment",
-  version: "1.0",
-  defaults: { beta: 1.0, w: 2.0, max: "cwacc", opt: "sent", mix: true },
-  optionSpecs: {
-    beta: { description: "beta of F", min: 0, max: 1000 },
-    w: { description: "weight of true and false positives in WAcc", min: 0 },
-    max: {
-      description: "metric the reference choice maximises (d/c + tp|tn|fp|fn|p|r|f|acc|wacc|i)",
-      choices: MAX_CHOICES,
-    },
-    opt: {
-      description: "choose the reference per sentence or for the corpus",
-      choices: ["sent", "corpus"],
-    },
-    mix: { description: "mix alternatives of different errors (false: whole annotator sets)" },
-  },
-  needs: ["errors"],
-  headline: "correction.i",
-  columns: [
-    "correction.tp",
-    "correction.fp",
-    "correction.fn",
-    "correction.fpn",
-    "correction.precision",
-    "correction.recall",
-    "correction.f",
-    "correction.wacc",
-    "correction.wacc_base",
-    "correction.i",
-    "detection.i",
-  ],
-  compactColumns: ["correction.i", "correction.wacc"],
-  sentenceIsCorpusOfOne: true,
-  stats(gold, hypothesis, options) {
-    const { counts, best, warning } = findReferences(gold, hypothesis, options, false, false);
-    let stats: ImeasureStats;
-    if (options.opt === "corpus") {
-      const seen = new Map<string, number>();
-      const candidates: number[][] = [];
-      let bestIndex = 0;
-      counts.forEach((c, n) => {
-        const k = c.join(",");
-        if (!seen.has(k)) seen.set(k, candidates.length), candidates.push(c);
-        if (n === best) bestIndex = seen.get(k)!;
-      });
-      stats = { candidates, best: bestIndex };
-    } else stats = { candidates: [counts[best]], best: 0 };
-    if (warning) stats.warning = warning;
-    return stats;
-  },
-  corpus(stats, options) {
-    const warnings = stats.flatMap((s) => (s.warning ? [s.warning] : []));
-    return scoreOf(chosenTotals(stats, options), options, warnings);
-  },
-  orderSensitive: (options) => options.opt === "corpus",
-  resampler(stats, options) {
-    const picked: ImeasureStats[] = [];
-    if (options.opt === "corpus") {
-      // The corpus-level choice depends on the running totals: replay it on the resample.
-      return (indices) => {
-        picked.length = indices.length;
-        for (let k = 0; k < indices.length; k++) picked[k] = stats[indices[k]];
-        return imeasureMetric.corpus(picked, options);
-      };
-    }
-    // Per-sentence choice: the totals are sums of fixed vectors (integers, so exact).
-    const chosen = new Float64Array(stats.length * 20);
-    stats.forEach((s, i) => chosen.set(s.candidates[s.best], i * 20));
-    const warned = stats.some((s) => s.warning);
-    return (indices) => {
-      const totals = new Array<number>(20).fill(0);
-      for (let k = 0; k < indices.length; k++) {
-        const at = indices[k] * 20;
-        for (let j = 0; j < 20; j++) totals[j] += chosen[at + j];
-      }
-      const warnings = warned
-        ? Array.from(indices).flatMap((i) => (stats[i].warning ? [stats[i].warning!] : []))
-        : [];
-      return scoreOf(totals, options, warnings);
-    };
-  },
-  sentence(stats, options) {
-    return scoreOf(chosenTotals([stats], options), options, stats.warning ? [stats.warning] : []);
-  },
-  accumulator(options) {
-    // The running choice of `chosenTotals`, one sentence at a time.
-    const totals = new Array(20).fill(0);
-    const warnings: string[] = [];
-    return {
-      add(s) {
-        const c =
-          s.candidates[options.opt === "corpus" ? choose(s.candidates, totals, options) : s.best];
-        for (let i = 0; i < 20; i++) totals[i] += c[i];
-        if (s.warning) warnings.push(s.warning);
+export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScore> =
+  withSentenceMean({
+    id: "imeasure",
+    description:
+      "I-measure (Felice and Briscoe 2015): WAcc improvement over the source, by three-way alignment",
+    version: "1.0",
+    defaults: { beta: 1.0, w: 2.0, max: "cwacc", opt: "sent", mix: true },
+    optionSpecs: {
+      beta: { description: "beta of F", min: 0, max: 1000 },
+      w: { description: "weight of true and false positives in WAcc", min: 0 },
+      max: {
+        description: "metric the reference choice maximises (d/c + tp|tn|fp|fn|p|r|f|acc|wacc|i)",
+        choices: MAX_CHOICES,
       },
-      score: () => scoreOf(totals, options, warnings.slice()),
-    };
-  },
-  explain(gold, hypothesis, options) {
-    const { references, counts, best, warning } = searchReferences(gold, hypothesis, options);
-    const a: Alignment3 = align3(gold.source, hypothesis, references[best]);
-    const table = [["source", "hypothesis", "reference", "det", "cor"]];
-    for (let i = 0; i < a.source.length; i++) {
-      const cls = CLASS_NAMES[columnClass(a.source[i], a.hypothesis[i], a.reference[i])];
-      table.push([a.source[i] || "-", a.hypothesis[i] || "-", a.reference[i] || "-", ...cls]);
-    }
-    const score = scoreOf(counts[best], options, []);
-    const c = score.correction, d = score.detection;
-    const explanation: Explanation = {
-      summary: `I ${pct(c.i)} (correction), ${pct(d.i)} (detection); WAcc ${pct(c.wacc)} vs ${
-        pct(c.wacc_base)
-      } for the source; best of ${references.length} candidate reference(s) kept`,
-      blocks: [
-        { title: `Alignment with the chosen reference: ${references[best].join(" ")}`, table },
-        {
-          title: "Counts",
-          lines: [
-            `correction: TP ${c.tp} TN ${c.tn} FP ${c.fp} FN ${c.fn} FPN ${c.fpn}`,
-            `detection:  TP ${d.tp} TN ${d.tn} FP ${d.fp} FN ${d.fn} FPN ${d.fpn}`,
-            "- is a gap; FPN: the system changed an error, differently from the reference",
-          ],
+      opt: {
+        description: "choose the reference per sentence or for the corpus",
+        choices: ["sent", "corpus"],
+      },
+      mix: { description: "mix alternatives of different errors (false: whole annotator sets)" },
+    },
+    needs: ["errors"],
+    headline: "correction.i",
+    columns: [
+      "correction.tp",
+      "correction.fp",
+      "correction.fn",
+      "correction.fpn",
+      "correction.precision",
+      "correction.recall",
+      "correction.f",
+      "correction.wacc",
+      "correction.wacc_base",
+      "correction.i",
+      "detection.i",
+    ],
+    compactColumns: ["correction.i", "correction.wacc"],
+    sentenceIsCorpusOfOne: true,
+    stats(gold, hypothesis, options) {
+      const { counts, best, warning } = findReferences(gold, hypothesis, options, false, false);
+      let stats: ImeasureStats;
+      if (options.opt === "corpus") {
+        const seen = new Map<string, number>();
+        const candidates: number[][] = [];
+        let bestIndex = 0;
+        counts.forEach((c, n) => {
+          const k = c.join(",");
+          if (!seen.has(k)) seen.set(k, candidates.length), candidates.push(c);
+          if (n === best) bestIndex = seen.get(k)!;
+        });
+        stats = { candidates, best: bestIndex };
+      } else stats = { candidates: [counts[best]], best: 0 };
+      if (warning) stats.warning = warning;
+      return stats;
+    },
+    corpus(stats, options) {
+      const warnings = stats.flatMap((s) => (s.warning ? [s.warning] : []));
+      return scoreOf(chosenTotals(stats, options), options, warnings);
+    },
+    orderSensitive: (options) => options.opt === "corpus",
+    resampler(stats, options) {
+      const picked: ImeasureStats[] = [];
+      if (options.opt === "corpus") {
+        // The corpus-level choice depends on the running totals: replay it on the resample.
+        return (indices) => {
+          picked.length = indices.length;
+          for (let k = 0; k < indices.length; k++) picked[k] = stats[indices[k]];
+          return imeasureMetric.corpus(picked, options);
+        };
+      }
+      // Per-sentence choice: the totals are sums of fixed vectors (integers, so exact).
+      const chosen = new Float64Array(stats.length * 20);
+      stats.forEach((s, i) => chosen.set(s.candidates[s.best], i * 20));
+      const warned = stats.some((s) => s.warning);
+      return (indices) => {
+        const totals = new Array<number>(20).fill(0);
+        for (let k = 0; k < indices.length; k++) {
+          const at = indices[k] * 20;
+          for (let j = 0; j < 20; j++) totals[j] += chosen[at + j];
+        }
+        const warnings = warned
+          ? Array.from(indices).flatMap((i) => (stats[i].warning ? [stats[i].warning!] : []))
+          : [];
+        return scoreOf(totals, options, warnings);
+      };
+    },
+    sentence(stats, options) {
+      return scoreOf(chosenTotals([stats], options), options, stats.warning ? [stats.warning] : []);
+    },
+    accumulator(options) {
+      // The running choice of `chosenTotals`, one sentence at a time.
+      const totals = new Array(20).fill(0);
+      const warnings: string[] = [];
+      return {
+        add(s) {
+          const c =
+            s.candidates[options.opt === "corpus" ? choose(s.candidates, totals, options) : s.best];
+          for (let i = 0; i < 20; i++) totals[i] += c[i];
+          if (s.warning) warnings.push(s.warning);
         },
-      ],
-    };
-    if (warning) explanation.blocks.push({ title: "Warning", lines: [warning] });
-    return explanation;
-  },
-  signature(options) {
-    return `imeasure|beta:${options.beta}|w:${options.w}|max:${options.max}|opt:${options.opt}|mix:${
-      options.mix ? "yes" : "no"
-    }|v:1.0`;
-  },
-};
+        score: () => scoreOf(totals, options, warnings.slice()),
+      };
+    },
+    explain(gold, hypothesis, options) {
+      const { references, counts, best, warning } = searchReferences(gold, hypothesis, options);
+      const a: Alignment3 = align3(gold.source, hypothesis, references[best]);
+      const table = [["source", "hypothesis", "reference", "det", "cor"]];
+      for (let i = 0; i < a.source.length; i++) {
+        const cls = CLASS_NAMES[columnClass(a.source[i], a.hypothesis[i], a.reference[i])];
+        table.push([a.source[i] || "-", a.hypothesis[i] || "-", a.reference[i] || "-", ...cls]);
+      }
+      const score = scoreOf(counts[best], options, []);
+      const c = score.correction, d = score.detection;
+      const explanation: Explanation = {
+        summary: `I ${pct(c.i)} (correction), ${pct(d.i)} (detection); WAcc ${pct(c.wacc)} vs ${
+          pct(c.wacc_base)
+        } for the source; best of ${references.length} candidate reference(s) kept`,
+        blocks: [
+          { title: `Alignment with the chosen reference: ${references[best].join(" ")}`, table },
+          {
+            title: "Counts",
+            lines: [
+              `correction: TP ${c.tp} TN ${c.tn} FP ${c.fp} FN ${c.fn} FPN ${c.fpn}`,
+              `detection:  TP ${d.tp} TN ${d.tn} FP ${d.fp} FN ${d.fn} FPN ${d.fpn}`,
+              "- is a gap; FPN: the system changed an error, differently from the reference",
+            ],
+          },
+        ],
+      };
+      if (warning) explanation.blocks.push({ title: "Warning", lines: [warning] });
+      return explanation;
+    },
+    signature(options) {
+      return `imeasure|beta:${options.beta}|w:${options.w}|max:${options.max}|opt:${options.opt}|mix:${
+        options.mix ? "yes" : "no"
+      }|v:1.0`;
+    },
+  });

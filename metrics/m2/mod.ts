@@ -19,6 +19,7 @@
  * @module
  */
 
+import { withSentenceMean } from "../../plugins/aggregate.ts";
 import { fBeta, prf } from "../../edits/prf.ts";
 import type {
   Explanation,
@@ -247,7 +248,7 @@ function fmt(x: number): string {
  * assert.equal(score.f.toFixed(4), "0.7143");
  * ```
  */
-export const m2Metric: Metric<M2Options, M2Stats, M2Score> = {
+export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
   id: "m2",
   description: "MaxMatch (M2): F-beta of system edits matching gold edits (NUS m2scorer 3.2)",
   version: M2_VERSION,
@@ -418,4 +419,4 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = {
       options.ignore_whitespace_casing ? "|iwc:true" : ""
     }|v:${M2_VERSION}`;
   },
-};
+});
