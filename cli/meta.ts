@@ -11,7 +11,6 @@
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
 import { readSystems, systemFiles, withAnnotatorEdits } from "./read_systems.ts";
-import { renderTable } from "../render/text.ts";
 import { WarningEcho } from "../render/warnings.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
@@ -41,82 +40,21 @@ import { trueSkillRanking } from "../meta/trueskill_ranking.ts";
 import { windowAnalysis } from "../meta/window.ts";
 import { windowSvg } from "../meta/window_svg.ts";
 import { parseWmtScores } from "../meta/wmt_scores.ts";
-import { renderRankingAgreement, renderSystemSets, renderWindows } from "./meta_tables.ts";
+import {
+  renderRankingAgreement,
+  renderSentenceLevel,
+  renderSystemLevel,
+  renderSystemSets,
+  renderWindows,
+} from "./meta_tables.ts";
+import { META_HELP } from "./meta_help.ts";
+
+export { META_HELP, renderSentenceLevel, renderSystemLevel };
 import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
 import { scatterSvg } from "../meta/scatter_svg.ts";
 import { sentenceLevel, type SentenceLevelResult } from "../meta/sentence_level.ts";
 import { systemLevel, type SystemLevelResult } from "../meta/system_level.ts";
 import type { SentenceScores, SystemScores } from "../meta/wmt_scores.ts";
-
-/** The help text of `gecscore meta`. */
-export const META_HELP = `Usage:
-  gecscore meta --human FILE [--human FILE]... [--judgments FILE]... [--rankings FILE]...
-                (--scores FILE... | --gold GOLD [NAME=]SYS... [-m IDS] | both) [options]
-
-Correlate metric scores with human judgments: Chollampatt & Ng (2018) on CoNLL-2014, and
-SEEDA (Kobayashi et al. 2024) with system sets, rankings and window analysis.
-
-Human side:
-  --human FILE       system-level human scores: WMT format "METRIC LP TESTSET SYSTEM SCORE"
-                     (expected_wins.txt.gz), one value per line in --order (SEEDA's
-                     scores/human/*.txt), or an Appraise ranking XML, from which Expected
-                     Wins is computed (and TrueSkill with --ts); repeatable
-  --judgments FILE   pairwise judgments for Kendall's tau (HTies/NoTies): WMT CSV
-                     (expanded.csv.gz, unexpanded.csv.gz) or an Appraise XML; repeatable
-  --rankings FILE    an Appraise ranking XML for SEEDA's sentence level: pairwise accuracy
-                     and Kendall over the pairs an item ranks differently; repeatable
-  --src-id 0|1|judged  how an item's src-id finds the sentence: 0-based line (default,
-                     the 2015 CoNLL XML), 1-based line (SEEDA's XML with full outputs), or
-                     judged: the outputs hold only the judged sentences in src-id order
-                     (SEEDA's outputs/subset)
-  --ts               with an XML --human: also TrueSkill as TS.py -n 2 -d 0 computes it
-  --ts-seed N        its seed (Python random.seed; default 1); --ts-runs N: runs averaged
-Metric side:
-  --scores FILE      WMT score file (system or sentence level), a table with a header row
-                     (System,M2,GLEU,...: one column per metric, e.g. SEEDA's published
-                     table), or one value per line in --order; repeatable
-  --gold GOLD SYS... compute registered metrics on the spot for the system outputs SYS...
-                     (and --hyp-m2 [NAME=]FILE: a system as a hypothesis M2);
-                     --src SRC --ref REF... instead of --gold for plain references;
-                     NAME=PATH names a system (BART=out/BART.txt), else its file name
-  -m, --metrics IDS  metrics to compute with the gold (default: all the gold can serve)
-  --gold-format ID   the format of GOLD (default: by name and content)
-  --system-format ID the format of SYS... (default: by name and content, else plain text)
-  --opt METRIC.NAME=VALUE  a metric option, repeatable
-Systems:
-  --order LIST|FILE  the systems of one-value-per-line files, in their order (comma list,
-                     or a file with one name a line); default: every system met in the
-                     other inputs, in alphabetical (code unit) order, as SEEDA writes them
-  --exclude SYSTEM   leave a system out (e.g. IPN, INPUT); repeatable or comma separated
-  --set NAME=ITEMS   a named system set: -SYS excludes, SYS includes only; repeatable;
-                     the tables show the sets side by side
-  --sets seeda       SEEDA's sets: base (no INPUT, REF-F, GPT-3.5), +INPUT, +fluency
-                     (REF-F and GPT-3.5 added), all
-Window analysis:
-  --window N         correlations in every window of N systems ranked by a human score
-                     (over the first set); SEEDA's default is 8
-  --window-human NAME  the human ranking used (default: the first --human)
-  --window-svg FILE  line charts FILE_pearson.svg and FILE_spearman.svg
-  --heatmap-svg DIR  per rankings file and metric, sentence-level accuracy by rank pair
-Options:
-  --bootstrap N      resamples for the sentence-level CIs (default 1000; 0 = none)
-  --seed N           seed of the bootstrap (Python random.seed; default 1)
-  --format FORMAT    table (default, 3 decimals) or json (full precision)
-  --svg DIR          write one scatter plot per metric and human ranking into DIR
-  --plugin SPEC      load a metric/format plugin (path, file:/https: URL, npm:)
-  -h, --help         this help
-
-Williams' test is one-tailed (psych::r.test, df = n - 3), tested in the direction of the
-higher signed correlation: a cell holds p for "row metric correlates better than column".
-With system sets, † marks the metrics not significantly below the best of a column.
-The --judgments CI is the bootstrap percentile interval of the resampled comparisons; "±"
-is half its width, as the reference script prints it. The --rankings CIs resample ranking
-items. SEEDA's tie rule: a metric tie counts for the system later in name order; the
-"neutral" columns count a tie half for each side.
-`;
-
-const f3 = (x: number | undefined) =>
-  x === undefined || Number.isNaN(x) ? "n/a" : x.toFixed(3).replace(/^-0\.000$/, "0.000");
 
 function list(values: unknown): string[] {
   return ((values as string[] | undefined) ?? []).flatMap((v) => v.split(","))
@@ -129,113 +67,6 @@ function wholeNumber(name: string, value: unknown, min: number): number {
     throw new UsageError(`meta: --${name} must be a whole number >= ${min}, got ${text}`);
   }
   return Number(text);
-}
-
-/**
- * Render system-level results as text tables (3 decimals).
- *
- * @example Usage
- * ```ts
- * import { renderSystemLevel } from "./meta.ts";
- * import { systemLevel } from "../meta/system_level.ts";
- * import assert from "node:assert/strict";
- *
- * const set = (name: string, values: Record<string, number>) =>
- *   ({ name, metric: name, lp: "", testset: "", path: name, scores: new Map(Object.entries(values)) });
- * const text = renderSystemLevel(systemLevel([set("h", { A: 1, B: 2, C: 3 })], [set("m", { A: 1, B: 3, C: 2 })]));
- * assert.match(text, /^m +0\.500 +0\.500$/m);
- * ```
- *
- * @param result What `systemLevel` returned.
- * @returns The tables.
- */
-export function renderSystemLevel(result: SystemLevelResult): string {
-  const parts = [
-    `System level: ${result.systems.length} systems (${result.systems.join(", ")})${
-      result.excluded.length ? `; excluded: ${result.excluded.join(", ")}` : ""
-    }`,
-  ];
-  const header = ["metric", ...result.humans.flatMap((h) => [`${h} r`, `${h} rho`])];
-  const rows = result.metrics.map((metric) => [
-    metric,
-    ...result.humans.flatMap((human) => {
-      const c = result.correlations.find((x) => x.human === human && x.metric === metric)!;
-      return [f3(c.pearson), f3(c.spearman)];
-    }),
-  ]);
-  parts.push(renderTable([header, ...rows]));
-  if (result.metrics.length > 1) {
-    for (const human of result.humans) {
-      for (const method of ["pearson", "spearman"] as const) {
-        const cell = (a: string, b: string) => {
-          const w = result.williams.find((x) =>
-            x.human === human && x.method === method && x.better === a && x.worse === b
-          );
-          return w ? f3(w.p) : "-";
-        };
-        parts.push(
-          `Williams' test, ${human}, ${method === "pearson" ? "Pearson r" : "Spearman rho"} ` +
-            `(one-tailed p that the row metric correlates better than the column metric)\n` +
-            renderTable([
-              ["", ...result.metrics],
-              ...result.metrics.map((a) => [a, ...result.metrics.map((b) => cell(a, b))]),
-            ]),
-        );
-      }
-    }
-  }
-  return parts.join("\n\n");
-}
-
-/**
- * Render sentence-level results as a text table (3 decimals).
- *
- * @example Usage
- * ```ts
- * import { renderSentenceLevel } from "./meta.ts";
- * import { sentenceLevel } from "../meta/sentence_level.ts";
- * import assert from "node:assert/strict";
- *
- * const pair = { segment: "0", judge: "j", rankingId: "1", system1: "A", rank1: 1, system2: "B", rank2: 2 };
- * const metric = { name: "m", lp: "", testset: "", path: "m", scores: new Map([
- *   ["A", new Map([["0", 1]])], ["B", new Map([["0", 0]])],
- * ]) };
- * const text = renderSentenceLevel("j.csv", sentenceLevel([pair], [metric], { bootstrap: false }));
- * assert.match(text, /^m +1\.000 +1\.000$/m);
- * ```
- *
- * @param label The judgments' file.
- * @param result What `sentenceLevel` returned.
- * @returns The table.
- */
-export function renderSentenceLevel(label: string, result: SentenceLevelResult): string {
-  const boot = result.bootstrap;
-  const variants = result.metrics[0].variants.map((v) => v.variant);
-  const name = (v: string) => v === "hties" ? "HTies" : "NoTies";
-  const header = [
-    "metric",
-    ...variants.flatMap((v) => boot ? [`tau ${name(v)}`, "95% CI"] : [`tau ${name(v)}`]),
-  ];
-  const rows = result.metrics.map((m) => [
-    m.metric,
-    ...m.variants.flatMap((v) =>
-      boot
-        ? [
-          `${f3(v.tau)}±${f3(v.halfWidth)}${v.aboveOthers ? "*" : ""}`,
-          `[${f3(v.lower)}, ${f3(v.upper)}]`,
-        ]
-        : [f3(v.tau)]
-    ),
-  ]);
-  const pairs =
-    `${result.pairs} comparisons (HTies), ${result.humanNonTies} without human ties (NoTies)`;
-  return `Sentence level: ${label}: ${pairs}${
-    result.dropped ? `; ${result.dropped} dropped with excluded systems` : ""
-  }${boot ? `; bootstrap ${boot.resamples} resamples, seed ${boot.seed}` : ""}\n` +
-    renderTable([header, ...rows]) +
-    (boot && result.metrics.length > 1
-      ? "\n* the highest tau, with a 95% CI above every other metric's"
-      : "");
 }
 
 function checkUnique(sets: readonly { name: string; path: string }[], level: string): void {

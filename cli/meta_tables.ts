@@ -8,6 +8,7 @@
 import { renderTable } from "../render/text.ts";
 import type { RankingAgreementResult } from "../meta/ranking_agreement.ts";
 import type { SystemLevelResult } from "../meta/system_level.ts";
+import type { SentenceLevelResult } from "../meta/sentence_level.ts";
 import type { WindowAnalysis } from "../meta/window.ts";
 
 const f3 = (x: number | undefined) =>
@@ -193,4 +194,111 @@ export function renderWindows(analysis: WindowAnalysis): string {
   return `Window analysis: ${analysis.human}, windows of ${analysis.size} systems; ranking ${
     analysis.ranking.join(" > ")
   }\n` + table("pearson") + "\n\n" + table("spearman");
+}
+
+/**
+ * Render system-level results as text tables (3 decimals).
+ *
+ * @example Usage
+ * ```ts
+ * import { renderSystemLevel } from "./meta.ts";
+ * import { systemLevel } from "../meta/system_level.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const set = (name: string, values: Record<string, number>) =>
+ *   ({ name, metric: name, lp: "", testset: "", path: name, scores: new Map(Object.entries(values)) });
+ * const text = renderSystemLevel(systemLevel([set("h", { A: 1, B: 2, C: 3 })], [set("m", { A: 1, B: 3, C: 2 })]));
+ * assert.match(text, /^m +0\.500 +0\.500$/m);
+ * ```
+ *
+ * @param result What `systemLevel` returned.
+ * @returns The tables.
+ */
+export function renderSystemLevel(result: SystemLevelResult): string {
+  const parts = [
+    `System level: ${result.systems.length} systems (${result.systems.join(", ")})${
+      result.excluded.length ? `; excluded: ${result.excluded.join(", ")}` : ""
+    }`,
+  ];
+  const header = ["metric", ...result.humans.flatMap((h) => [`${h} r`, `${h} rho`])];
+  const rows = result.metrics.map((metric) => [
+    metric,
+    ...result.humans.flatMap((human) => {
+      const c = result.correlations.find((x) => x.human === human && x.metric === metric)!;
+      return [f3(c.pearson), f3(c.spearman)];
+    }),
+  ]);
+  parts.push(renderTable([header, ...rows]));
+  if (result.metrics.length > 1) {
+    for (const human of result.humans) {
+      for (const method of ["pearson", "spearman"] as const) {
+        const cell = (a: string, b: string) => {
+          const w = result.williams.find((x) =>
+            x.human === human && x.method === method && x.better === a && x.worse === b
+          );
+          return w ? f3(w.p) : "-";
+        };
+        parts.push(
+          `Williams' test, ${human}, ${method === "pearson" ? "Pearson r" : "Spearman rho"} ` +
+            `(one-tailed p that the row metric correlates better than the column metric)\n` +
+            renderTable([
+              ["", ...result.metrics],
+              ...result.metrics.map((a) => [a, ...result.metrics.map((b) => cell(a, b))]),
+            ]),
+        );
+      }
+    }
+  }
+  return parts.join("\n\n");
+}
+
+/**
+ * Render sentence-level results as a text table (3 decimals).
+ *
+ * @example Usage
+ * ```ts
+ * import { renderSentenceLevel } from "./meta.ts";
+ * import { sentenceLevel } from "../meta/sentence_level.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const pair = { segment: "0", judge: "j", rankingId: "1", system1: "A", rank1: 1, system2: "B", rank2: 2 };
+ * const metric = { name: "m", lp: "", testset: "", path: "m", scores: new Map([
+ *   ["A", new Map([["0", 1]])], ["B", new Map([["0", 0]])],
+ * ]) };
+ * const text = renderSentenceLevel("j.csv", sentenceLevel([pair], [metric], { bootstrap: false }));
+ * assert.match(text, /^m +1\.000 +1\.000$/m);
+ * ```
+ *
+ * @param label The judgments' file.
+ * @param result What `sentenceLevel` returned.
+ * @returns The table.
+ */
+export function renderSentenceLevel(label: string, result: SentenceLevelResult): string {
+  const boot = result.bootstrap;
+  const variants = result.metrics[0].variants.map((v) => v.variant);
+  const name = (v: string) => v === "hties" ? "HTies" : "NoTies";
+  const header = [
+    "metric",
+    ...variants.flatMap((v) => boot ? [`tau ${name(v)}`, "95% CI"] : [`tau ${name(v)}`]),
+  ];
+  const rows = result.metrics.map((m) => [
+    m.metric,
+    ...m.variants.flatMap((v) =>
+      boot
+        ? [
+          `${f3(v.tau)}±${f3(v.halfWidth)}${v.aboveOthers ? "*" : ""}`,
+          `[${f3(v.lower)}, ${f3(v.upper)}]`,
+        ]
+        : [f3(v.tau)]
+    ),
+  ]);
+  const pairs =
+    `${result.pairs} comparisons (HTies), ${result.humanNonTies} without human ties (NoTies)`;
+  return `Sentence level: ${label}: ${pairs}${
+    result.dropped ? `; ${result.dropped} dropped with excluded systems` : ""
+  }${boot ? `; bootstrap ${boot.resamples} resamples, seed ${boot.seed}` : ""}\n` +
+    renderTable([header, ...rows]) +
+    (boot && result.metrics.length > 1
+      ? "\n* the highest tau, with a 95% CI above every other metric's"
+      : "");
 }

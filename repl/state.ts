@@ -42,9 +42,11 @@ import {
   cacheKey,
   countPaths,
   DIM,
+  nextMatch,
+  pluginSummary,
+  resetOverrides,
   selectNames,
   type SessionOptions,
-  unknownOption,
   warmStats,
 } from "./state_parts.ts";
 
@@ -237,11 +239,7 @@ export class SessionState {
       unloadPlugin(plugin);
       throw error;
     }
-    const metrics = (plugin.metrics ?? []).map((m) => m.id);
-    const formats = (plugin.formats ?? []).map((f) => f.id);
-    return `Loaded plugin ${plugin.name} ${plugin.version}: metrics ${
-      metrics.join(", ") || "(none)"
-    }; formats ${formats.join(", ") || "(none)"}`;
+    return pluginSummary(plugin);
   }
 
   // ---- metrics and options ------------------------------------------------------------
@@ -279,9 +277,7 @@ export class SessionState {
   setOption(metricId: string, name: string, raw: string): OptionValue {
     const metric = this.registry.metric(metricId);
     const value = coerceOption(metric, name, raw);
-    const overrides = this.#overrides.get(metric.id) ?? {};
-    overrides[name] = value;
-    this.#overrides.set(metric.id, overrides);
+    this.#overrides.set(metric.id, { ...this.#overrides.get(metric.id), [name]: value });
     return value;
   }
 
@@ -546,16 +542,14 @@ export class SessionState {
   }
 
   #forget(systemName: string): void {
-    const prefix = systemName + "\u0000";
     for (const map of [this.#stats, this.#headlines]) {
-      for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
+      for (const key of [...map.keys()]) if (key.startsWith(systemName + "\u0000")) map.delete(key);
     }
   }
 
   /** The references of a gold sentence (derived from annotations, or given). */
   references(sentence: GoldSentence): Tokens[] {
-    if (!sentence.annotations && !sentence.references) return [];
-    return referenceRewrites(sentence);
+    return sentence.annotations || sentence.references ? referenceRewrites(sentence) : [];
   }
 
   /** A system's sentence headline values under a metric (cached; NaN when not a number). */
@@ -578,15 +572,9 @@ export class SessionState {
 
   /** Move to the next sentence (wrapping round) that passes a test; false when none does. */
   findNext(test: (i: number) => boolean): boolean {
-    const n = this.needGold().sentences.length;
-    for (let k = 1; k <= n; k++) {
-      const i = (this.index + k) % n;
-      if (test(i)) {
-        this.index = i;
-        return true;
-      }
-    }
-    return false;
+    const i = nextMatch(this.index, this.needGold().sentences.length, test);
+    if (i !== undefined) this.index = i;
+    return i !== undefined;
   }
 
   /** Tokens against the sentence's source as `[-deleted-]{+inserted+}` (coloured on a terminal). */
@@ -606,17 +594,6 @@ export class SessionState {
 
   /** Clear `set` values: all, one metric's, or one option. */
   resetOptions(metricId?: string, name?: string): string {
-    if (!metricId) {
-      this.#overrides.clear();
-      return "All options back to their defaults";
-    }
-    const metric = this.registry.metric(metricId);
-    if (name === undefined) {
-      this.#overrides.delete(metric.id);
-      return `${metric.id}: options back to their defaults`;
-    }
-    if (!Object.hasOwn(metric.defaults, name)) throw unknownOption(metric, name);
-    delete this.#overrides.get(metric.id)?.[name];
-    return `${metric.id}.${name} = ${(metric.defaults as Options)[name]} (default)`;
+    return resetOverrides(this.registry, this.#overrides, metricId, name);
   }
 }

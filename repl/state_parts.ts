@@ -8,7 +8,15 @@
 
 import { UsageError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
-import type { AnyMetric, GoldCorpus, Hypotheses, Options, Score } from "../plugins/types.ts";
+import type {
+  AnyMetric,
+  GoldCorpus,
+  Hypotheses,
+  Options,
+  OptionValue,
+  Plugin,
+  Score,
+} from "../plugins/types.ts";
 import { headlineValue, scoreColumns } from "../render/text.ts";
 
 /** How a session is set up. */
@@ -204,4 +212,47 @@ export function selectNames(
   if (!systems.length) systems.push(...loaded);
   if (!systems.length) throw new UsageError("No systems loaded: load hyp PATH..., or try TEXT");
   return { systems, metrics: metrics.length ? metrics : registry.metrics };
+}
+
+/** What `load plugin` says of a plugin it loaded. */
+export function pluginSummary(plugin: Plugin): string {
+  const metrics = (plugin.metrics ?? []).map((m) => m.id);
+  const formats = (plugin.formats ?? []).map((f) => f.id);
+  return `Loaded plugin ${plugin.name} ${plugin.version}: metrics ${
+    metrics.join(", ") || "(none)"
+  }; formats ${formats.join(", ") || "(none)"}`;
+}
+
+/** The next index after `index` (wrapping round `n`) that passes a test, or undefined. */
+export function nextMatch(
+  index: number,
+  n: number,
+  test: (i: number) => boolean,
+): number | undefined {
+  for (let k = 1; k <= n; k++) {
+    const i = (index + k) % n;
+    if (test(i)) return i;
+  }
+  return undefined;
+}
+
+/** Clear a session's `set` values: all, one metric's, or one option; says what it did. */
+export function resetOverrides(
+  registry: Registry,
+  overrides: Map<string, Record<string, OptionValue>>,
+  metricId?: string,
+  name?: string,
+): string {
+  if (!metricId) {
+    overrides.clear();
+    return "All options back to their defaults";
+  }
+  const metric = registry.metric(metricId);
+  if (name === undefined) {
+    overrides.delete(metric.id);
+    return `${metric.id}: options back to their defaults`;
+  }
+  if (!Object.hasOwn(metric.defaults, name)) throw unknownOption(metric, name);
+  delete overrides.get(metric.id)?.[name];
+  return `${metric.id}.${name} = ${(metric.defaults as Options)[name]} (default)`;
 }

@@ -1,0 +1,101 @@
+/**
+ * Whitespace tokenization of pre-tokenized lines, as the reference scorers split them: every
+ * whitespace `str.split()` knows, or ASCII whitespace only for files the references read as bytes.
+ *
+ * @module
+ */
+
+import type { Tokens } from "../plugins/types.ts";
+
+/** Whitespace as Python's `str.split()` sees it (what the reference scorers use). */
+const WHITESPACE =
+  // deno-lint-ignore no-control-regex
+  /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+
+/** ASCII whitespace: what Python 2's `split()` of a byte string sees. `compute_gleu` and
+ * `ieval.py` read system outputs as bytes, so a no-break space joins two tokens for them. */
+const ASCII_WHITESPACE = /[\t\n\v\f\r ]+/;
+
+/**
+ * Split a line of a plain-text file (system outputs, `--src`/`--ref` files) into tokens on ASCII
+ * whitespace only, as the reference tools that
+ * read them as bytes do (`compute_gleu`, `ieval.py`): a no-break space or another
+ * Unicode space stays inside its token. Metrics that split on Unicode whitespace (M2, as
+ * m2scorer decodes its input) split such tokens again with {@linkcode splitUnicodeWhitespace}.
+ *
+ * @example Usage
+ * ```ts
+ * import { tokenizeAscii } from "./tokenize.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(tokenizeAscii(" He\u00a0goes  home .\r"), ["He\u00a0goes", "home", "."]);
+ * ```
+ *
+ * @param line The line.
+ * @param intern A table of strings already seen (see {@linkcode tokenize}).
+ * @returns Its tokens.
+ */
+export function tokenizeAscii(line: string, intern?: Map<string, string>): Tokens {
+  return tokenize(line, intern, ASCII_WHITESPACE);
+}
+
+/**
+ * Split tokens again on Unicode whitespace (as Python's `str.split()` does), for metrics whose
+ * reference tool decodes its input: tokens of {@linkcode tokenizeAscii} holding a
+ * no-break space become two. Returns `tokens` itself when no token holds such a space.
+ *
+ * @example Usage
+ * ```ts
+ * import { splitUnicodeWhitespace } from "./tokenize.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(splitUnicodeWhitespace(["He\u00a0goes", "home"]), ["He", "goes", "home"]);
+ * const plain = ["a", "b"];
+ * assert.equal(splitUnicodeWhitespace(plain), plain);
+ * ```
+ *
+ * @param tokens The tokens.
+ * @returns The tokens split on every whitespace `str.split()` knows.
+ */
+export function splitUnicodeWhitespace(tokens: Tokens): Tokens {
+  if (!tokens.some((t) => WHITESPACE.test(t))) return tokens;
+  return tokens.flatMap((t) => t.split(WHITESPACE).filter((x) => x !== ""));
+}
+
+/**
+ * Split a pre-tokenized line into tokens. Leading, trailing and repeated whitespace are
+ * ignored, as the reference implementations do.
+ *
+ * @example Usage
+ * ```ts
+ * import { tokenize } from "./tokenize.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(tokenize(" The cat  sat .\r"), ["The", "cat", "sat", "."]);
+ * assert.deepEqual(tokenize(""), []);
+ * ```
+ *
+ * @param line The line.
+ * @param intern A table of strings already seen: tokens equal to one in it share its
+ *   storage (large corpora repeat most tokens, so this keeps memory near the file's size).
+ * @param whitespace What separates tokens (default: every whitespace `str.split()` knows).
+ * @returns Its tokens.
+ */
+export function tokenize(
+  line: string,
+  intern?: Map<string, string>,
+  whitespace: RegExp = WHITESPACE,
+): Tokens {
+  const tokens = line.split(whitespace);
+  if (tokens.length && tokens[0] === "") tokens.shift();
+  if (tokens.length && tokens[tokens.length - 1] === "") tokens.pop();
+  if (intern) {
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i];
+      const seen = intern.get(token);
+      if (seen === undefined) intern.set(token, token);
+      else tokens[i] = seen;
+    }
+  }
+  return tokens;
+}
