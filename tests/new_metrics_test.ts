@@ -249,7 +249,7 @@ Deno.test("the REPL scores and explains the new metrics", async () => {
   const s = new Session({ registry: createRegistry() });
   await s.execute(`load gold ${GOLD}`);
   await s.execute(`load hyp ${HYP}`);
-  const out = await s.execute("score hyp.m2 cleme");
+  const out = await s.execute("score hyp cleme");
   assert.match(out, /cleme/);
   assert.match(await s.execute("align cleme2"), /Chunks/);
   assert.match(await s.execute("align gotoscorer"), /Reference chunks/);
