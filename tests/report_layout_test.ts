@@ -122,7 +122,7 @@ Deno.test({
       ],
     });
     try {
-      await report(dir, 12, "--ranks");
+      await report(dir, 12, "--ranks", "-m", "m2,imeasure,gleu");
       const page = await browser.newPage();
       for (const width of [1400, 1920]) {
         await page.setViewport({ width, height: 900 });
