@@ -18,6 +18,7 @@ import {
   type GleuStats,
   ORDER,
 } from "./stats.ts";
+import { numpySum } from "../../util/numpy_sum.ts";
 
 /** `scipy.special.ndtri(0.025000000000000022)` and `ndtri(0.975)`: the 95% normal quantiles. */
 const Z_LOW = -1.959963984540054;
@@ -49,34 +50,12 @@ export function gleuFromTotals(
   return Math.exp(Math.min(0, 1 - r / c) + logPrecision);
 }
 
-/** Summation as numpy's `add.reduce` does it on a contiguous float64 array (pairwise). */
-function pairwiseSum(values: ArrayLike<number>, start: number, n: number): number {
-  if (n < 8) {
-    let sum = -0;
-    for (let i = start; i < start + n; i++) sum += values[i];
-    return sum;
-  }
-  if (n <= 128) {
-    const r = [0, 1, 2, 3, 4, 5, 6, 7].map((j) => values[start + j]);
-    let i = 8;
-    for (; i < n - (n % 8); i += 8) {
-      for (let j = 0; j < 8; j++) r[j] += values[start + i + j];
-    }
-    let sum = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-    for (; i < n; i++) sum += values[start + i];
-    return sum;
-  }
-  let half = Math.floor(n / 2);
-  half -= half % 8;
-  return pairwiseSum(values, start, half) + pairwiseSum(values, start + half, n - half);
-}
-
 /** Mean, population standard deviation and 95% normal interval, as numpy and scipy give them. */
 export function summarize(values: readonly number[]): GleuScore {
   const n = values.length;
-  const mean = pairwiseSum(values, 0, n) / n;
+  const mean = numpySum(values, 0, n) / n;
   const squares = values.map((x) => (x - mean) * (x - mean));
-  const std = Math.sqrt(pairwiseSum(squares, 0, n) / n);
+  const std = Math.sqrt(numpySum(squares, 0, n) / n);
   const ci: [number, number] = std > 0 ? [Z_LOW * std + mean, Z_HIGH * std + mean] : [mean, mean];
   return { gleu: mean, std, ci, iterations: n };
 }
