@@ -12,27 +12,13 @@ import { loadAnnotator } from "../annotator/annotate.ts";
 import { parallelToM2 } from "../annotator/parallel.ts";
 import { errantCompareText } from "../metrics/errant/report.ts";
 import { errantMetric } from "../metrics/errant/mod.ts";
+import { CONLL2014_SYSTEMS } from "./shared.ts";
 
 const ERRANT_DIR = new URL("../../shared/data/conll2014/errant/", import.meta.url);
 const CONLL_DIR = new URL("../../shared/data/conll2014/", import.meta.url);
 
 /** The 13 CoNLL-2014 systems and GECToR. */
-export const SYSTEMS = [
-  "AMU",
-  "CAMB",
-  "CUUI",
-  "IITB",
-  "INPUT",
-  "IPN",
-  "NTHU",
-  "PKU",
-  "POST",
-  "RAC",
-  "SJTU",
-  "UFC",
-  "UMC",
-  "GECTOR",
-];
+export const SYSTEMS: readonly string[] = [...CONLL2014_SYSTEMS, "GECTOR"];
 
 interface Edit {
   key: string;

@@ -1,22 +1,11 @@
 import assert from "node:assert/strict";
+import { gecscore } from "./run_cli.ts";
 
 const EXAMPLE = "examples/exact_match.ts";
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
 const SYSTEM2 = "tests/testdata/m2scorer_example_system2";
 const BAD = "tests/testdata/bad";
-
-/** Run `deno run --allow-read cli.ts ARGS` as a user would: read-only permission. */
-async function gecscore(...args: string[]) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "cli.ts", ...args],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
-}
 
 Deno.test("gecscore score --plugin works end to end in table, json and tsv", async (t) => {
   const common = ["score", "--plugin", EXAMPLE, "--gold", GOLD, SYSTEM, SYSTEM2];

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { gecscore } from "./run_cli.ts";
 import { createRegistry, readGold } from "../mod.ts";
 import { readHypotheses } from "../formats/mod.ts";
 import { planRun, runPlan, runPlanSync } from "../pipeline/engine.ts";
@@ -8,18 +9,6 @@ const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
 const SYSTEM2 = "tests/testdata/m2scorer_example_system2";
 const THROWS = "tests/testdata/plugins/throws_on_a.ts";
-
-/** Run `deno run --allow-read cli.ts ARGS` as a user would. */
-async function gecscore(...args: string[]) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "cli.ts", ...args],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
-}
 
 Deno.test("score names a throwing plugin identically in table, json and jsonl output", async () => {
   const expected = 'gecscore: Plugin throws-on-a 0.1.0, metric "throws_on_a", system ' +

@@ -4,6 +4,7 @@
  */
 
 import assert from "node:assert/strict";
+import { gecscore } from "./run_cli.ts";
 import { createRegistry, readGold } from "../mod.ts";
 import { readHypotheses } from "../formats/mod.ts";
 import { loadPlugin } from "../sandbox/loader.ts";
@@ -16,17 +17,6 @@ const SYSTEMS = [
   "tests/testdata/m2scorer_example_system",
   "tests/testdata/m2scorer_example_system2",
 ];
-
-async function gecscore(...args: string[]) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "cli.ts", ...args],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
-}
 
 Deno.test("scoreSystemsParallel() equals scoreSystems() for 1, 2 and 3 workers", async () => {
   const registry = createRegistry().use(await loadPlugin("examples/exact_match.ts"));
