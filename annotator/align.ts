@@ -43,13 +43,37 @@ const OPEN_POS = new Set(["ADJ", "ADV", "NOUN", "VERB"]);
  */
 export function substitutionCost(o: Token, c: Token): number {
   if (o.lower === c.lower) return 0;
+  return linguisticCost(o, c) + indelNormalizedDistance(o.text, c.text);
+}
+
+/** The lemma and part-of-speech parts of {@linkcode substitutionCost}. */
+function linguisticCost(o: Token, c: Token): number {
   const lemmaCost = o.lemma === c.lemma ? 0 : 0.499;
-  let posCost: number;
-  if (o.pos === c.pos) posCost = 0;
-  else if (OPEN_POS.has(o.pos) && OPEN_POS.has(c.pos)) posCost = 0.25;
-  else posCost = 0.5;
-  const charCost = indelNormalizedDistance(o.text, c.text);
-  return lemmaCost + posCost + charCost;
+  if (o.pos === c.pos) return lemmaCost;
+  return lemmaCost + (OPEN_POS.has(o.pos) && OPEN_POS.has(c.pos) ? 0.25 : 0.5);
+}
+
+/**
+ * Character distances of an original sentence's tokens to each corrected token text met so far,
+ * kept with the analysed sentence: the outputs of many systems are aligned with one source, and
+ * their tokens are mostly the source's own, so most distances are computed once.
+ */
+const charDistances = new WeakMap<Analysis, Map<string, Float64Array>>();
+
+function charDistanceColumns(orig: Analysis, cor: Analysis): Float64Array[] {
+  let byText = charDistances.get(orig);
+  if (!byText) charDistances.set(orig, byText = new Map());
+  return cor.map((c) => {
+    let column = byText.get(c.text);
+    if (!column) byText.set(c.text, column = new Float64Array(orig.length).fill(-1));
+    return column;
+  });
+}
+
+function lengthPrefix(tokens: readonly string[]): Int32Array {
+  const prefix = new Int32Array(tokens.length + 1);
+  for (let i = 0; i < tokens.length; i++) prefix[i + 1] = prefix[i] + tokens[i].length;
+  return prefix;
 }
 
 function sortedEqual(a: readonly string[], b: readonly string[]): boolean {
@@ -90,15 +114,29 @@ function sortedEqual(a: readonly string[], b: readonly string[]): boolean {
 export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
   const oLow = orig.map((t) => t.lower);
   const cLow = cor.map((t) => t.lower);
+  // Running totals of the lower-cased lengths: two blocks of different total length cannot be
+  // reorderings of each other, which spares most sorts.
+  const oLen = lengthPrefix(oLow);
+  const cLen = lengthPrefix(cLow);
+  const columns = lev ? [] : charDistanceColumns(orig, cor);
   const costs: AlignCosts<Token, Token> = {
     match: (a, b) => a.text === b.text,
-    substitute: lev ? () => 1 : substitutionCost,
+    substitute: lev ? () => 1 : (o, c, i, j) => {
+      if (o.lower === c.lower) return 0;
+      const column = columns[j];
+      let chars = column[i];
+      if (chars < 0) chars = column[i] = indelNormalizedDistance(o.text, c.text);
+      return linguisticCost(o, c) + chars;
+    },
   };
   if (!lev) {
     costs.transpose = (i, j, cost) => {
       for (let k = 1; i - k >= 0 && j - k >= 0; k++) {
         if (cost(i - k + 1, j - k + 1) === cost(i - k, j - k)) return undefined;
-        if (sortedEqual(oLow.slice(i - k, i + 1), cLow.slice(j - k, j + 1))) {
+        if (
+          oLen[i + 1] - oLen[i - k] === cLen[j + 1] - cLen[j - k] &&
+          sortedEqual(oLow.slice(i - k, i + 1), cLow.slice(j - k, j + 1))
+        ) {
           return { cost: cost(i - k, j - k) + k, size: k + 1 };
         }
       }

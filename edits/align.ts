@@ -141,25 +141,31 @@ export function align<A = string, B = string>(
     matrix[j] = matrix[j - 1] + ins(target[j - 1], j - 1);
     opOf[j] = 2;
   }
-  const candidate = { T: Infinity, S: Infinity, I: Infinity, D: Infinity };
+  // The tie order as operation codes; the first cheapest operation in that order wins.
+  const order = Int8Array.from(ties, (op) => CODES[op]);
+  const values = new Float64Array(5);
+  const transpose = costs.transpose;
   for (let i = 0; i < n; i++) {
+    const a = source[i];
+    const rowAbove = i * width;
+    const row = rowAbove + width;
     for (let j = 0; j < m; j++) {
-      const cell = (i + 1) * width + j + 1;
-      if (match(source[i], target[j], i, j)) {
-        matrix[cell] = matrix[i * width + j];
+      const cell = row + j + 1;
+      if (match(a, target[j], i, j)) {
+        matrix[cell] = matrix[rowAbove + j];
         opOf[cell] = 0;
         continue;
       }
-      candidate.D = matrix[i * width + j + 1] + del(source[i], i);
-      candidate.I = matrix[(i + 1) * width + j] + ins(target[j], j);
-      candidate.S = matrix[i * width + j] + sub(source[i], target[j], i, j);
-      const t = costs.transpose?.(i, j, cost);
-      candidate.T = t ? t.cost : Infinity;
-      let best: "T" | "S" | "I" | "D" = ties[0];
-      for (const op of ties) if (candidate[op] < candidate[best]) best = op;
-      matrix[cell] = candidate[best];
-      opOf[cell] = CODES[best];
-      if (best === "T") sizes.set(cell, t!.size);
+      values[3] = matrix[rowAbove + j + 1] + del(a, i);
+      values[2] = matrix[row + j] + ins(target[j], j);
+      values[1] = matrix[rowAbove + j] + sub(a, target[j], i, j);
+      const t = transpose?.(i, j, cost);
+      values[4] = t ? t.cost : Infinity;
+      let best = order[0];
+      for (let k = 1; k < order.length; k++) if (values[order[k]] < values[best]) best = order[k];
+      matrix[cell] = values[best];
+      opOf[cell] = best;
+      if (best === 4) sizes.set(cell, t!.size);
     }
   }
   const ops: AlignOp[] = [];
