@@ -165,6 +165,25 @@ export function m2GoldEdits(
   }));
 }
 
+/** The last {@linkcode m2GoldEdits} of each gold sentence, with what it was computed from. */
+const goldEditsCache = new WeakMap<GoldSentence, {
+  source: Tokens;
+  annotations: GoldSentence["annotations"];
+  value: { annotator: string; edits: M2GoldEdit[] }[];
+}>();
+
+/**
+ * {@linkcode m2GoldEdits}, computed once per gold sentence: every system scored against the
+ * same gold reuses it (recomputed when the sentence's source or annotations were replaced).
+ */
+function cachedGoldEdits(gold: GoldSentence): { annotator: string; edits: M2GoldEdit[] }[] {
+  const hit = goldEditsCache.get(gold);
+  if (hit && hit.source === gold.source && hit.annotations === gold.annotations) return hit.value;
+  const value = m2GoldEdits(gold);
+  goldEditsCache.set(gold, { source: gold.source, annotations: gold.annotations, value });
+  return value;
+}
+
 export function matchEdit(e: M2Edit, g: M2GoldEdit): boolean {
   return e.start === g.start && e.end === g.end && e.original === g.original &&
     g.corrections.includes(e.correction);
@@ -310,7 +329,9 @@ export function m2Annotators(
     warning = `${where}: ${error.message}; it was scored with an optimal edit sequence whose ` +
       "choice among equal-cost sequences may differ from m2scorer's";
   }
-  const results = m2GoldEdits(gold).map(({ annotator, edits: goldEdits }) => {
+  const results = cachedGoldEdits(gold).map(({ annotator, edits: shared }) => {
+    // A copy of the list, so that a caller changing a result cannot change the cache.
+    const goldEdits = shared.slice();
     let edits = graph
       ? bestEditSequence(graph, goldEdits)
       : warning
