@@ -321,7 +321,8 @@ export function m2Annotators(
   try {
     graph = unchanged
       ? undefined
-      : buildEditGraph(gold.source, hypothesis, opts.max_unchanged_words);
+      // On scratch buffers: the graph is used only until this sentence is scored.
+      : buildEditGraph(gold.source, hypothesis, opts.max_unchanged_words, undefined, true);
   } catch (error) {
     if (!(error instanceof MergedEdgeBudgetError)) throw error;
     // Too large to list the merged edges: an implicit search with the same optimum.

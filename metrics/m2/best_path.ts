@@ -6,8 +6,11 @@
  */
 
 import type { Tokens } from "../../plugins/types.ts";
-import { type EditGraph, pairEdit } from "./edit_graph.ts";
-import { EPSILON, type M2Edit, type M2GoldEdit, NOOP } from "./lattice.ts";
+import { type EditGraph, pairEdit, S_GRAPH_FREE, S_GRAPH_FREE_F64 } from "./edit_graph.ts";
+import { EPSILON, type M2Edit, type M2GoldEdit, NOOP, scratch } from "./lattice.ts";
+
+/** Scratch slots of the shortest path (see `Scratch` in `lattice.ts`). */
+const S_PRED = S_GRAPH_FREE, S_GOLD_WEIGHTS = S_GRAPH_FREE_F64, S_DIST = S_GRAPH_FREE_F64 + 1;
 
 function matches(edit: M2Edit, gold: M2GoldEdit): boolean {
   return edit.start === gold.start && edit.end === gold.end && edit.original === gold.original &&
@@ -23,13 +26,28 @@ function spanEntries(graph: EditGraph, pairs: number[]): number[] {
   return out;
 }
 
-/** The per-annotator weights: gold matches get `-|E|` (the reference's `set_weights`). */
+/**
+ * The per-annotator weights: gold matches get `-|E|` (the reference's `set_weights`).
+ *
+ * @param graph The sentence's graph.
+ * @param gold One annotator's gold edits.
+ * @param L The reward of a match (the edge list's length).
+ * @param out Where to write the weights (a new array when omitted; at least as long as the
+ *   graph has pairs).
+ * @returns The weights (`out`'s first elements when given).
+ */
 export function goldWeights(
   graph: EditGraph,
   gold: readonly M2GoldEdit[],
   L: number = graph.list.length,
+  out?: Float64Array,
 ): Float64Array {
-  const weights = graph.weights.slice();
+  let weights: Float64Array;
+  if (out) {
+    weights = out.subarray(0, graph.weights.length);
+    weights.set(graph.weights);
+  } else weights = graph.weights.slice();
+  if (!gold.length) return weights;
   const groups = new Map<number, M2GoldEdit[]>();
   for (const g of gold) {
     if (g.start < 0 || g.end < 0) continue;
@@ -38,9 +56,10 @@ export function goldWeights(
     if (list) list.push(g);
     else groups.set(key, [g]);
   }
+  if (!groups.size) return weights;
   // The listed pairs of each gold span, in pair order.
   const bySpan = new Map<number, number[]>();
-  if (groups.size) {
+  {
     for (let p = 0; p < graph.from.length; p++) {
       if (!graph.mult[p]) continue;
       const key = graph.start[p] * graph.spanBase + graph.end[p];
@@ -184,9 +203,15 @@ export function bestPathCost(graph: EditGraph, gold: readonly M2GoldEdit[]): num
 /** Bellman-Ford in the reference's edge order: distances and predecessor pairs. */
 function shortestPath(graph: EditGraph, gold: readonly M2GoldEdit[]) {
   const N = graph.nodes;
-  const weights = goldWeights(graph, gold);
-  const dist = new Float64Array(N).fill(Infinity);
-  const pred = new Int32Array(N).fill(-1);
+  // Scratch buffers: the callers are done with them before the next sentence.
+  const weights = goldWeights(
+    graph,
+    gold,
+    graph.list.length,
+    scratch.f64(S_GOLD_WEIGHTS, graph.weights.length),
+  );
+  const dist = scratch.f64(S_DIST, N).fill(Infinity, 0, N);
+  const pred = scratch.i32(S_PRED, N).fill(-1, 0, N);
   dist[0] = 0;
   const { list, from, to } = graph;
   for (let pass = 0; pass < N - 1; pass++) {
