@@ -186,51 +186,76 @@ export function buildEditGraph(
   const pairOf = i32(S_PAIR_OF, N).fill(-1, 0, N);
   const evK = list_(S_EV_K, 4 * N), evPair = list_(S_EV_PAIR, 4 * N);
   const touched = list_(S_TOUCHED, N);
+  // The lists are written directly (sizes kept in locals, capacity checked as they grow).
+  const pLists = [pFrom, pTo, pLen, pUnch, pStart, pEnd, pType];
+  const growPairs = () => {
+    for (const l of pLists) {
+      const next = new Int32Array(l.data.length * 2);
+      next.set(l.data);
+      l.data = next;
+    }
+  };
+  const oTo = outTo.data, oNoop = outNoop.data, oPair = outPair.data;
+  let nPairs = pFrom.size, nEv = 0, nTouched = 0;
+  // Each node is touched at most once per source node: `touched` holds N.
+  const tData = touched.data;
   for (let u = 0; u < N; u++) {
     if (outHead[u] === outHead[u + 1]) continue;
     let maxTouched = -1;
+    const pStartData = pStart.data;
     for (let e = outHead[u]; e < outHead[u + 1]; e++) {
-      const v = outTo.data[e];
+      const v = oTo[e];
       bestLen[v] = 1;
-      bestUnch[v] = outNoop.data[e];
-      bestStart[v] = pStart.data[outPair.data[e]];
-      touched.push(v);
+      bestUnch[v] = oNoop[e];
+      bestStart[v] = pStartData[oPair[e]];
+      tData[nTouched++] = v;
       if (v > maxTouched) maxTouched = v;
     }
-    const firstArc = pFrom.size;
+    const firstArc = nPairs;
+    let pFromData = pFrom.data, pToData = pTo.data;
+    let evKData = evK.data, evPairData = evPair.data;
     for (let k = u + 1; k <= maxTouched; k++) {
       const lk = bestLen[k];
       if (lk === UNSET) continue;
       for (let e = outHead[k]; e < outHead[k + 1]; e++) {
-        const j = outTo.data[e];
+        const j = oTo[e];
         const len = lk + 1;
         if (len >= bestLen[j]) continue;
-        const unch = bestUnch[k] + outNoop.data[e];
+        const unch = bestUnch[k] + oNoop[e];
         if (unch > maxUnchangedWords) continue;
-        if (bestLen[j] === UNSET) touched.push(j);
+        if (bestLen[j] === UNSET) tData[nTouched++] = j;
         bestLen[j] = len;
         bestUnch[j] = unch;
         bestStart[j] = bestStart[k];
         if (j > maxTouched) maxTouched = j;
         let pair = pairOf[j];
         if (pair < 0) {
-          pair = pairOf[j] = pFrom.size;
-          pFrom.push(u);
-          pTo.push(j);
-          pLen.push(0);
-          pUnch.push(0);
-          pStart.push(0);
-          pEnd.push(0);
-          pType.push(0);
+          if (nPairs === pFromData.length) {
+            growPairs();
+            pFromData = pFrom.data;
+            pToData = pTo.data;
+          }
+          pair = pairOf[j] = nPairs++;
+          pFromData[pair] = u;
+          pToData[pair] = j;
         }
-        evK.push(k);
-        evPair.push(pair);
+        if (nEv === evKData.length) {
+          evK.size = evPair.size = nEv;
+          evK.push(0);
+          evPair.push(0);
+          evKData = evK.data;
+          evPairData = evPair.data;
+        }
+        evKData[nEv] = k;
+        evPairData[nEv++] = pair;
         // Checked as the arcs are made, so that memory stays within the budget.
-        if (evK.size > maxMergedEdges) break;
+        if (nEv > maxMergedEdges) break;
       }
-      if (evK.size > maxMergedEdges) break;
+      if (nEv > maxMergedEdges) break;
     }
-    if (evK.size > maxMergedEdges) {
+    for (const l of pLists) l.size = nPairs;
+    evK.size = evPair.size = nEv;
+    if (nEv > maxMergedEdges) {
       throw new MergedEdgeBudgetError(budgetMessage(n, m, maxMergedEdges));
     }
     for (let pair = firstArc; pair < pFrom.size; pair++) {
@@ -242,11 +267,11 @@ export function buildEditGraph(
       const di = row[j] - row[u], dj = col[j] - col[u], unch = bestUnch[j];
       pType.data[pair] = di === dj && unch === di ? NOOP : di === 0 ? INS : dj === 0 ? DEL : SUB;
     }
-    for (let t = 0; t < touched.size; t++) {
-      bestLen[touched.data[t]] = UNSET;
-      pairOf[touched.data[t]] = -1;
+    for (let t = 0; t < nTouched; t++) {
+      bestLen[tData[t]] = UNSET;
+      pairOf[tData[t]] = -1;
     }
-    touched.size = 0;
+    nTouched = 0;
   }
 
   // Events were made in (i, k, j) order; the reference appends them in (k, i, j) order: a
@@ -261,17 +286,19 @@ export function buildEditGraph(
   // Drop merged no-change arcs, as the reference's loop does: removing an item while
   // iterating skips the item after it, which then stays.
   const kept = list_(S_KEPT, list.size + nEvents);
-  for (let x = 0; x < list.size; x++) kept.push(list.data[x]);
+  const keptData = kept.data, typeData = pType.data, lenData = pLen.data;
+  keptData.set(list.view());
+  let nKept = list.size;
   for (let x = 0; x < nEvents; x++) {
     const pair = arcList[x];
-    if (pType.data[pair] === NOOP && pLen.data[pair] > 1) {
-      if (x + 1 < nEvents) kept.push(arcList[++x]);
+    if (typeData[pair] === NOOP && lenData[pair] > 1) {
+      if (x + 1 < nEvents) keptData[nKept++] = arcList[++x];
       continue;
     }
-    kept.push(pair);
+    keptData[nKept++] = pair;
   }
+  kept.size = nKept;
   const edgeList = kept.view();
-  const nPairs = pFrom.size;
   const mult = i32(S_MULT, nPairs).fill(0, 0, nPairs);
   for (let x = 0; x < edgeList.length; x++) mult[edgeList[x]]++;
 
