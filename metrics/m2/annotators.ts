@@ -14,7 +14,12 @@ import { pyRepr, python2DictOrder } from "../../util/python_number.ts";
 import { bestEditSequence } from "./best_path.ts";
 import { buildEditGraph, type EditGraph, MergedEdgeBudgetError } from "./edit_graph.ts";
 import { implicitEditSequence } from "./fallback.ts";
-import { type M2Edit, type M2GoldEdit, releaseFallbackLattice } from "./lattice.ts";
+import {
+  FallbackBudgetError,
+  type M2Edit,
+  type M2GoldEdit,
+  releaseFallbackLattice,
+} from "./lattice.ts";
 
 /** M2 options (names as on the command line: `--opt m2.beta=1`). */
 export interface M2Options {
@@ -57,7 +62,9 @@ export const M2_DEFAULTS: M2Options = {
  * The largest edit lattice M2 scores, in cells (`(n + 1)(m + 1)` for `n` source and `m`
  * hypothesis tokens): about 1250 tokens against 1250, or 1 against 750 thousand. It bounds
  * the memory of one sentence to some 450 MB; up to 1000 tokens each a sentence scores in
- * about a second (`bench/m2_bench.ts`). Larger pairs are an {@linkcode InputError}.
+ * about a second (`bench/m2_bench.ts`), or, when so many alignments are equally good that
+ * the fallback's search passes `MAX_FALLBACK_WORK` (`lattice.ts`), is refused in about as
+ * long. Larger pairs are an {@linkcode InputError}.
  */
 export const MAX_LATTICE_CELLS = 1_572_864;
 
@@ -271,6 +278,23 @@ function ignorable(e: M2Edit): boolean {
     e.correction.replaceAll(" ", "").toLowerCase();
 }
 
+/** The fallback's edits, its refusal named by the sentence (and the scratch lattice freed). */
+function fallbackEdits(
+  gold: GoldSentence,
+  hypothesis: Tokens,
+  maxUnchangedWords: number,
+  goldEdits: M2GoldEdit[],
+): M2Edit[] {
+  try {
+    return implicitEditSequence(gold.source, hypothesis, maxUnchangedWords, goldEdits).edits;
+  } catch (error) {
+    if (!(error instanceof FallbackBudgetError)) throw error;
+    releaseFallbackLattice();
+    const where = gold.line === undefined ? "a sentence" : `sentence at gold line ${gold.line}`;
+    throw new FallbackBudgetError(`m2: ${where}: ${error.message}`);
+  }
+}
+
 /**
  * Score one sentence against each of its annotators: the system edits the reference chooses
  * for that annotator and the ones that match.
@@ -336,7 +360,7 @@ export function m2Annotators(
     let edits = graph
       ? bestEditSequence(graph, goldEdits)
       : warning
-      ? implicitEditSequence(gold.source, hypothesis, opts.max_unchanged_words, goldEdits).edits
+      ? fallbackEdits(gold, hypothesis, opts.max_unchanged_words, goldEdits)
       : [];
     if (opts.ignore_whitespace_casing) edits = edits.filter((e) => !ignorable(e));
     const { correct, marks } = matchSequence(edits, goldEdits);

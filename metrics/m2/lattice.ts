@@ -57,6 +57,7 @@
  * @module
  */
 
+import { InputError } from "../../plugins/errors.ts";
 import type { Tokens } from "../../plugins/types.ts";
 
 /** One edit as the reference prints it: token offsets, original text, correction text. */
@@ -389,6 +390,42 @@ export interface FallbackLattice {
   hypothesis: Tokens;
   lattice: Lattice;
   listings: Map<number, Listings>;
+  /** Work (cells visited by forward passes) the fallback spent on this pair so far, all
+   * annotators together (see {@linkcode MAX_FALLBACK_WORK}). */
+  spent?: number;
+}
+
+/**
+ * The most work the fallback (`implicitEditSequence`) may spend on one sentence pair, in
+ * cells visited by its forward passes (all annotators together): about a second. Pairs whose
+ * every alignment is about as good as any other (a long sentence against a shuffled or
+ * reversed copy of itself: most tokens match somewhere) make the pruned search visit most of
+ * a huge lattice once per surviving node; past this budget the sentence is refused with a
+ * {@linkcode FallbackBudgetError} rather than run for minutes. Measured: 1,000 tokens
+ * against 1,000 unrelated ones need 1 million; 300 against their reverse 7 million; 1,000
+ * against their reverse over 100 million.
+ */
+export const MAX_FALLBACK_WORK = 1 << 23;
+
+/**
+ * The error the fallback throws past {@linkcode MAX_FALLBACK_WORK}.
+ *
+ * @example Usage
+ * ```ts
+ * import { FallbackBudgetError } from "./lattice.ts";
+ * import { InputError } from "../../plugins/errors.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(new FallbackBudgetError("too much") instanceof InputError);
+ * ```
+ */
+export class FallbackBudgetError extends InputError {}
+
+/** The message of a {@linkcode FallbackBudgetError}. */
+export function fallbackBudgetMessage(n: number, m: number): string {
+  return `a ${n}-token source against a ${m}-token hypothesis has too many equally good ` +
+    `alignments: scoring it exactly needs more than the ${MAX_FALLBACK_WORK} search steps ` +
+    "M2 bounds itself to";
 }
 
 let lastLattice: FallbackLattice | undefined;
@@ -453,6 +490,8 @@ export function forwardPass(lat: Lattice, n: number, m: number, maxUnchangedWord
     evJ,
     cnt: undefined as Int32Array | undefined,
     made: 0,
+    /** Cells visited by the passes so far (their cost). */
+    work: 0,
     run,
   };
   const touch = (j: number) => {
@@ -493,6 +532,7 @@ export function forwardPass(lat: Lattice, n: number, m: number, maxUnchangedWord
     const ru = row[u], cu = col[u];
     for (let r = ru; r <= lastRow; r++) {
       const base = r * w;
+      if (rowHi[r] >= rowLo[r]) state.work += rowHi[r] - rowLo[r] + 1;
       for (let c = rowLo[r]; c <= rowHi[r]; c++) {
         const k = cellIndex[base + c];
         if (k < 0) continue;
@@ -546,6 +586,7 @@ export function countListings(
   maxUnchangedWords: number,
   limit: number,
   minimum = 0,
+  budget?: { work: number },
 ): Listings {
   const { N, row, col } = lat;
   const fp = forwardPass(lat, n, m, maxUnchangedWords);
@@ -554,6 +595,7 @@ export function countListings(
   let total = lat.list.size;
   for (let u = 0; u < N; u++) {
     fp.run(u, n, m);
+    if (budget && fp.work > budget.work) throw new FallbackBudgetError(fallbackBudgetMessage(n, m));
     total += fp.made;
     for (let x = 0; x < fp.evK.size; x++) {
       const j = fp.evJ.data[x];
@@ -569,6 +611,7 @@ export function countListings(
   const noopAt: number[] = [];
   for (let x = 0; x < noopK.size; x++) noopAt.push(offset[noopK.data[x]] + noopPos.data[x]);
   noopAt.sort((a, b) => a - b);
+  if (budget) budget.work -= fp.work;
   let removed = 0, last = -2;
   for (const q of noopAt) {
     if (q === last + 1) continue;
