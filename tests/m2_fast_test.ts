@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readGold } from "../mod.ts";
 import { readSentences } from "../formats/text.ts";
 import { m2Annotators, m2Metric } from "../metrics/m2/mod.ts";
+import { m2UnchangedCounts } from "../metrics/m2/annotators.ts";
 import { bestEditSequence } from "../metrics/m2/best_path.ts";
 import { buildEditGraph, type EditGraph, MAX_MERGED_EDGES } from "../metrics/m2/edit_graph.ts";
 import { FallbackBudgetError, MAX_FALLBACK_WORK } from "../metrics/m2/lattice.ts";
@@ -149,4 +150,43 @@ Deno.test("m2Metric.stats() refuses a pair past the fallback's work budget, nami
       error.message.startsWith("m2: sentence at gold line 7: a 1000-token source") &&
       error.message.includes(String(MAX_FALLBACK_WORK)),
   );
+});
+
+Deno.test("m2UnchangedCounts() equals the counts of m2Annotators() wherever it answers", async () => {
+  const counts = (gold: GoldSentence, hyp: Tokens) => {
+    const results = m2Annotators(gold, hyp);
+    return {
+      annotators: results.map((r) => r.annotator),
+      counts: results.map((r) => [r.correct.length, r.edits.length, r.gold.length]),
+    };
+  };
+  let answered = 0;
+  for (const [gold] of await fixtures()) {
+    const quick = m2UnchangedCounts(gold, gold.source.slice());
+    assert.ok(quick);
+    answered++;
+    assert.deepEqual(quick, counts(gold, gold.source));
+    // Any change: no answer.
+    if (gold.source.length) {
+      assert.equal(m2UnchangedCounts(gold, gold.source.slice(1)), undefined);
+      assert.equal(m2UnchangedCounts(gold, ["x", ...gold.source.slice(1)]), undefined);
+    }
+  }
+  assert.ok(answered > 5);
+  // A source token holding a no-break space (a gold from another format): m2 splits the
+  // hypothesis' copy of it, so the pair is not unchanged.
+  const spaced: GoldSentence = {
+    source: ["a\u00a0b", "c"],
+    annotations: [{ annotator: "0", edits: [{ start: 1, end: 2, corrections: [["d"]] }] }],
+  };
+  assert.equal(m2UnchangedCounts(spaced, ["a\u00a0b", "c"]), undefined);
+  assert.deepEqual(
+    m2Metric.stats(spaced, ["a\u00a0b", "c"], m2Metric.defaults),
+    counts(spaced, ["a\u00a0b", "c"]),
+  );
+  // No annotations: one annotator "0" without edits.
+  assert.deepEqual(m2UnchangedCounts({ source: ["a"] }, ["a"]), {
+    annotators: ["0"],
+    counts: [[0, 0, 0]],
+  });
 });

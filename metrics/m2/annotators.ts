@@ -278,6 +278,47 @@ function ignorable(e: M2Edit): boolean {
     e.correction.replaceAll(" ", "").toLowerCase();
 }
 
+/**
+ * M2's statistics of a sentence whose hypothesis is its source, token for token (the most
+ * common case): no edits for any annotator, so each counts `[0, 0, its gold edits]`, as
+ * {@linkcode m2Annotators} would find. `undefined` for any other pair (and for a pair that
+ * `m2Annotators` would split or refuse), which then needs the full computation.
+ *
+ * @example Usage
+ * ```ts
+ * import { m2UnchangedCounts } from "./annotators.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = { source: ["a", "cat"], annotations: [
+ *   { annotator: "0", edits: [{ start: 0, end: 1, corrections: [["A"]] }] },
+ * ] };
+ * assert.deepEqual(m2UnchangedCounts(gold, ["a", "cat"]), { annotators: ["0"], counts: [[0, 0, 1]] });
+ * assert.equal(m2UnchangedCounts(gold, ["A", "cat"]), undefined);
+ * ```
+ *
+ * @param gold The gold sentence.
+ * @param hypothesis The system's tokens.
+ * @returns Annotator ids and `[correct, proposed, gold]` per annotator, or `undefined`.
+ */
+export function m2UnchangedCounts(
+  gold: GoldSentence,
+  hypothesis: Tokens,
+): { annotators: string[]; counts: [number, number, number][] } | undefined {
+  const source = gold.source, n = source.length;
+  if (hypothesis.length !== n) return undefined;
+  for (let i = 0; i < n; i++) if (hypothesis[i] !== source[i]) return undefined;
+  // Tokens holding whitespace are split first, and huge pairs refused: leave those to
+  // m2Annotators.
+  if (splitUnicodeWhitespace(hypothesis) !== hypothesis) return undefined;
+  if ((n + 1) * (n + 1) > MAX_LATTICE_CELLS) return undefined;
+  const annotators: string[] = [], counts: [number, number, number][] = [];
+  for (const { annotator, edits } of cachedGoldEdits(gold)) {
+    annotators.push(annotator);
+    counts.push([0, 0, edits.length]);
+  }
+  return { annotators, counts };
+}
+
 /** The fallback's edits, its refusal named by the sentence (and the scratch lattice freed). */
 function fallbackEdits(
   gold: GoldSentence,

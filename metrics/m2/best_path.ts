@@ -26,6 +26,16 @@ function spanEntries(graph: EditGraph, pairs: number[]): number[] {
   return out;
 }
 
+/** Prefix sums of token lengths plus one (a space each): text lengths of token ranges. */
+function prefix(tokens: Tokens): Float64Array {
+  const out = new Float64Array(tokens.length + 1);
+  for (let i = 0; i < tokens.length; i++) out[i + 1] = out[i] + tokens[i].length + 1;
+  return out;
+}
+
+/** {@linkcode prefix} of each graph's source and hypothesis, made once for its annotators. */
+const textSums = new WeakMap<EditGraph, { src: Float64Array; hyp: Float64Array }>();
+
 /**
  * The per-annotator weights: gold matches get `-|E|` (the reference's `set_weights`).
  *
@@ -77,12 +87,11 @@ export function goldWeights(
   };
   // A cheap necessary condition first: the texts' lengths (from prefix sums of token
   // lengths), so that long lists of edges on a span do not each build their strings.
-  const prefix = (tokens: Tokens) => {
-    const out = new Float64Array(tokens.length + 1);
-    for (let i = 0; i < tokens.length; i++) out[i + 1] = out[i] + tokens[i].length + 1;
-    return out;
-  };
-  const srcLen = prefix(graph.source), hypLen = prefix(graph.hypothesis);
+  let sums = textSums.get(graph);
+  if (!sums) {
+    textSums.set(graph, sums = { src: prefix(graph.source), hyp: prefix(graph.hypothesis) });
+  }
+  const srcLen = sums.src, hypLen = sums.hyp;
   const textLength = (sums: Float64Array, a: number, b: number) =>
     b > a ? sums[b] - sums[a] - 1 : 0;
   const lengths = new Map(gold.map((g) => [g, new Set(g.corrections.map((c) => c.length))]));

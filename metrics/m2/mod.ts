@@ -34,6 +34,7 @@ import {
   m2Annotations,
   m2Annotators,
   type M2Options,
+  m2UnchangedCounts,
   matchEdit,
 } from "./annotators.ts";
 import { creditedGold, m2TypeBreakdown, type M2TypedSentence } from "./types.ts";
@@ -289,6 +290,9 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
   columnLabels: (options) => ({ f: `F${options.beta}` }),
   sentenceIsCorpusOfOne: true,
   stats(gold, hypothesis, options) {
+    // Most hypotheses leave most sentences as they are: nothing to align.
+    const unchanged = m2UnchangedCounts(gold, hypothesis);
+    if (unchanged) return unchanged;
     // Systems often make the same correction: the statistics of a (gold sentence, hypothesis)
     // pair are computed once per gold sentence and copied out.
     const key = statsKey(hypothesis, options);
