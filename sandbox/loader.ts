@@ -15,7 +15,7 @@ import { hostOf, type HostOptions, PluginHost } from "./host.ts";
 import type { Plugin } from "../plugins/types.ts";
 
 export { pluginProblem } from "./plugin_problem.ts";
-import { pluginProblem } from "./plugin_problem.ts";
+import { importFailure, pluginProblem } from "./plugin_problem.ts";
 
 /**
  * Turn a plugin specifier into a module URL: paths resolve against `base` (default: the
@@ -65,8 +65,7 @@ export async function importPlugin(spec: string, base?: string): Promise<Plugin>
   try {
     module = await import(url);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new InputError(`Cannot load plugin ${spec}: ${reason}`);
+    throw new InputError(`Cannot load plugin ${spec}: ${importFailure(error)}`);
   }
   if (!("default" in module)) {
     throw new InputError(
@@ -108,7 +107,7 @@ export async function importPlugin(spec: string, base?: string): Promise<Plugin>
 export async function loadPlugin(
   spec: string,
   base?: string,
-  options: Pick<HostOptions, "timeoutMs"> = {},
+  options: Pick<HostOptions, "timeoutMs" | "memoryMb"> = {},
 ): Promise<Plugin> {
   const url = pluginUrl(spec, base);
   if (url.startsWith("file:")) {
@@ -124,6 +123,7 @@ export async function loadPlugin(
   const host = await PluginHost.start([{ url, exportName: "default", spec }], {
     permissions: "none",
     timeoutMs: options.timeoutMs,
+    memoryMb: options.memoryMb,
   });
   return host.plugins[0];
 }
