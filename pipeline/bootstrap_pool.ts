@@ -16,7 +16,7 @@ import type { Registry } from "../plugins/registry.ts";
 import type { AnyMetric, Options } from "../plugins/types.ts";
 import { hostOf, type PluginModule, pluginModule } from "../sandbox/host.ts";
 import { bootstrapIndices, bootstrapValues } from "./resample.ts";
-import type { BootstrapWorkerTask } from "./bootstrap_worker.ts";
+import type { BootstrapWorkerStart, BootstrapWorkerTask } from "./bootstrap_worker.ts";
 
 /** One metric's bootstrap scores of one system. */
 export interface BootstrapTask {
@@ -60,9 +60,6 @@ const AUTO_MIN = 4_000_000;
  * once, and the serial path (which draws them a batch at a time) is left to do the work.
  */
 const MAX_INDICES = 8_000_000;
-
-/** Tasks sent ahead to each worker, so it has work while this thread is busy. */
-const IN_FLIGHT = 2;
 
 /**
  * How many threads a pool of bootstrap tasks gets (1: this thread alone).
@@ -112,7 +109,8 @@ function rebuilt(message: string, name: string): Error {
 /**
  * The bootstrap scores of every task, `out[t]` for `tasks[t]`, each equal to
  * `bootstrapValues(metric, stats, options, bootstrapIndices(n, samples, seed), path)`. A task
- * that fails stops the run with the error of the first failed task in the given order.
+ * that fails stops the run (no task is started after it) with the error of the first failed
+ * task in the given order.
  *
  * @example Two threads give the numbers of one
  * ```ts
@@ -168,61 +166,51 @@ export async function bootstrapOnWorkers(
     how.meanwhile?.();
     for (let k = 0; k < tasks.length; k++) runHere(k);
   } else {
-    // Movable tasks from the front (the workers' queue) and from the back (this thread's),
-    // so the two meet wherever the work happens to split.
-    const queue = [...movable];
+    // Every thread claims the next movable task from one shared counter, so none waits for
+    // another to hand out work; this thread runs the tasks that cannot move first.
     const local = tasks.flatMap((_, k) => modules[k] ? [] : [k]);
+    const claim = new Int32Array(new SharedArrayBuffer(4));
+    const start: BootstrapWorkerStart = {
+      tasks: movable.map((k): BootstrapWorkerTask => ({
+        module: modules[k]!,
+        metric: tasks[k].metric.id,
+        options: tasks[k].options,
+        stats: tasks[k].stats as unknown[],
+        path: tasks[k].path,
+      })),
+      claim,
+      samples: draw.samples,
+      seed: draw.seed,
+    };
     const workers = Array.from(
       { length: threads - 1 },
       () => new Worker(new URL("./bootstrap_worker.ts", import.meta.url).href, { type: "module" }),
     );
+    const stop = () => Atomics.store(claim, 0, movable.length);
     try {
       const lanes = workers.map((worker) =>
         new Promise<void>((resolve) => {
-          let inFlight = 0;
-          const send = () => {
-            while (inFlight < IN_FLIGHT && queue.length && !errors.size) {
-              const k = queue.shift()!;
-              const t = tasks[k];
-              const task: BootstrapWorkerTask = {
-                seq: k,
-                module: modules[k]!,
-                metric: t.metric.id,
-                options: t.options,
-                stats: t.stats as unknown[],
-                samples: draw.samples,
-                seed: draw.seed,
-                path: t.path,
-              };
-              worker.postMessage(task);
-              inFlight++;
-            }
-            if (inFlight === 0) resolve();
-          };
           worker.onmessage = (event) => {
-            inFlight--;
-            const { seq, values, error, errorName } = event.data;
-            if (error !== undefined) errors.set(seq, rebuilt(error, errorName));
-            else out[seq] = values;
-            send();
+            const { task, values, error, errorName, done } = event.data;
+            if (done) resolve();
+            else if (error !== undefined) errors.set(movable[task], rebuilt(error, errorName));
+            else out[movable[task]] = values;
           };
           worker.onerror = (event) => {
             event.preventDefault();
             errors.set(-1, new Error(`A bootstrap worker failed: ${event.message}`));
-            inFlight = 0;
+            stop();
             resolve();
           };
-          send();
+          worker.postMessage(start);
         })
       );
       how.meanwhile?.();
-      // This thread: its own tasks, then movable ones from the back of the queue, giving the
-      // workers' answers a turn in between.
       for (const k of local) runHere(k);
-      while (queue.length && !errors.size) {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        const k = queue.pop();
-        if (k !== undefined) runHere(k);
+      if (errors.size) stop();
+      for (let c = Atomics.add(claim, 0, 1); c < movable.length; c = Atomics.add(claim, 0, 1)) {
+        runHere(movable[c]);
+        if (errors.size) stop();
       }
       await Promise.all(lanes);
     } finally {

@@ -13,8 +13,6 @@ import { bootstrapIndices, bootstrapValues } from "./resample.ts";
 
 /** One task: a metric's bootstrap scores of one system. */
 export interface BootstrapWorkerTask {
-  /** The task's number, sent back with its answer. */
-  seq: number;
   /** The module of the metric's plugin. */
   module: PluginModule;
   /** The metric id. */
@@ -23,47 +21,53 @@ export interface BootstrapWorkerTask {
   options: Options;
   /** The system's statistics, one per sentence. */
   stats: unknown[];
-  /** The resamples: `samples` rows of `stats.length` indices drawn from `seed`. */
-  samples: number;
-  /** The seed. */
-  seed: number;
   /** The dotted path of the number kept. */
   path: string;
 }
 
-// deno-lint-ignore no-explicit-any
-const scope = self as any;
-const metrics = new Map<string, Promise<AnyMetric>>();
-let drawn: { key: string; indices: Int32Array } | undefined;
-
-function metricOf(module: PluginModule, id: string): Promise<AnyMetric> {
-  const key = `${module.url}#${module.exportName}#${id}`;
-  let found = metrics.get(key);
-  if (!found) {
-    found = import(module.url).then((loaded: Record<string, unknown>) => {
-      const plugin = loaded[module.exportName] as Plugin | undefined;
-      const metric = plugin?.metrics?.find((m) => m.id === id);
-      if (!metric) throw new Error(`Plugin ${module.spec} has no metric ${id}`);
-      return metric;
-    });
-    metrics.set(key, found);
-  }
-  return found;
+/**
+ * The message that starts a worker: every task, and a shared counter through which the
+ * threads claim them (`Atomics.add`), so a worker never waits for the main thread to hand it
+ * the next one.
+ */
+export interface BootstrapWorkerStart {
+  /** The tasks. */
+  tasks: BootstrapWorkerTask[];
+  /** `claim[0]`: the next task to take (at `tasks.length` or beyond: none left). */
+  claim: Int32Array;
+  /** The resamples: `samples` rows of `n` indices drawn from `seed`. */
+  samples: number;
+  /** The seed. */
+  seed: number;
 }
 
-scope.onmessage = async (event: MessageEvent<BootstrapWorkerTask>) => {
-  const task = event.data;
-  try {
-    const metric = await metricOf(task.module, task.metric);
-    const n = task.stats.length;
-    const key = `${n}/${task.samples}/${task.seed}`;
-    if (drawn?.key !== key) {
-      drawn = { key, indices: bootstrapIndices(n, task.samples, task.seed) };
+// deno-lint-ignore no-explicit-any
+const scope = self as any;
+
+async function metricOf(module: PluginModule, id: string): Promise<AnyMetric> {
+  const loaded: Record<string, unknown> = await import(module.url);
+  const plugin = loaded[module.exportName] as Plugin | undefined;
+  const metric = plugin?.metrics?.find((m) => m.id === id);
+  if (!metric) throw new Error(`Plugin ${module.spec} has no metric ${id}`);
+  return metric;
+}
+
+scope.onmessage = async (event: MessageEvent<BootstrapWorkerStart>) => {
+  const { tasks, claim, samples, seed } = event.data;
+  let indices: Int32Array | undefined;
+  for (let k = Atomics.add(claim, 0, 1); k < tasks.length; k = Atomics.add(claim, 0, 1)) {
+    const task = tasks[k];
+    try {
+      const metric = await metricOf(task.module, task.metric);
+      indices ??= bootstrapIndices(task.stats.length, samples, seed);
+      const values = bootstrapValues(metric, task.stats, task.options, indices, task.path);
+      scope.postMessage({ task: k, values }, [values.buffer]);
+    } catch (error) {
+      // Nothing more is claimed by anyone: the run stops.
+      Atomics.store(claim, 0, tasks.length);
+      const e = error instanceof Error ? error : new Error(String(error));
+      scope.postMessage({ task: k, error: e.message, errorName: e.name });
     }
-    const values = bootstrapValues(metric, task.stats, task.options, drawn.indices, task.path);
-    scope.postMessage({ seq: task.seq, values }, [values.buffer]);
-  } catch (error) {
-    const e = error instanceof Error ? error : new Error(String(error));
-    scope.postMessage({ seq: task.seq, error: e.message, errorName: e.name });
   }
+  scope.postMessage({ done: true });
 };

@@ -50,9 +50,14 @@ Deno.test("bootstrapOnWorkers() names a metric's fault on a worker as on this th
   const registry = createRegistry({ builtins: false }).use(nanResample);
   const metric = registry.metric("nan_sum");
   const tasks = [{ metric, options: {}, stats: [1, 2, 3, 4], path: "v" }];
+  // With two threads, this one sleeps first: the worker claims the tasks and meets the fault.
+  const sleep = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
   for (const jobs of [1, 2]) {
     await assert.rejects(
-      bootstrapOnWorkers(registry, [...tasks, ...tasks], { samples: 20, seed: 1 }, { jobs }),
+      bootstrapOnWorkers(registry, [...tasks, ...tasks], { samples: 20, seed: 1 }, {
+        jobs,
+        meanwhile: jobs === 2 ? sleep : undefined,
+      }),
       (e: Error) =>
         e instanceof RangeError &&
         /^Metric nan_sum gave NaN at "v" on a resampled corpus/.test(e.message),
