@@ -34,6 +34,7 @@ tbody tr:nth-child(even) { background: var(--alt); }
 td.best { font-weight: 700; }
 table.summary { font-size: .9rem; }
 table.summary th, table.summary td { padding: .25rem .4rem; }
+table.summary tbody th, table.summary tbody td { vertical-align: baseline; }
 table.summary th.group { text-align: center; border-bottom: 1px solid var(--line); }
 table.summary th[rowspan] { vertical-align: bottom; }
 table.summary thead tr + tr th { white-space: normal; }
