@@ -148,6 +148,7 @@ function browserData(input: ReportInput): string {
   const types = errorTypes(input);
   const typeIndex = new Map(types.map((t, k) => [t, k]));
   const dis = disagreement(input);
+  const systemEdits = input.systems.some((s) => s.edits);
   const sents = input.sentences.map((sentence, i) => {
     const source = sentence.source.join(" ");
     const same = (tokens: readonly string[]) => {
@@ -176,6 +177,19 @@ function browserData(input: ReportInput): string {
         ),
         input.edits.compared[i].map((c) => [c.annotator, c.matched]),
       );
+    }
+    if (systemEdits) {
+      if (!input.edits) row.push(null, null);
+      row.push(input.systems.map((s) =>
+        s.edits
+          ? (s.edits[i] ?? []).map((e) => [
+            e.start,
+            e.end,
+            e.type ?? "",
+            (e.corrections[0] ?? []).join(" "),
+          ])
+          : 0
+      ));
     }
     return row;
   });
@@ -414,6 +428,15 @@ function browserSection(input: ReportInput): string {
 <p class="help">Each system's output and each reference is shown as a token diff against the source
 (<ins>inserted</ins>, <del>deleted</del>), with each metric's sentence score${
       input.edits ? " and the gold edits the system made (&#x2713;) or missed (&#x2717;)" : ""
+    }${
+      input.systems.some((s) => s.edits)
+        ? `. Under ${
+          input.systems.every((s) => s.edits)
+            ? "each"
+            : "a"
+        } system's output, in blue: its own edits with their types (from its hypothesis M2, or ` +
+          `extracted by gecscore's annotator from a plain-text output)`
+        : ""
     }. "Systems disagree" is the largest spread between systems of the percentile ranks of their
 sentence scores on one metric; "metrics disagree" is the largest share of system pairs that two
 metrics order oppositely (both 0 to 1).

@@ -37,6 +37,7 @@ import type {
   ReportInput,
   ReportSentence,
   ReportSignificance,
+  ReportSystem,
   ReportTypeBreakdown,
 } from "./types.ts";
 
@@ -389,17 +390,22 @@ function gatherInput(
       signature: results[0]?.metrics[k].signature ?? fullSignature(metric, options[k], gold),
       ...(metric.lowerIsBetter ? { lowerIsBetter: true } : {}),
     })),
-    systems: results.map((r, s) => ({
-      name: r.name,
-      sentences: request.systems[s].sentences,
-      scores: Object.fromEntries(r.metrics.map((m) => [m.metric, m.score])),
-      sentenceScores: Object.fromEntries(
-        r.metrics.map((
-          m,
-          k,
-        ) => [m.metric, m.sentences!.map((x) => headline(x, metrics[k].headline))]),
-      ),
-    })),
+    systems: results.map((r, s): ReportSystem => {
+      const system = request.systems[s];
+      return {
+        name: r.name,
+        sentences: system.sentences,
+        scores: Object.fromEntries(r.metrics.map((m) => [m.metric, m.score])),
+        sentenceScores: Object.fromEntries(
+          r.metrics.map((
+            m,
+            k,
+          ) => [m.metric, m.sentences!.map((x) => headline(x, metrics[k].headline))]),
+        ),
+        ...(system.edits ? { edits: system.edits } : {}),
+        ...(system.edits && system.editsFrom ? { editsFrom: system.editsFrom } : {}),
+      };
+    }),
     sentences: gold.sentences.map((sentence): ReportSentence => ({
       source: sentence.source,
       references: references(sentence),

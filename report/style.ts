@@ -72,6 +72,7 @@ del { color: var(--del); background: var(--del-bg); text-decoration: line-throug
 .chip { font-size: .8rem; border-radius: 10px; padding: 0 .5rem; border: 1px solid; }
 .chip.ok { color: var(--ins); border-color: var(--ins); background: var(--ins-bg); }
 .chip.miss { color: var(--del); border-color: var(--del); background: #fff; }
+.chip.edit { color: var(--accent); border-color: var(--accent); background: #eef4fb; }
 .vh { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .help { color: var(--muted); font-size: .85rem; }
 footer { color: var(--muted); font-size: .85rem; padding: 2rem 16px; }
