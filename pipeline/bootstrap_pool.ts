@@ -120,7 +120,7 @@ function rebuilt(message: string, name: string): Error {
  *
  * const registry = createRegistry();
  * const metric = registry.metric("m2");
- * const gold = { source: ["a", "cat"], annotations: [{ annotator: 0, edits: [] }] };
+ * const gold = { source: ["a", "cat"], annotations: [{ annotator: "0", edits: [] }] };
  * const stats = [metric.stats(gold, ["a", "cat"], metric.defaults), metric.stats(gold, ["the", "cat"], metric.defaults)];
  * const tasks = [{ metric, options: metric.defaults, stats, path: "f" }];
  * const draw = { samples: 50, seed: 1 };
