@@ -50,11 +50,10 @@ export interface JsonlRequest {
 
 /** Hypotheses of a file, tokenized line by line. */
 async function* hypothesesOf(path: string, limits: Partial<ReadLimits>): AsyncGenerator<Tokens> {
-  const intern = new Map<string, string>();
   const { maxLineLength } = readLimits(limits);
+  // No intern table: each line's tokens are dropped once it is scored.
   for await (const { text } of lines(readChunks(path), { maxLineLength, file: path })) {
-    if (intern.size > 1 << 16) intern.clear();
-    yield tokenizeAscii(text, intern);
+    yield tokenizeAscii(text);
   }
 }
 
@@ -98,7 +97,9 @@ export async function scoreJsonl(
     format = opened.format.id;
     if (format === "m2") {
       const ids = new Set<string>();
-      for await (const s of m2Sentences(opened.chunks, path, undefined, limits)) {
+      for await (
+        const s of m2Sentences(opened.chunks, path, undefined, limits, { intern: false })
+      ) {
         first ??= s;
         count++;
         for (const a of s.annotations!) ids.add(a.annotator);
@@ -106,7 +107,7 @@ export async function scoreJsonl(
       if (!count) throw new InputError('expected at least one "S" line, found none', path);
       const all = sortAnnotators(ids);
       first!.allAnnotators = all;
-      sentences = () => m2Sentences(readChunks(path), path, all, limits);
+      sentences = () => m2Sentences(readChunks(path), path, all, limits, { intern: false });
     } else {
       const corpus = await opened.format.parse(opened.chunks, path, limits);
       count = corpus.sentences.length;

@@ -432,13 +432,12 @@ export async function* referenceSentences(
   references: readonly string[],
   limits?: Partial<ReadLimits>,
 ): AsyncGenerator<GoldSentence> {
-  const intern = new Map<string, string>();
   const { maxLineLength } = readLimits(limits);
   const refs = references.map((path) => lines(readChunks(path), { maxLineLength, file: path }));
   let n = 0;
   for await (const { text } of lines(readChunks(source), { maxLineLength, file: source })) {
     n++;
-    const sentence: GoldSentence = { source: tokenizeAscii(text, intern), references: [], line: n };
+    const sentence: GoldSentence = { source: tokenizeAscii(text), references: [], line: n };
     for (let k = 0; k < refs.length; k++) {
       const next = await refs[k].next();
       if (next.done) {
@@ -447,9 +446,8 @@ export async function* referenceSentences(
           references[k],
         );
       }
-      sentence.references!.push(tokenizeAscii(next.value.text, intern));
+      sentence.references!.push(tokenizeAscii(next.value.text));
     }
-    if (intern.size > 1 << 16) intern.clear();
     yield sentence;
   }
   if (n === 0) throw new InputError("file is empty", source);
