@@ -167,6 +167,7 @@ ${SIGNIFICANCE_HELP}
           sentences: values.sentences as boolean,
           quiet: values.quiet as boolean,
           limits,
+          jobs: parseJobs(values.jobs as string | undefined),
         },
         registry,
         io,
@@ -213,6 +214,7 @@ ${SIGNIFICANCE_HELP}
           sentences: false,
           quiet: values.quiet as boolean,
           limits,
+          jobs,
         },
         registry,
       );

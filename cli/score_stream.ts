@@ -34,6 +34,12 @@ import { systemFormat } from "../pipeline/read_system.ts";
 import { selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
 import { type CorpusRecord, type SentenceRecord, streamScores } from "../pipeline/stream.ts";
 import { hostOf } from "../sandbox/host.ts";
+import { poolSize } from "../pipeline/parallel.ts";
+import {
+  type ParallelStreamRequest,
+  poolModules,
+  streamScoresParallel,
+} from "../pipeline/stream_parallel.ts";
 import { fullSignature, GoldDigest } from "../pipeline/signature.ts";
 
 /** What `score --format jsonl` was asked. */
@@ -49,6 +55,8 @@ export interface JsonlRequest {
   sentences: boolean;
   quiet: boolean;
   limits: Partial<ReadLimits>;
+  /** Workers (default "auto": one per core for large runs); the output is the same. */
+  jobs?: number | "auto";
 }
 
 /** Hypotheses of a file, tokenized line by line. */
@@ -109,6 +117,7 @@ async function openStream(
   let first: GoldSentence | undefined;
   let count = 0;
   let sentences: () => AsyncIterable<GoldSentence> | Iterable<GoldSentence>;
+  let raw: ParallelStreamRequest["gold"] | undefined;
   if (request.gold) {
     path = request.gold;
     const opened = await openGold(path, registry, request.goldFormat);
@@ -125,6 +134,7 @@ async function openStream(
       const all = sortAnnotators(ids);
       first!.allAnnotators = all;
       sentences = () => m2Sentences(readChunks(path), path, all, limits, { intern: false });
+      raw = { kind: "m2", path, allAnnotators: all };
     } else {
       const corpus = await opened.format.parse(opened.chunks, path, limits);
       count = corpus.sentences.length;
@@ -142,6 +152,7 @@ async function openStream(
       break;
     }
     sentences = () => referenceSentences(request.src!, request.refs, limits);
+    raw = { kind: "text", source: request.src, references: request.refs };
   } else {
     throw new UsageError("score: give --gold GOLD, or --src SRC with at least one --ref REF");
   }
@@ -170,12 +181,39 @@ async function openStream(
     }
     names.add(name);
   }
+  const digest = new GoldDigest();
+  const named = request.paths.map((file) => ({ name: baseName(file), path: file }));
+  const resolved = metrics.map((m) => resolveOptions(m, request.options[m.id] ?? {}));
+  // Large runs of pooled metrics stream on workers (the same records, byte for byte).
+  const work = count * named.length * metrics.length;
+  const workers = poolSize(request.jobs ?? "auto", Infinity, work);
+  if (raw && workers > 1 && poolModules(registry, metrics)) {
+    return {
+      path,
+      metrics,
+      resolved,
+      systems: named,
+      digest,
+      records: streamScoresParallel({
+        metrics,
+        options: request.options,
+        gold: raw,
+        goldPath: path,
+        count,
+        systems: named,
+        sentences: request.sentences,
+        registry,
+        limits,
+        digest,
+        workers,
+      }),
+    };
+  }
   const systems = request.paths.map((file) => ({
     name: baseName(file),
     hypotheses: hypothesesOf(file, limits),
   }));
   // The gold's fingerprint and reference count, taken as its sentences stream past.
-  const digest = new GoldDigest();
   const source = sentences();
   async function* digested(): AsyncGenerator<GoldSentence> {
     for await (const sentence of source) {
@@ -186,8 +224,8 @@ async function openStream(
   return {
     path,
     metrics,
-    resolved: metrics.map((m) => resolveOptions(m, request.options[m.id] ?? {})),
-    systems: request.paths.map((file) => ({ name: baseName(file), path: file })),
+    resolved,
+    systems: named,
     digest,
     records: streamScores({
       metrics,

@@ -203,7 +203,8 @@ export async function parseM2(
  *   for what is not given); past one is an {@linkcode InputError} at its line.
  * @param options `intern` (default true): equal source tokens share their storage, which saves
  *   memory when the sentences are kept; a reader whose sentences are dropped as they are
- *   scored saves the time instead with `intern: false`.
+ *   scored saves the time instead with `intern: false`. `firstLine` (default 1): the line
+ *   number of the first line of `chunks`, for a part of a file.
  * @returns The sentences, in order.
  */
 export async function* m2Sentences(
@@ -211,7 +212,7 @@ export async function* m2Sentences(
   file: string,
   allAnnotators?: string[],
   limits?: Partial<ReadLimits>,
-  options: { intern?: boolean } = {},
+  options: { intern?: boolean; firstLine?: number } = {},
 ): AsyncGenerator<GoldSentence> {
   const { maxLineLength, maxAnnotators, maxAlternatives } = readLimits(limits);
   const interning = options.intern ?? true;
@@ -233,7 +234,8 @@ export async function* m2Sentences(
     if (intern.size > 1 << 16) intern.clear();
     return done;
   };
-  for await (const { line, text } of lines(chunks, { maxLineLength, file })) {
+  const firstLine = options.firstLine;
+  for await (const { line, text } of lines(chunks, { maxLineLength, file, firstLine })) {
     if (text.trim() === "") {
       const done = finish();
       if (done) yield done;

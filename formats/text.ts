@@ -73,18 +73,19 @@ function lineDefect(text: string): string | undefined {
  * ```
  *
  * @param chunks Text chunks, in order.
- * @param options The longest line allowed (default: no limit) and the file name for errors.
+ * @param options The longest line allowed (default: no limit), the file name for errors and the
+ *   number of the first line (default 1, for a part of a file).
  * @returns The numbered lines.
  */
 export async function* lines(
   chunks: AsyncIterable<string> | Iterable<string>,
-  options: { maxLineLength?: number; file?: string } = {},
+  options: { maxLineLength?: number; file?: string; firstLine?: number } = {},
 ): AsyncGenerator<NumberedLine> {
   const max = options.maxLineLength ?? Infinity;
   // The unfinished line's pieces: joined once, when it ends.
   let parts: string[] = [];
   let pending = 0;
-  let n = 0;
+  let n = (options.firstLine ?? 1) - 1;
   let first = true;
   const finish = (text: string): NumberedLine => {
     if (parts.length) {
