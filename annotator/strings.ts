@@ -6,11 +6,20 @@
  * @module
  */
 
-/** Length of the longest common subsequence of two strings (UTF-16 code units). */
-function lcsLength(a: string, b: string): number {
-  if (a.length === 0 || b.length === 0) return 0;
-  let prev = new Array<number>(b.length + 1).fill(0);
-  let cur = new Array<number>(b.length + 1).fill(0);
+/** Position masks of the characters of the shorter string, cleared after each use. */
+const MASKS = new Int32Array(65536);
+
+/** The number of set bits of a non-negative 31-bit integer. */
+function popcount(v: number): number {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Longest common subsequence by dynamic programming, for strings of any length. */
+function lcsLengthTable(a: string, b: string): number {
+  let prev = new Int32Array(b.length + 1);
+  let cur = new Int32Array(b.length + 1);
   for (let i = 1; i <= a.length; i++) {
     const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
@@ -21,6 +30,27 @@ function lcsLength(a: string, b: string): number {
     [prev, cur] = [cur, prev];
   }
   return prev[b.length];
+}
+
+/**
+ * Length of the longest common subsequence of two strings (UTF-16 code units). Words of up to
+ * 30 code units take the bit-parallel recurrence of Hyyrö (2004), one step per character of the
+ * other string; longer ones the table.
+ */
+function lcsLength(a: string, b: string): number {
+  if (a.length > b.length) [a, b] = [b, a];
+  const m = a.length;
+  if (m === 0) return 0;
+  if (m > 30) return lcsLengthTable(a, b);
+  for (let i = 0; i < m; i++) MASKS[a.charCodeAt(i)] |= 1 << i;
+  const full = (1 << m) - 1;
+  let v = full;
+  for (let j = 0; j < b.length; j++) {
+    const u = v & MASKS[b.charCodeAt(j)];
+    v = ((v + u) | (v - u)) & full;
+  }
+  for (let i = 0; i < m; i++) MASKS[a.charCodeAt(i)] = 0;
+  return m - popcount(v);
 }
 
 /**

@@ -309,8 +309,9 @@ export interface StreamedResults {
  * The corpus scores of `score`'s table, JSON and TSV outputs without sentence scores or
  * resampling, computed as the sentences stream past: memory does not grow with the corpus
  * (the whole-corpus engine holds every sentence and every statistic). `undefined` when the
- * stream cannot serve the run (see {@linkcode openStream}) or an input is wrong: the caller
- * then runs the whole-corpus engine, which reports the error in its words.
+ * stream cannot serve the run (see {@linkcode openStream}), an input is wrong or a metric
+ * refuses a sentence: the caller then runs the whole-corpus engine, which reports the error in
+ * its words (and scores the other metrics when one refuses).
  *
  * @param request What `score` was asked (`sentences` false).
  * @param registry The registry.
@@ -330,7 +331,13 @@ export async function streamedResults(
   if (!run) return undefined;
   const { path, metrics, resolved, systems, digest, records } = run;
   let corpus: CorpusRecord | undefined;
-  for await (const record of records) if (record.kind === "corpus") corpus = record;
+  try {
+    for await (const record of records) if (record.kind === "corpus") corpus = record;
+  } catch (error) {
+    // A metric that refuses a sentence: the whole-corpus engine scores the others and says so.
+    if (error instanceof InputError) return undefined;
+    throw error;
+  }
   return {
     gold: { path, fingerprint: digest.fingerprint },
     metrics,

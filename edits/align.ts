@@ -42,13 +42,23 @@ export interface AlignCosts<A, B> {
    * `(i + 1, j + 1)`): the block `source[i-k+1..i]` becomes `target[j-k+1..j]`. Return the
    * total cost of the path through it (usually `cost(i - k + 1, j - k + 1)` plus a block cost)
    * and the block size `k` (at least 2), or undefined when there is none. `cost(i, j)` reads
-   * the cost of aligning the first `i` source tokens with the first `j` target tokens.
+   * the cost of aligning the first `i` source tokens with the first `j` target tokens; `table`
+   * holds the same numbers (`table.values[i * table.width + j]`) for a search that reads many.
    */
   transpose?(
     i: number,
     j: number,
     cost: (i: number, j: number) => number,
+    table: CostTable,
   ): { cost: number; size: number } | undefined;
+}
+
+/** The cost matrix as it is filled: row `i` (source prefix length) starts at `i * width`. */
+export interface CostTable {
+  /** The costs, row by row; cells not yet computed hold 0. */
+  readonly values: Float64Array;
+  /** The row length: target length plus one. */
+  readonly width: number;
 }
 
 /** Options of {@linkcode align}. */
@@ -141,25 +151,32 @@ export function align<A = string, B = string>(
     matrix[j] = matrix[j - 1] + ins(target[j - 1], j - 1);
     opOf[j] = 2;
   }
-  const candidate = { T: Infinity, S: Infinity, I: Infinity, D: Infinity };
+  // The tie order as operation codes; the first cheapest operation in that order wins.
+  const order = Int8Array.from(ties, (op) => CODES[op]);
+  const values = new Float64Array(5);
+  const transpose = costs.transpose;
+  const table: CostTable = { values: matrix, width };
   for (let i = 0; i < n; i++) {
+    const a = source[i];
+    const rowAbove = i * width;
+    const row = rowAbove + width;
     for (let j = 0; j < m; j++) {
-      const cell = (i + 1) * width + j + 1;
-      if (match(source[i], target[j], i, j)) {
-        matrix[cell] = matrix[i * width + j];
+      const cell = row + j + 1;
+      if (match(a, target[j], i, j)) {
+        matrix[cell] = matrix[rowAbove + j];
         opOf[cell] = 0;
         continue;
       }
-      candidate.D = matrix[i * width + j + 1] + del(source[i], i);
-      candidate.I = matrix[(i + 1) * width + j] + ins(target[j], j);
-      candidate.S = matrix[i * width + j] + sub(source[i], target[j], i, j);
-      const t = costs.transpose?.(i, j, cost);
-      candidate.T = t ? t.cost : Infinity;
-      let best: "T" | "S" | "I" | "D" = ties[0];
-      for (const op of ties) if (candidate[op] < candidate[best]) best = op;
-      matrix[cell] = candidate[best];
-      opOf[cell] = CODES[best];
-      if (best === "T") sizes.set(cell, t!.size);
+      values[3] = matrix[rowAbove + j + 1] + del(a, i);
+      values[2] = matrix[row + j] + ins(target[j], j);
+      values[1] = matrix[rowAbove + j] + sub(a, target[j], i, j);
+      const t = transpose?.(i, j, cost, table);
+      values[4] = t ? t.cost : Infinity;
+      let best = order[0];
+      for (let k = 1; k < order.length; k++) if (values[order[k]] < values[best]) best = order[k];
+      matrix[cell] = values[best];
+      opOf[cell] = best;
+      if (best === 4) sizes.set(cell, t!.size);
     }
   }
   const ops: AlignOp[] = [];

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { AnyMetric, GoldCorpus, Hypotheses } from "../plugins/types.ts";
+import type { AnyMetric, Edit, GoldCorpus, Hypotheses } from "../plugins/types.ts";
 import { type Annotator, loadAnnotator } from "../annotator/annotate.ts";
 import { VERSION } from "../util/version.ts";
 
@@ -47,17 +47,24 @@ export async function annotatePlainSystems(
   }
   const a = annotator ?? await loadAnnotator();
   const sources = gold.sentences.map((s) => a.analyse(s.source));
+  // Systems often agree on a sentence: annotate each distinct output of a sentence once.
+  const seen = gold.sentences.map(() => new Map<string, Edit[]>());
   return systems.map((system) => {
     if (system.edits) return system;
     const edits = system.sentences.map((hyp, i) => {
       const source = gold.sentences[i].source;
       if (hyp.length === source.length && hyp.every((t, k) => t === source[k])) return [];
-      return a.annotate(sources[i], a.analyse(hyp)).map((e) => ({
+      const key = hyp.join(" ");
+      const known = seen[i].get(key);
+      if (known) return known.map((e) => ({ ...e, corrections: e.corrections.map((c) => [...c]) }));
+      const found: Edit[] = a.annotate(sources[i], a.analyse(hyp)).map((e) => ({
         start: e.oStart,
         end: e.oEnd,
         corrections: [e.correction === "" ? [] : e.correction.split(" ")],
         type: e.type,
       }));
+      seen[i].set(key, found);
+      return found;
     });
     return { ...system, edits, editsFrom: ANNOTATOR_EDITS };
   });
