@@ -9,7 +9,7 @@
 
 import type { Analysis, Token } from "./token.ts";
 import { indelNormalizedDistance } from "./strings.ts";
-import { align as alignTokens, type AlignCosts } from "../edits/align.ts";
+import { align as alignTokens, type AlignCosts, type CostTable } from "../edits/align.ts";
 
 /** One step of an alignment: `M` match, `S` substitution, `I`, `D`, or `T<n>` transposition. */
 export interface AlignOp {
@@ -70,9 +70,79 @@ function charDistanceColumns(orig: Analysis, cor: Analysis): Float64Array[] {
   });
 }
 
-function lengthPrefix(tokens: readonly string[]): Int32Array {
-  const prefix = new Int32Array(tokens.length + 1);
-  for (let i = 0; i < tokens.length; i++) prefix[i + 1] = prefix[i] + tokens[i].length;
+/** Steps walked back along a diagonal before {@linkcode DiagonalIndex} is asked instead. */
+const SHORT_SCAN = 16;
+
+/**
+ * For long transposition searches: per diagonal of the cost matrix, built as far as it is asked
+ * for, the last row where the cost stops changing and, for each block-start hash difference
+ * `oSum[a] − cSum[b]`, the latest start `a` on that diagonal. The walk back from a cell stops at
+ * the first such row, and the first block it would find is the latest start with the cell's
+ * difference, so one lookup replaces a walk as long as the sentence.
+ */
+class DiagonalIndex {
+  #starts: (Map<number, number> | undefined)[] = [];
+  #upTo: number[] = [];
+  #lastFlat: number[] = [];
+  constructor(
+    private readonly oSum: Float64Array,
+    private readonly cSum: Float64Array,
+    private readonly targetLength: number,
+  ) {}
+
+  /**
+   * The start `a` of the block the walk back from token cell `(i, j)` finds by hash, or
+   * undefined when the walk stops (a flat step or the edge) before any start with `target`.
+   * The caller confirms the block; a start closer than the short scan means a collision.
+   */
+  find(i: number, j: number, target: number, table: CostTable): number | undefined {
+    const d = i - j;
+    const slot = d + this.targetLength;
+    let starts = this.#starts[slot];
+    if (!starts) {
+      starts = this.#starts[slot] = new Map();
+      this.#upTo[slot] = Math.max(0, d);
+      this.#lastFlat[slot] = -1;
+    }
+    const { values, width } = table;
+    for (let x = this.#upTo[slot]; x <= i; x++) {
+      // Row x is flat when cost(x, x − d) equals cost(x − 1, x − 1 − d).
+      if (
+        x >= 1 && x - d >= 1 && values[x * width + x - d] === values[(x - 1) * width + x - 1 - d]
+      ) {
+        this.#lastFlat[slot] = x;
+      }
+      if (x - 1 >= 0 && x - 1 - d >= 0) {
+        starts.set(smallKey(this.oSum[x - 1] - this.cSum[x - 1 - d]), x - 1);
+      }
+    }
+    if (i + 1 > this.#upTo[slot]) this.#upTo[slot] = i + 1;
+    const a = starts.get(smallKey(target));
+    if (a === undefined || a < this.#lastFlat[slot]) return undefined;
+    // Keys are folded to small integers: a start whose full difference is not the target is a
+    // collision, answered as one (the caller walks on).
+    if (this.oSum[a] - this.cSum[a - d] !== target) return i;
+    return a;
+  }
+}
+
+/** A hash difference folded to a small integer, the fast kind of Map key. */
+function smallKey(difference: number): number {
+  return (difference % 0x40000000) | 0;
+}
+
+/**
+ * Prefix sums of a 32-bit FNV-1a hash of each token. The sums stay exact integers in a double
+ * for sentences of up to 2^21 tokens.
+ */
+function hashPrefix(tokens: readonly string[]): Float64Array {
+  const prefix = new Float64Array(tokens.length + 1);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    let h = 0x811c9dc5;
+    for (let c = 0; c < token.length; c++) h = Math.imul(h ^ token.charCodeAt(c), 0x01000193);
+    prefix[i + 1] = prefix[i] + (h >>> 0);
+  }
   return prefix;
 }
 
@@ -114,10 +184,10 @@ function sortedEqual(a: readonly string[], b: readonly string[]): boolean {
 export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
   const oLow = orig.map((t) => t.lower);
   const cLow = cor.map((t) => t.lower);
-  // Running totals of the lower-cased lengths: two blocks of different total length cannot be
-  // reorderings of each other, which spares most sorts.
-  const oLen = lengthPrefix(oLow);
-  const cLen = lengthPrefix(cLow);
+  // Running totals of a hash of each lower-cased token: two blocks whose totals differ cannot be
+  // reorderings of each other, so a block is sorted only when it very likely is one.
+  const oSum = hashPrefix(oLow);
+  const cSum = hashPrefix(cLow);
   const columns = lev ? [] : charDistanceColumns(orig, cor);
   const costs: AlignCosts<Token, Token> = {
     match: (a, b) => a.text === b.text,
@@ -130,15 +200,34 @@ export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
     },
   };
   if (!lev) {
-    costs.transpose = (i, j, cost) => {
+    const diagonals = new DiagonalIndex(oSum, cSum, cLow.length);
+    costs.transpose = (i, j, _cost, table) => {
+      // Back along the diagonal while the cost keeps changing; the first block whose two sides
+      // are reorderings of each other (same hash total, then sorted equal) is the transposition.
+      const { values, width } = table;
+      const target = oSum[i + 1] - cSum[j + 1];
+      let cell = i * width + j;
       for (let k = 1; i - k >= 0 && j - k >= 0; k++) {
-        if (cost(i - k + 1, j - k + 1) === cost(i - k, j - k)) return undefined;
+        if (k > SHORT_SCAN) {
+          // A long way back (unrelated sentences): look the block up instead of walking.
+          const a = diagonals.find(i, j, target, table);
+          if (a === undefined || a < i - SHORT_SCAN) {
+            if (a === undefined) return undefined;
+            if (sortedEqual(oLow.slice(a, i + 1), cLow.slice(a - i + j, j + 1))) {
+              return { cost: values[a * width + a - i + j] + (i - a), size: i - a + 1 };
+            }
+          }
+          // A hash collision: walk on from here, as the short scan does.
+        }
+        const next = cell - width - 1;
+        if (values[cell] === values[next]) return undefined;
         if (
-          oLen[i + 1] - oLen[i - k] === cLen[j + 1] - cLen[j - k] &&
+          oSum[i - k] - cSum[j - k] === target &&
           sortedEqual(oLow.slice(i - k, i + 1), cLow.slice(j - k, j + 1))
         ) {
-          return { cost: cost(i - k, j - k) + k, size: k + 1 };
+          return { cost: values[next] + k, size: k + 1 };
         }
+        cell = next;
       }
       return undefined;
     };

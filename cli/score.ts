@@ -23,7 +23,8 @@ import {
   significanceRequest,
 } from "./significance.ts";
 import { WarningEcho } from "../render/warnings.ts";
-import { UsageError } from "../plugins/errors.ts";
+import { InputError, UsageError } from "../plugins/errors.ts";
+import { escapeControls } from "../util/terminal_text.ts";
 import { parseOptionAssignments, resolveOptions } from "../plugins/options.ts";
 import { planRun, runPlan } from "../pipeline/engine.ts";
 import { selectMetrics } from "../pipeline/scoring.ts";
@@ -188,23 +189,36 @@ ${SIGNIFICANCE_HELP}
       }),
       metricIds,
     );
-    const metrics = selectMetrics(registry, gold, metricIds, systems);
+    let metrics = selectMetrics(registry, gold, metricIds, systems);
     const progress = stderrProgress("scoring", io.err);
+    // A metric that refuses the input (a sentence past its bounds) does not take the others'
+    // results with it: they are printed, then its error, and the exit status is 1.
+    const refusals: InputError[] = [];
     let results;
     try {
-      const plan = planRun({
-        registry,
-        gold,
-        systems,
-        metrics: metrics.map((m) => m.id),
-        options,
-        sentences: values.sentences as boolean,
-        byType: values["by-type"] as boolean,
-      });
-      results = await runPlan(plan, {
-        jobs: parseJobs(values.jobs as string | undefined),
-        onProgress: (done, total) => progress.update(done, total),
-      });
+      for (;;) {
+        const plan = planRun({
+          registry,
+          gold,
+          systems,
+          metrics: metrics.map((m) => m.id),
+          options,
+          sentences: values.sentences as boolean,
+          byType: values["by-type"] as boolean,
+        });
+        try {
+          results = await runPlan(plan, {
+            jobs: parseJobs(values.jobs as string | undefined),
+            onProgress: (done, total) => progress.update(done, total),
+          });
+          break;
+        } catch (error) {
+          const refused = refusingMetric(error, metrics);
+          if (refused === undefined || metrics.length === 1) throw error;
+          refusals.push(error as InputError);
+          metrics = metrics.filter((m) => m.id !== refused);
+        }
+      }
     } finally {
       progress.done();
     }
@@ -262,6 +276,18 @@ ${SIGNIFICANCE_HELP}
           ),
         ),
     );
-    return 0;
+    for (const refusal of refusals) {
+      io.err(`gecscore: ${escapeControls(refusal.message.replace(/\r?\n|\r/g, "\\n"))}\n`);
+    }
+    return refusals.length ? 1 : 0;
   },
 };
+
+/**
+ * The metric an input error belongs to, when the metric raised it about the input it was given
+ * (its message starts with the metric's id, as `imeasure: sentence at gold line 3: ...`).
+ */
+function refusingMetric(error: unknown, metrics: readonly { id: string }[]): string | undefined {
+  if (!(error instanceof InputError)) return undefined;
+  return metrics.find((m) => error.message.startsWith(`${m.id}: `))?.id;
+}

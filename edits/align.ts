@@ -42,13 +42,23 @@ export interface AlignCosts<A, B> {
    * `(i + 1, j + 1)`): the block `source[i-k+1..i]` becomes `target[j-k+1..j]`. Return the
    * total cost of the path through it (usually `cost(i - k + 1, j - k + 1)` plus a block cost)
    * and the block size `k` (at least 2), or undefined when there is none. `cost(i, j)` reads
-   * the cost of aligning the first `i` source tokens with the first `j` target tokens.
+   * the cost of aligning the first `i` source tokens with the first `j` target tokens; `table`
+   * holds the same numbers (`table.values[i * table.width + j]`) for a search that reads many.
    */
   transpose?(
     i: number,
     j: number,
     cost: (i: number, j: number) => number,
+    table: CostTable,
   ): { cost: number; size: number } | undefined;
+}
+
+/** The cost matrix as it is filled: row `i` (source prefix length) starts at `i * width`. */
+export interface CostTable {
+  /** The costs, row by row; cells not yet computed hold 0. */
+  readonly values: Float64Array;
+  /** The row length: target length plus one. */
+  readonly width: number;
 }
 
 /** Options of {@linkcode align}. */
@@ -145,6 +155,7 @@ export function align<A = string, B = string>(
   const order = Int8Array.from(ties, (op) => CODES[op]);
   const values = new Float64Array(5);
   const transpose = costs.transpose;
+  const table: CostTable = { values: matrix, width };
   for (let i = 0; i < n; i++) {
     const a = source[i];
     const rowAbove = i * width;
@@ -159,7 +170,7 @@ export function align<A = string, B = string>(
       values[3] = matrix[rowAbove + j + 1] + del(a, i);
       values[2] = matrix[row + j] + ins(target[j], j);
       values[1] = matrix[rowAbove + j] + sub(a, target[j], i, j);
-      const t = transpose?.(i, j, cost);
+      const t = transpose?.(i, j, cost, table);
       values[4] = t ? t.cost : Infinity;
       let best = order[0];
       for (let k = 1; k < order.length; k++) if (values[order[k]] < values[best]) best = order[k];
