@@ -145,7 +145,7 @@ if [ "$SYSTEM" != all ] && have M2SCORER_DIR m2scorer; then
 fi
 if [ "$SYSTEM" != all ] && have IEVAL_DIR "ieval.py (I-measure)"; then
   pair "I-measure -nomix (ieval.py)" \
-    "$(ref_cmd "$PYTHON3" "$IEVAL_DIR/ieval.py" "-ref:$XMLGOLD" "-hyp:$D/systems/@SYS@" -nomix)" \
+    "$(ref_cmd "$PYTHON3" "$IEVAL_DIR/ieval.py" "-ref:$XMLGOLD" "-hyp:$D/systems/@SYS@" -nomix -b:0.5)" \
     score --gold "$XMLGOLD" "${HYPS[@]}" -m imeasure --opt imeasure.mix=false
 fi
 if have GLEU_DIR "compute_gleu (GLEU)"; then
