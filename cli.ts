@@ -85,6 +85,7 @@ async function loadRegistry(
   specs: string[],
   debug: boolean,
   timeoutMs: number | undefined,
+  memoryMb?: number,
 ): Promise<Registry> {
   const { createRegistry } = await import("./builtin.ts");
   const registry = createRegistry();
@@ -93,7 +94,9 @@ async function loadRegistry(
     for (const spec of specs) {
       // --debug: in this process, so that a crash has the plugin's own stack.
       registry.use(
-        debug ? await importPlugin(spec) : await loadPlugin(spec, undefined, { timeoutMs }),
+        debug
+          ? await importPlugin(spec)
+          : await loadPlugin(spec, undefined, { timeoutMs, memoryMb }),
       );
     }
   }
@@ -118,7 +121,8 @@ async function mainHelp(registry: Registry): Promise<string> {
   }
   return `gecscore: score grammatical error correction systems (M2, I-measure, GLEU and plugins)
 
-Usage: gecscore [--plugin SPEC]... [--plugin-timeout SECONDS] [--debug] COMMAND [ARGS]
+Usage: gecscore [--plugin SPEC]... [--plugin-timeout SECONDS] [--plugin-memory MB] [--debug]
+                COMMAND [ARGS]
        gecscore --version
 
 Commands:
@@ -129,6 +133,7 @@ Options before or after the command:
   --plugin SPEC             load a metric/format plugin (path, file:/https: URL, npm:); it
                             runs boxed in a worker without permissions
   --plugin-timeout SECONDS  time limit of one plugin call (default 30)
+  --plugin-memory MB        memory limit of a boxed plugin (default 1024)
   --debug                   print the stack of a crash; plugins then run in this process
                             (unboxed, with its permissions) so that their stacks can be shown
   --version                 print the version
@@ -150,16 +155,29 @@ function timeoutSeconds(value: string | undefined): number {
   return seconds;
 }
 
+/** The MB of `--plugin-memory`, checked for form (the box checks the range). */
+function memoryMegabytes(value: string | undefined): number {
+  if (value === undefined || !/^\s*\d+\s*$/.test(value) || Number(value) < 16) {
+    throw new UsageError(
+      `--plugin-memory needs a whole number of MB, at least 16, found ${
+        value === undefined ? "nothing" : JSON.stringify(value)
+      }`,
+    );
+  }
+  return Number(value);
+}
+
 /**
- * Pull every `--plugin SPEC` / `--plugin=SPEC` and `--plugin-timeout SECONDS` out of the
- * arguments.
+ * Pull every `--plugin SPEC` / `--plugin=SPEC`, `--plugin-timeout SECONDS` and
+ * `--plugin-memory MB` out of the arguments.
  */
 function extractPlugins(
   args: string[],
-): { specs: string[]; rest: string[]; timeoutMs?: number; debug: boolean } {
+): { specs: string[]; rest: string[]; timeoutMs?: number; memoryMb?: number; debug: boolean } {
   const specs: string[] = [];
   const rest: string[] = [];
   let timeoutMs: number | undefined;
+  let memoryMb: number | undefined;
   let debug = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -172,6 +190,10 @@ function extractPlugins(
       timeoutMs = timeoutSeconds(args[++i]) * 1000;
     } else if (arg.startsWith("--plugin-timeout=")) {
       timeoutMs = timeoutSeconds(arg.slice("--plugin-timeout=".length)) * 1000;
+    } else if (arg === "--plugin-memory") {
+      memoryMb = memoryMegabytes(args[++i]);
+    } else if (arg.startsWith("--plugin-memory=")) {
+      memoryMb = memoryMegabytes(arg.slice("--plugin-memory=".length));
     } else if (arg === "--plugin") {
       if (i + 1 >= args.length || args[i + 1].startsWith("-")) {
         throw new UsageError("--plugin needs a specifier (a path, file:/https: URL or npm:)");
@@ -185,7 +207,7 @@ function extractPlugins(
       specs.push(spec);
     } else rest.push(arg);
   }
-  return { specs, rest, timeoutMs, debug };
+  return { specs, rest, timeoutMs, memoryMb, debug };
 }
 
 /**
@@ -237,7 +259,7 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   try {
     const extracted = extractPlugins(args);
     ({ specs, debug } = extracted);
-    const { rest, timeoutMs } = extracted;
+    const { rest, timeoutMs, memoryMb } = extracted;
     const [name, ...commandArgs] = rest;
     if (name === "--version" || name === "-V") {
       const { VERSION } = await import("./util/version.ts");
@@ -253,7 +275,12 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       ? await COMMANDS[name]()
       : undefined;
     const replLoadsPlugins = name === "repl" && !debug && specs.length > 0;
-    const registry = await loadRegistry(replLoadsPlugins ? [] : specs, debug, timeoutMs);
+    const registry = await loadRegistry(
+      replLoadsPlugins ? [] : specs,
+      debug,
+      timeoutMs,
+      memoryMb,
+    );
     if (name === undefined) {
       throw new UsageError(
         `Give a command: ${commandNames(registry).join(", ")}; see gecscore help`,
@@ -275,7 +302,8 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       // The REPL loads its plugins itself, saying "Loaded plugin ..." for each.
       const given = specs.flatMap((spec) => ["--plugin", spec]);
       const timeout = timeoutMs === undefined ? [] : ["--plugin-timeout", `${timeoutMs / 1000}`];
-      return await run.run([...given, ...timeout, ...commandArgs], { registry, io });
+      const memory = memoryMb === undefined ? [] : ["--plugin-memory", `${memoryMb}`];
+      return await run.run([...given, ...timeout, ...memory, ...commandArgs], { registry, io });
     }
     return await run.run(commandArgs, { registry, io });
   } catch (error) {

@@ -55,6 +55,7 @@ Options:
   --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:), repeatable;
                    it runs boxed: no file, network, environment or subprocess access
   --plugin-timeout SECONDS  time limit of one plugin call (default 30)
+  --plugin-memory MB        memory limit of a boxed plugin (default 1024)
   --no-history     keep no history file
   -h, --help       this help
 `;
@@ -242,6 +243,7 @@ export async function replMain(
         quiet: { type: "boolean", short: "q", default: false },
         plugin: { type: "string", multiple: true },
         "plugin-timeout": { type: "string" },
+        "plugin-memory": { type: "string" },
         "no-history": { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
@@ -279,6 +281,16 @@ export async function replMain(
     );
     return 2;
   }
+  const memory = values["plugin-memory"];
+  if (memory !== undefined && !(/^\s*\d+\s*$/.test(memory) && Number(memory) >= 16)) {
+    write(
+      Deno.stderr,
+      `gecscore repl: --plugin-memory needs a whole number of MB, at least 16, found ${
+        JSON.stringify(memory)
+      }\n`,
+    );
+    return 2;
+  }
   const tty = Deno.stdin.isTerminal();
   const color = tty && Deno.stdout.isTerminal() && !Deno.noColor;
   const session = new Session({
@@ -288,6 +300,7 @@ export async function replMain(
     quiet: values.quiet,
     progress: stderrProgress("computing", (text) => write(Deno.stderr, text)),
     pluginTimeoutMs: timeout === undefined ? undefined : Number(timeout) * 1000,
+    pluginMemoryMb: memory === undefined ? undefined : Number(memory),
   });
   const startup = [
     ...(values.plugin ?? []).map((spec) => () => session.loadPlugin(spec)),

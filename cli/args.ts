@@ -50,7 +50,8 @@ export function parseCommandArgs<T extends ParseArgsConfig>(
 export const PLUGIN_HELP: string =
   "  --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:); it runs\n" +
   "                   boxed: no file, network, environment or subprocess access\n" +
-  "  --plugin-timeout SECONDS  time limit of one plugin call (default 30)";
+  "  --plugin-timeout SECONDS  time limit of one plugin call (default 30)\n" +
+  "  --plugin-memory MB        memory limit of a boxed plugin (default 1024)";
 
 /**
  * The ids in repeated, comma-separated list options (`-m m2,gleu -m imeasure`), without

@@ -101,6 +101,7 @@ export class SessionState {
   /** Cancels the command running now (checked between sentences of long computations). */
   signal?: AbortSignal;
   #pluginTimeoutMs?: number;
+  #pluginMemoryMb?: number;
 
   /**
    * A session.
@@ -113,6 +114,7 @@ export class SessionState {
     if (options.onWarning) this.#warnings = new WarningEcho(options.onWarning, options.quiet);
     this.#progress = options.progress;
     this.#pluginTimeoutMs = options.pluginTimeoutMs;
+    this.#pluginMemoryMb = options.pluginMemoryMb;
   }
 
   // ---- loading -------------------------------------------------------------------------
@@ -232,7 +234,10 @@ export class SessionState {
    * @returns What it brought, in words.
    */
   async loadPlugin(spec: string): Promise<string> {
-    const plugin = await loadPlugin(spec, undefined, { timeoutMs: this.#pluginTimeoutMs });
+    const plugin = await loadPlugin(spec, undefined, {
+      timeoutMs: this.#pluginTimeoutMs,
+      memoryMb: this.#pluginMemoryMb,
+    });
     try {
       this.registry.use(plugin);
     } catch (error) {

@@ -39,6 +39,8 @@ export interface SessionOptions {
   progress?: { update(done: number, total: number): void; done(): void };
   /** The time limit of one call into a plugin loaded in the session, in ms (default 30 s). */
   pluginTimeoutMs?: number;
+  /** The memory limit of a plugin loaded in the session, in MB (default 1024). */
+  pluginMemoryMb?: number;
 }
 
 export const BOLD = ["\x1b[1m", "\x1b[0m"];

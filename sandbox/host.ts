@@ -1,7 +1,8 @@
 /**
  * Plugins boxed in a worker. A {@linkcode PluginHost} runs plugin modules in a Web Worker —
- * for third-party plugins one with no permissions at all (no file, network, environment,
- * subprocess or import access: its modules are loaded for it) — and hands back proxies that
+ * for third-party plugins one with no permissions but reading its own module files (no
+ * network, environment, subprocess or write access), kept by a worker that bounds its memory
+ * (`box_worker.ts`) — and hands back proxies that
  * look like ordinary {@linkcode Plugin}s: metric and format functions stay synchronous (the
  * caller waits on a shared buffer), the worker's code and module instances are its own (it
  * cannot patch the built-in metrics), and every call has a time limit: a plugin that runs
@@ -13,11 +14,12 @@
  * @module
  */
 
-import { deserialize } from "node:v8";
+import { deserialize, getHeapStatistics } from "node:v8";
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
 import { holdPrompts } from "./no_prompt.ts";
 import { explanationProblem, goldProblem } from "./output_shape.ts";
+import type { BoxStart } from "./box_worker.ts";
 import type {
   FormatDescriptor,
   MetricDescriptor,
@@ -56,6 +58,93 @@ export interface HostOptions {
   permissions?: "none" | "inherit";
   /** The time limit of one call, or of one job, in milliseconds (default 30 s). */
   timeoutMs?: number;
+  /**
+   * The memory limit of a boxed plugin, in MB (default {@linkcode DEFAULT_PLUGIN_MEMORY_MB}):
+   * how far the program's resident memory may grow while the plugin lives, beyond what the
+   * main thread's own heap grew. Past it the plugin is stopped with a `PluginError` naming it.
+   * Ignored with `permissions: "inherit"`.
+   */
+  memoryMb?: number;
+}
+
+/** The default memory limit of a boxed plugin, in MB. */
+export const DEFAULT_PLUGIN_MEMORY_MB = 1024;
+
+/**
+ * The largest memory limit allowed, in MB: well below V8's heap limit, since a worker that
+ * reaches that one ends the whole process before it can be stopped.
+ *
+ * @example Usage
+ * ```ts
+ * import { DEFAULT_PLUGIN_MEMORY_MB, maxPluginMemoryMb } from "./host.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(maxPluginMemoryMb() >= 64);
+ * assert.ok(DEFAULT_PLUGIN_MEMORY_MB > 0);
+ * ```
+ *
+ * @returns The bound, in MB.
+ */
+export function maxPluginMemoryMb(): number {
+  return Math.max(64, Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20 * 0.75));
+}
+
+/** The memory limit asked for, checked; the default when none was. */
+function memoryLimitMb(asked: number | undefined): number {
+  const max = maxPluginMemoryMb();
+  if (asked === undefined) return Math.min(DEFAULT_PLUGIN_MEMORY_MB, max);
+  if (!Number.isFinite(asked) || asked < 16 || asked > max) {
+    throw new UsageError(
+      `The plugin memory limit must be a number of MB from 16 to ${max} (three quarters of ` +
+        `V8's heap limit), found ${asked}`,
+    );
+  }
+  return asked;
+}
+
+/** Tell a box's keeper how big the main thread's heap is now (its growth is not the plugin's). */
+function publishHeap(watch: SharedArrayBuffer): void {
+  const usage = Deno.memoryUsage();
+  new Float64Array(watch, 16, 1)[0] = usage.heapTotal + usage.external;
+}
+
+/** Module file names in gecscore's own folders. */
+const OWN_FOLDERS_SKIPPED = new Set(["tests", "bench", "docs", "examples", "node_modules"]);
+
+/**
+ * What a boxed plugin may load: gecscore's own module folders and root modules, its entry
+ * files (read); its own folders (whose module and JSON files it is granted one by one as it
+ * imports them); the hosts of remote plugins and of a remote gecscore (import).
+ */
+function boxGrants(
+  modules: readonly PluginModule[],
+): Pick<BoxStart, "reads" | "folders" | "imports"> {
+  const reads: string[] = [];
+  const folders: string[] = [];
+  const imports = new Set<string>();
+  const root = new URL("../", import.meta.url);
+  if (root.protocol === "file:") {
+    try {
+      for (const entry of Deno.readDirSync(root)) {
+        if (entry.name.startsWith(".")) continue;
+        const path = decodeURIComponent(new URL(entry.name, root).pathname);
+        if (entry.isDirectory && !OWN_FOLDERS_SKIPPED.has(entry.name)) reads.push(path);
+        else if (entry.isFile && /\.(ts|js)$|^deno\.json$/.test(entry.name)) reads.push(path);
+      }
+    } catch {
+      // Not readable: the plugin then finds no gecscore module to import.
+    }
+  } else if (/^https?:$/.test(root.protocol)) imports.add(root.host);
+  for (const module of modules) {
+    const url = new URL(module.url);
+    if (url.protocol === "file:") {
+      const path = decodeURIComponent(url.pathname);
+      reads.push(path);
+      folders.push(path.slice(0, path.lastIndexOf("/") + 1));
+    } else if (/^https?:$/.test(url.protocol)) imports.add(url.host);
+    else if (url.protocol === "jsr:") imports.add("jsr.io");
+  }
+  return { reads, folders, imports: [...imports] };
 }
 
 const hosts = new WeakMap<object, { host: PluginHost; plugin: number }>();
@@ -153,6 +242,13 @@ export class PluginHost {
   #goldSent = 0;
   #names: string[] = [];
   #release: () => void = () => {};
+  #port?: MessagePort;
+  #watch?: SharedArrayBuffer;
+  #specs = "";
+  #memoryMb = 0;
+  #heapTimer?: ReturnType<typeof setInterval>;
+  /** The whole message when the plugin was stopped for memory. */
+  #memoryStop?: string;
   /** The proxied plugins, in the order of the modules. */
   plugins: Plugin[] = [];
 
@@ -174,30 +270,49 @@ export class PluginHost {
   static async start(modules: PluginModule[], options: HostOptions = {}): Promise<PluginHost> {
     const timeoutMs = options.timeoutMs ?? DEFAULT_PLUGIN_TIMEOUT_MS;
     const hostUrl = new URL("./host_worker.ts", import.meta.url).href;
-    let workerUrl: string = hostUrl;
-    let blobUrl: string | undefined;
     const sandboxed = (options.permissions ?? "none") === "none";
-    if (sandboxed) {
-      // A worker without read permission cannot import(); a module's static imports are
-      // loaded for it, so the plugins are imported by a small entry module.
-      const code = [
-        `import { preload } from ${JSON.stringify(hostUrl)};`,
-        ...modules.map((m, i) => `import * as m${i} from ${JSON.stringify(m.url)};`),
-        `preload([${modules.map((_, i) => `m${i}`).join(", ")}]);`,
-      ].join("\n");
-      blobUrl = URL.createObjectURL(new Blob([code], { type: "application/javascript" }));
-      workerUrl = blobUrl;
-    }
+    const memoryMb = memoryLimitMb(options.memoryMb);
+    const names = modules.map((m) => m.spec).join(", ");
     // On a terminal, Deno would ask the user to grant what the plugin reaches for.
     const release = sandboxed ? holdPrompts() : () => {};
-    const worker = new Worker(workerUrl, {
-      type: "module",
-      ...(sandboxed ? { deno: { permissions: "none" } } : {}),
-    } as WorkerOptions);
     const buffer = new SharedArrayBuffer(1 << 16, { maxByteLength: 1 << 30 });
+    let worker: Worker;
+    let port: MessagePort | undefined;
+    let watch: SharedArrayBuffer | undefined;
+    if (sandboxed) {
+      // The plugin's worker lives inside a keeper that grants it its module files and stops
+      // it when memory runs over (box_worker.ts); calls go to it straight through a port.
+      const channel = new MessageChannel();
+      port = channel.port1;
+      watch = new SharedArrayBuffer(24);
+      publishHeap(watch);
+      worker = new Worker(new URL("./box_worker.ts", import.meta.url).href, { type: "module" });
+      const start: BoxStart = {
+        kind: "start",
+        hostWorker: hostUrl,
+        modules,
+        buffer,
+        watch,
+        port: channel.port2,
+        ...boxGrants(modules),
+        limitBytes: memoryMb * 2 ** 20,
+      };
+      worker.postMessage(start, [channel.port2]);
+    } else {
+      worker = new Worker(hostUrl, { type: "module" });
+      worker.postMessage({ kind: "init", modules, buffer });
+    }
     const host = new PluginHost(worker, buffer, timeoutMs);
     host.#release = release;
-    const names = modules.map((m) => m.spec).join(", ");
+    host.#port = port;
+    host.#watch = watch;
+    host.#specs = names;
+    host.#memoryMb = memoryMb;
+    if (watch) {
+      const heapTimer = setInterval(() => publishHeap(watch), 50);
+      Deno.unrefTimer(heapTimer);
+      host.#heapTimer = heapTimer;
+    }
     // Loading (compiling, a first import) may take longer than one call is allowed.
     const loadMs = Math.max(timeoutMs, 10_000);
     try {
@@ -219,28 +334,23 @@ export class PluginHost {
         worker.onmessage = (event) => {
           clearTimeout(timer);
           if (event.data.kind === "ready") resolve(event.data.plugins);
-          else if (!event.data.uncaught) reject(new InputError(event.data.message));
+          else if (event.data.kind === "memory") {
+            reject(new PluginError(host.#memoryMessage("while it loaded")));
+          } else if (!event.data.uncaught) reject(new InputError(event.data.message));
           else reject(new InputError(`Cannot load plugin ${names}: ${event.data.message}`));
         };
-        worker.postMessage({ kind: "init", modules, buffer, preloaded: sandboxed });
       });
       host.#names = described.map((d) => `${d.name} ${d.version}`);
       host.plugins = described.map((d, i) => host.#proxy(d, i));
     } catch (error) {
       host.terminate("it failed to load");
       throw error;
-    } finally {
-      if (blobUrl) URL.revokeObjectURL(blobUrl);
     }
     worker.onerror = (event) => {
       event.preventDefault();
       host.#fail(`it crashed: ${String(event.message).split("\n")[0]}`);
     };
-    worker.onmessage = (event) => {
-      if (event.data.kind === "crash") {
-        host.#fail(`it crashed: ${event.data.message}`);
-        return;
-      }
+    const answers = (event: MessageEvent) => {
       const pending = host.#pending.get(event.data.seq);
       if (!pending) return;
       host.#pending.delete(event.data.seq);
@@ -256,7 +366,34 @@ export class PluginHost {
         );
       } else pending.resolve(event.data.result ?? event.data.corpus);
     };
+    worker.onmessage = (event) => {
+      if (event.data.kind === "crash") {
+        host.#fail(`it crashed: ${event.data.message}`);
+        return;
+      }
+      if (event.data.kind === "memory") {
+        host.#fail(host.#memoryMessage(), true);
+        return;
+      }
+      answers(event);
+    };
+    if (port) port.onmessage = answers;
     return host;
+  }
+
+  /** One line naming the plugin and the limit it went over. */
+  #memoryMessage(when = ""): string {
+    const grew = this.#watch ? new Int32Array(this.#watch, 0, 2)[1] : 0;
+    return `Plugin ${this.#specs}${
+      this.#names.length > 0 ? ` (${this.#names.join(", ")})` : ""
+    } was stopped${
+      when ? ` ${when}` : ""
+    }: it went over the plugin memory limit of ${this.#memoryMb} MB (${grew} MB)`;
+  }
+
+  /** Whether the keeper stopped the plugin for memory (seen from any thread state). */
+  #overMemory(): boolean {
+    return this.#watch !== undefined && Atomics.load(new Int32Array(this.#watch, 0, 1), 0) === 1;
   }
 
   /** The time limit of one call, in milliseconds. */
@@ -273,13 +410,24 @@ export class PluginHost {
     this.#fail(why);
   }
 
-  #fail(why: string): void {
+  #fail(why: string, memory = false): void {
     if (this.#stopped) return;
     this.#stopped = why;
+    if (memory) this.#memoryStop = why;
+    if (this.#watch) {
+      // A waiting plugin worker wakes up, sees the stop and closes.
+      const gate = new Int32Array(this.#watch, 0, 4);
+      Atomics.store(gate, 3, 1);
+      Atomics.notify(gate, 2);
+    }
     this.#worker.terminate();
+    this.#port?.close();
+    if (this.#heapTimer !== undefined) clearInterval(this.#heapTimer);
     this.#release();
     for (const pending of this.#pending.values()) {
-      pending.reject(new PluginError(`Plugin ${this.#names.join(", ")} stopped: ${why}`));
+      pending.reject(
+        new PluginError(memory ? why : `Plugin ${this.#names.join(", ")} stopped: ${why}`),
+      );
     }
     this.#pending.clear();
   }
@@ -288,9 +436,22 @@ export class PluginHost {
     return `Plugin ${this.#names[plugin] ?? "?"}`;
   }
 
+  /** Send a message to the plugin's worker (boxed: through the port). */
+  #post(message: unknown): void {
+    if (this.#port) {
+      this.#port.postMessage(message);
+      // The plugin's worker waits (blocked) for this count to grow: see box_worker.ts.
+      const gate = new Int32Array(this.#watch!, 0, 4);
+      Atomics.add(gate, 2, 1);
+      Atomics.notify(gate, 2);
+    } else this.#worker.postMessage(message);
+  }
+
   /** A synchronous call into the worker. */
   #call(plugin: number, target: string, id: string, fn: string, args: unknown[]): unknown {
     const what = `${target} "${id}"`;
+    if (this.#overMemory()) this.#fail(this.#memoryMessage(), true);
+    if (this.#memoryStop) throw new PluginError(this.#memoryStop);
     if (this.#stopped) {
       throw new PluginError(
         `${this.#label(plugin)}, ${what}: the plugin was stopped earlier (${this.#stopped})`,
@@ -298,7 +459,7 @@ export class PluginHost {
     }
     Atomics.store(this.#control, 0, 0);
     try {
-      this.#worker.postMessage({ kind: "call", plugin, target, id, fn, args });
+      this.#post({ kind: "call", plugin, target, id, fn, args });
     } catch (error) {
       throw new PluginError(
         `${this.#label(plugin)}, ${what}: cannot pass the arguments of ${fn}() (${
@@ -315,6 +476,10 @@ export class PluginHost {
       throw new PluginError(`${this.#label(plugin)}, ${what}: ${detail}`, detail);
     }
     const status = Atomics.load(this.#control, 0);
+    if (status === 3 || this.#overMemory()) {
+      this.#fail(this.#memoryMessage(), true);
+      throw new PluginError(this.#memoryStop!);
+    }
     const length = this.#control[1];
     const value = deserialize(new Uint8Array(this.#buffer, 8, length).slice());
     if (status === 2) {
@@ -329,6 +494,8 @@ export class PluginHost {
 
   /** An asynchronous request answered by a message, with the time limit. */
   #request(message: Record<string, unknown>, label: string): Promise<unknown> {
+    if (this.#overMemory()) this.#fail(this.#memoryMessage(), true);
+    if (this.#memoryStop) return Promise.reject(new PluginError(this.#memoryStop));
     if (this.#stopped) {
       return Promise.reject(
         new PluginError(`${label}: the plugin was stopped earlier (${this.#stopped})`),
@@ -358,7 +525,7 @@ export class PluginHost {
         },
       });
       try {
-        this.#worker.postMessage({ ...message, seq });
+        this.#post({ ...message, seq });
       } catch (error) {
         clearTimeout(timer);
         this.#pending.delete(seq);
@@ -393,7 +560,7 @@ export class PluginHost {
     let goldId = goldIds.get(gold);
     if (goldId === undefined) goldIds.set(gold, goldId = nextGold++);
     if (this.#goldSent !== goldId && !this.#stopped) {
-      this.#worker.postMessage({ kind: "gold", goldId, sentences: gold.sentences });
+      this.#post({ kind: "gold", goldId, sentences: gold.sentences });
       this.#goldSent = goldId;
     }
     const label = `${site.plugin ? `Plugin ${site.plugin}, ` : ""}metric "${metric}"${

@@ -14,7 +14,7 @@
  */
 
 import { serialize } from "node:v8";
-import { pluginProblem } from "./plugin_problem.ts";
+import { importFailure, pluginProblem } from "./plugin_problem.ts";
 import { type CallSite, describeError, runMetricJob } from "./guard.ts";
 import { headlineValue } from "../plugins/headline.ts";
 import type {
@@ -78,22 +78,8 @@ export interface PluginDescriptor {
 }
 
 const plugins: Plugin[] = [];
-let preloaded: Record<string, unknown>[] | undefined;
-let preloadedNow: () => void = () => {};
-/** Settles when the entry module has handed over the plugins (after any top-level await). */
-const preloadedReady = new Promise<void>((resolve) => preloadedNow = resolve);
 let ready = false;
 
-/**
- * Hand the worker its plugin modules, already imported (a sandboxed worker has no read
- * permission, so it cannot import them itself; its entry module imports them statically).
- *
- * @param modules The module namespaces, in the order of the `init` message's modules.
- */
-export function preload(modules: Record<string, unknown>[]): void {
-  preloaded = modules;
-  preloadedNow();
-}
 let control: Int32Array | undefined;
 let buffer: SharedArrayBuffer | undefined;
 const golds = new Map<number, GoldSentence[]>();
@@ -190,6 +176,7 @@ function answer(status: 1 | 2, value: unknown): void {
   control![1] = bytes.length;
   Atomics.store(control!, 0, status);
   Atomics.notify(control!, 0);
+  park();
 }
 
 /**
@@ -261,6 +248,34 @@ const scope = globalThis as unknown as {
   postMessage(message: unknown): void;
 };
 
+/**
+ * Where answers to requests go: the worker's parent, or (boxed) the port the main thread
+ * talks through, handed over once the plugin has loaded.
+ */
+let reply = (message: unknown) => scope.postMessage(message);
+
+/** Boxed: [2] messages the main thread sent since loading, [3] stop (see box_worker.ts). */
+let gate: Int32Array | undefined;
+let handled = 0;
+const described: PluginDescriptor[] = [];
+
+/**
+ * Boxed: block until the main thread sends the next message, so that no plugin code (a timer,
+ * a promise job) runs while nobody waits for it; close when told to stop.
+ */
+function park(): void {
+  if (!gate) return;
+  for (;;) {
+    if (Atomics.load(gate, 3) !== 0) {
+      (globalThis as unknown as { close(): void }).close();
+      return;
+    }
+    const sent = Atomics.load(gate, 2);
+    if (sent > handled) return;
+    Atomics.wait(gate, 2, sent);
+  }
+}
+
 // A plugin's printing goes to standard error: standard output carries the results (JSON...).
 // This module prints nothing itself; it reroutes what plugin code prints.
 const consoleObject = globalThis.console as unknown as Record<string, unknown>;
@@ -286,24 +301,62 @@ globalThis.addEventListener("unhandledrejection", (event) => {
   uncaught(event.reason);
 });
 
-scope.onmessage = async (event: MessageEvent) => {
+/** A file the plugin's module graph needs and may not read yet: `[permission, path, importer]`. */
+function needed(error: unknown): [string, string, string | undefined] | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const found = /^Requires (read|import) access to "([^"]+)"/.exec(error.message);
+  if (!found) return undefined;
+  const at = /\n\s*at (\S+)/.exec(error.message.replace(ANSI, ""));
+  return [found[1], found[2], at?.[1]];
+}
+
+/** Deno's ANSI colours, which its error messages may carry. */
+// deno-lint-ignore no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+async function handle(event: MessageEvent): Promise<void> {
   const data = event.data;
   switch (data.kind) {
+    case "port": {
+      const port = data.port as MessagePort;
+      reply = (message: unknown) => {
+        port.postMessage(message);
+        park();
+      };
+      port.onmessage = (event: MessageEvent) => {
+        handled++;
+        return handle(event);
+      };
+      handled++;
+      scope.postMessage({ kind: "ready", plugins: described });
+      park();
+      return;
+    }
     case "init": {
       buffer = data.buffer;
       control = new Int32Array(buffer!, 0, 2);
-      const described: PluginDescriptor[] = [];
-      // A boxed worker's entry module hands the plugins over once they have loaded.
-      if (data.preloaded) await preloadedReady;
-      for (const [index, module] of (data.modules as PluginModule[]).entries()) {
+      for (const module of data.modules as PluginModule[]) {
         let loaded: Record<string, unknown>;
         try {
-          loaded = preloaded ? preloaded[index] : await import(module.url);
+          loaded = await import(module.url);
         } catch (error) {
-          scope.postMessage({
-            kind: "init-error",
-            message: `Cannot load plugin ${module.spec}: ${message(error)}`,
-          });
+          // A boxed plugin's worker may read only the files granted so far: say which other
+          // one its module graph needs (its keeper decides; see box_worker.ts).
+          const need = data.boxed ? needed(error) : undefined;
+          scope.postMessage(
+            need
+              ? {
+                kind: "need",
+                permission: need[0],
+                path: need[1],
+                importer: need[2],
+                spec: module.spec,
+              }
+              : {
+                kind: "init-error",
+                message: `Cannot load plugin ${module.spec}: ${importFailure(error)}`,
+              },
+          );
           return;
         }
         if (!(module.exportName in loaded)) {
@@ -325,7 +378,7 @@ scope.onmessage = async (event: MessageEvent) => {
           return;
         }
         const commands = (value as Plugin).commands ?? [];
-        if (data.preloaded && commands.length > 0) {
+        if (data.boxed && commands.length > 0) {
           scope.postMessage({
             kind: "init-error",
             message: `Plugin ${module.spec} brings commands (${
@@ -350,7 +403,11 @@ scope.onmessage = async (event: MessageEvent) => {
         plugins.push(value as Plugin);
       }
       ready = true;
-      scope.postMessage({ kind: "ready", plugins: described });
+      if (data.boxed) {
+        // Ready once the port to the main thread has come (see "port").
+        gate = new Int32Array(data.gate as SharedArrayBuffer, 0, 4);
+        scope.postMessage({ kind: "loaded" });
+      } else scope.postMessage({ kind: "ready", plugins: described });
       return;
     }
     case "call": {
@@ -385,6 +442,7 @@ scope.onmessage = async (event: MessageEvent) => {
     case "gold": {
       golds.clear();
       golds.set(data.goldId, data.sentences);
+      park();
       return;
     }
     case "job": {
@@ -401,9 +459,9 @@ scope.onmessage = async (event: MessageEvent) => {
           data.extras,
           site,
         );
-        scope.postMessage({ kind: "job", seq: data.seq, result });
+        reply({ kind: "job", seq: data.seq, result });
       } catch (error) {
-        scope.postMessage({ kind: "job", seq: data.seq, ...failure(error) });
+        reply({ kind: "job", seq: data.seq, ...failure(error) });
       }
       return;
     }
@@ -411,11 +469,13 @@ scope.onmessage = async (event: MessageEvent) => {
       try {
         const format = formatOf(data.plugin, data.id);
         const corpus = await format.parse(data.chunks, data.file);
-        scope.postMessage({ kind: "parse", seq: data.seq, corpus });
+        reply({ kind: "parse", seq: data.seq, corpus });
       } catch (error) {
-        scope.postMessage({ kind: "parse", seq: data.seq, ...failure(error) });
+        reply({ kind: "parse", seq: data.seq, ...failure(error) });
       }
       return;
     }
   }
-};
+}
+
+scope.onmessage = handle;

@@ -15,7 +15,7 @@ import { hostOf, type HostOptions, PluginHost } from "./host.ts";
 import type { Plugin } from "../plugins/types.ts";
 
 export { pluginProblem } from "./plugin_problem.ts";
-import { pluginProblem } from "./plugin_problem.ts";
+import { importFailure, pluginProblem } from "./plugin_problem.ts";
 
 /**
  * Turn a plugin specifier into a module URL: paths resolve against `base` (default: the
@@ -65,8 +65,7 @@ export async function importPlugin(spec: string, base?: string): Promise<Plugin>
   try {
     module = await import(url);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new InputError(`Cannot load plugin ${spec}: ${reason}`);
+    throw new InputError(`Cannot load plugin ${spec}: ${importFailure(error)}`);
   }
   if (!("default" in module)) {
     throw new InputError(
@@ -79,10 +78,13 @@ export async function importPlugin(spec: string, base?: string): Promise<Plugin>
 }
 
 /**
- * Load a third-party plugin boxed in a worker: it gets no file, network, environment,
- * subprocess or import access, cannot touch this program's objects (the built-in metrics
- * included), and each call into it has a time limit (default 30 s) after which it is
- * stopped with a `PluginError` naming it. The plugin returned is a proxy whose
+ * Load a third-party plugin boxed in a worker: it may import (and read) only the modules and
+ * JSON files of its own folder, gecscore's modules and packages; it gets no other file,
+ * network, environment or subprocess access, cannot touch this program's objects (the
+ * built-in metrics included), runs only while a call into it is waited for, and each call
+ * has a time limit (default 30 s) and the plugin a memory limit (default 1024 MB), past which
+ * it is stopped with a `PluginError` naming it. Deno cannot interrupt a worker busy in
+ * JavaScript, so end the program after a plugin was stopped for memory. The plugin returned is a proxy whose
  * metric and format functions behave as the plugin's own (synchronous, same results).
  *
  * Needs Deno's `--unstable-worker-options` (set in this package's `deno.json`; give the flag
@@ -102,13 +104,13 @@ export async function importPlugin(spec: string, base?: string): Promise<Plugin>
  *
  * @param spec A path, `file:`/`https:` URL or `npm:` specifier.
  * @param base The URL relative paths resolve against (default: the current directory).
- * @param options The time limit per call (`timeoutMs`).
+ * @param options The time limit per call (`timeoutMs`) and the memory limit (`memoryMb`).
  * @returns The plugin (a proxy).
  */
 export async function loadPlugin(
   spec: string,
   base?: string,
-  options: Pick<HostOptions, "timeoutMs"> = {},
+  options: Pick<HostOptions, "timeoutMs" | "memoryMb"> = {},
 ): Promise<Plugin> {
   const url = pluginUrl(spec, base);
   if (url.startsWith("file:")) {
@@ -124,6 +126,7 @@ export async function loadPlugin(
   const host = await PluginHost.start([{ url, exportName: "default", spec }], {
     permissions: "none",
     timeoutMs: options.timeoutMs,
+    memoryMb: options.memoryMb,
   });
   return host.plugins[0];
 }

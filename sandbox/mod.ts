@@ -14,8 +14,10 @@ export {
   scoreProblem,
 } from "./guard.ts";
 export {
+  DEFAULT_PLUGIN_MEMORY_MB,
   DEFAULT_PLUGIN_TIMEOUT_MS,
   type HostOptions,
+  maxPluginMemoryMb,
   PluginHost,
   type PluginModule,
 } from "./host.ts";

@@ -89,3 +89,60 @@ export function pluginProblem(value: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Deno's ANSI colours, which its error messages may carry. */
+// deno-lint-ignore no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** A `file:` URL as a path; other URLs as they are. */
+function place(url: string): string {
+  if (!url.startsWith("file://")) return url;
+  try {
+    return decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Why a plugin module failed to import, in one line that names the file and line when the
+ * error has them: a syntax error (`syntax error in /p/bad.ts:2:8: ...`), an error thrown
+ * while the module ran (`Error: boom (/p/throws.ts:2:7)`), a missing module.
+ *
+ * @example Usage
+ * ```ts
+ * import { importFailure } from "./plugin_problem.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const syntax = new TypeError(
+ *   "SyntaxError: Expected ',', got 'oops'\n  |\n2 |   oops oops\n  |        ~~~~\n" +
+ *     "    at file:///p/bad.ts:2:8",
+ * );
+ * assert.equal(importFailure(syntax), "syntax error in /p/bad.ts:2:8: Expected ',', got 'oops'");
+ * const thrown = new Error("boom");
+ * thrown.stack = "Error: boom\n    at file:///p/throws.ts:2:7";
+ * assert.equal(importFailure(thrown), "Error: boom (/p/throws.ts:2:7)");
+ * ```
+ *
+ * @param error What `import()` rejected with.
+ * @returns One line.
+ */
+export function importFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).replace(ANSI, "").split("\n")[0];
+  const message = error.message.replace(ANSI, "");
+  const first = message.split("\n")[0];
+  // Frames and code locations, skipping this box's own modules (the importer).
+  const here = new URL(".", import.meta.url).href;
+  const frames = [
+    ...`${message}\n${String(error.stack ?? "").replace(ANSI, "")}`.matchAll(
+      /\n\s*at (?:.*\()?((?:file|https?|npm|jsr|data):[^\s)]*?):(\d+):(\d+)\)?/g,
+    ),
+  ].filter((m) => !m[1].startsWith(here));
+  const where = frames.length > 0
+    ? `${place(frames[0][1])}:${frames[0][2]}:${frames[0][3]}`
+    : undefined;
+  const syntax = /^SyntaxError: (.*)$/.exec(first);
+  if (syntax) return `syntax error${where ? ` in ${where}` : ""}: ${syntax[1]}`;
+  const text = first.startsWith(`${error.name}:`) ? first : `${error.name}: ${first}`;
+  return where ? `${text} (${where})` : text;
+}

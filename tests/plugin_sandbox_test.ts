@@ -399,7 +399,10 @@ Deno.test("a plugin that throws while it loads is one line, without Deno's stack
     ]);
     assert.equal(code, 1);
     assert.equal(stdout, "");
-    assert.equal(stderr, `gecscore: Cannot load plugin ${dir}/p.ts: Error: broken at load\n`);
+    assert.equal(
+      stderr,
+      `gecscore: Cannot load plugin ${dir}/p.ts: Error: broken at load (${dir}/p.ts:1:7)\n`,
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
