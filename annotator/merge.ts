@@ -10,6 +10,7 @@
 
 import type { AlignOp } from "./align.ts";
 import type { Analysis, Token } from "./token.ts";
+import { InputError } from "../plugins/errors.ts";
 import { indelNormalizedDistance, inPunctuation, isUpperChar } from "./strings.ts";
 
 /** A token span edit before classification: `orig[oStart, oEnd)` → `cor[cStart, cEnd)`. */
@@ -26,6 +27,13 @@ export interface Span {
 
 /** How adjacent alignment steps are grouped into edits. */
 export type MergeStrategy = "rules" | "all-split" | "all-merge" | "all-equal";
+
+/**
+ * The longest run of adjacent unmatched alignment steps the rule merge takes on: its rules try
+ * every span of a run and recurse on the parts, so a run of unrelated tokens costs time growing
+ * with the cube of its length (300 steps: about 0.3 s).
+ */
+export const MAX_MERGE_RUN = 300;
 
 const OPEN_POS = new Set(["ADJ", "AUX", "ADV", "NOUN", "VERB"]);
 const VERBAL = new Set(["AUX", "PART", "VERB"]);
@@ -65,91 +73,225 @@ function groupBy<T, K>(seq: readonly T[], key: (x: T) => K): [K, T[]][] {
   return groups;
 }
 
+/**
+ * What the merge rules ask of a token range, in constant time: the text of a range with
+ * apostrophes and hyphens removed (by length and a polynomial hash, checked by building the
+ * strings only when both agree) and its parts of speech (by running counts). Built once per
+ * sentence pair; the rules then try every span of a run without walking its tokens.
+ */
+class MergeIndex {
+  readonly #posIds = new Map<string, number>();
+  readonly #posNames: string[] = [];
+  readonly #orig: RangeIndex;
+  readonly #cor: RangeIndex;
+  constructor(readonly orig: Analysis, readonly cor: Analysis) {
+    for (const t of [...orig, ...cor]) {
+      if (!this.#posIds.has(t.pos)) {
+        this.#posIds.set(t.pos, this.#posNames.length);
+        this.#posNames.push(t.pos);
+      }
+    }
+    this.#orig = new RangeIndex(orig, this.#posIds);
+    this.#cor = new RangeIndex(cor, this.#posIds);
+  }
+
+  /** Whether `orig[oa, ob)` and `cor[ca, cb)` read the same without apostrophes and hyphens. */
+  sameStripped(oa: number, ob: number, ca: number, cb: number): boolean {
+    if (this.#orig.strippedLength(oa, ob) !== this.#cor.strippedLength(ca, cb)) return false;
+    if (this.#orig.strippedHash(oa, ob) !== this.#cor.strippedHash(ca, cb)) return false;
+    return stripApostropheHyphen(this.orig.slice(oa, ob)) ===
+      stripApostropheHyphen(this.cor.slice(ca, cb));
+  }
+
+  /**
+   * The parts of speech of `orig[oa, ob)` and `cor[ca, cb)` together: bit k set for the k-th
+   * part of speech met in the pair.
+   */
+  posMask(oa: number, ob: number, ca: number, cb: number): number {
+    let mask = 0;
+    for (let id = 0; id < this.#posNames.length; id++) {
+      if (this.#orig.hasPos(id, oa, ob) || this.#cor.hasPos(id, ca, cb)) mask |= 1 << id;
+    }
+    return mask;
+  }
+
+  /** The mask of the parts of speech in `names`. */
+  maskOf(names: ReadonlySet<string>): number {
+    let mask = 0;
+    for (const [name, id] of this.#posIds) if (names.has(name)) mask |= 1 << id;
+    return mask;
+  }
+
+  /** Whether more parts of speech occur than a mask holds (then sets are used). */
+  get tooManyPos(): boolean {
+    return this.#posNames.length > 31;
+  }
+
+  /** The parts of speech of `orig[oa, ob)` and `cor[ca, cb)` together, as a set. */
+  posSet(oa: number, ob: number, ca: number, cb: number): string[] {
+    const found: string[] = [];
+    for (let id = 0; id < this.#posNames.length; id++) {
+      if (this.#orig.hasPos(id, oa, ob) || this.#cor.hasPos(id, ca, cb)) {
+        found.push(this.#posNames[id]);
+      }
+    }
+    return found;
+  }
+}
+
+const HASH_BASE = 0x01000193;
+
+/** Running counts and hashes over one sentence's tokens (see {@linkcode MergeIndex}). */
+class RangeIndex {
+  /** Characters before each token in the stripped text. */
+  readonly #offsets: Int32Array;
+  /** Polynomial hash (mod 2^32) of each prefix of the stripped text, by characters. */
+  readonly #hashes: Uint32Array;
+  /** HASH_BASE^k mod 2^32. */
+  readonly #powers: Uint32Array;
+  /** Tokens of each part of speech before each token, one row per part of speech. */
+  readonly #pos: Int32Array[];
+
+  constructor(tokens: Analysis, posIds: Map<string, number>) {
+    const stripped = tokens.map((t) => t.lower.replace(/['-]/g, ""));
+    this.#offsets = new Int32Array(tokens.length + 1);
+    for (let i = 0; i < tokens.length; i++) {
+      this.#offsets[i + 1] = this.#offsets[i] + stripped[i].length;
+    }
+    const text = stripped.join("");
+    this.#hashes = new Uint32Array(text.length + 1);
+    this.#powers = new Uint32Array(text.length + 1);
+    this.#powers[0] = 1;
+    for (let k = 0; k < text.length; k++) {
+      this.#hashes[k + 1] = (Math.imul(this.#hashes[k], HASH_BASE) + text.charCodeAt(k)) >>> 0;
+      this.#powers[k + 1] = Math.imul(this.#powers[k], HASH_BASE) >>> 0;
+    }
+    this.#pos = Array.from({ length: posIds.size }, () => new Int32Array(tokens.length + 1));
+    for (let i = 0; i < tokens.length; i++) {
+      const id = posIds.get(tokens[i].pos)!;
+      for (let p = 0; p < this.#pos.length; p++) {
+        this.#pos[p][i + 1] = this.#pos[p][i] + (p === id ? 1 : 0);
+      }
+    }
+  }
+
+  strippedLength(a: number, b: number): number {
+    return this.#offsets[b] - this.#offsets[a];
+  }
+
+  strippedHash(a: number, b: number): number {
+    const from = this.#offsets[a], to = this.#offsets[b];
+    return (this.#hashes[to] - Math.imul(this.#hashes[from], this.#powers[to - from])) >>> 0;
+  }
+
+  hasPos(id: number, a: number, b: number): boolean {
+    return this.#pos[id][b] - this.#pos[id][a] > 0;
+  }
+}
+
 /** Merge or split a run of adjacent D, I and S steps. */
-function processSeq(seq: readonly AlignOp[], orig: Analysis, cor: Analysis): (AlignOp | Span)[] {
+function processSeq(seq: readonly AlignOp[], index: MergeIndex): (AlignOp | Span)[] {
   if (seq.length <= 1) return [...seq];
+  const { orig, cor } = index;
   const ops = seq.map((a) => a.op[0]);
   const opSet = new Set(ops);
   if (opSet.size === 1 && (opSet.has("D") || opSet.has("I"))) return span(seq);
-  const recurse = (part: readonly AlignOp[]) => processSeq(part, orig, cor);
+  const recurse = (part: readonly AlignOp[]) => processSeq(part, index);
+  // Substitutions among the first k steps, to skip spans without one.
+  const subs = new Int32Array(seq.length + 1);
+  for (let k = 0; k < seq.length; k++) subs[k + 1] = subs[k] + (ops[k] === "S" ? 1 : 0);
   let content = false;
-  const combos: [number, number][] = [];
-  for (let a = 0; a < seq.length; a++) {
-    for (let b = a + 1; b < seq.length; b++) combos.push([a, b]);
-  }
-  combos.sort((x, y) => (y[1] - y[0]) - (x[1] - x[0]));
-  for (const [start, end] of combos) {
-    if (!ops.slice(start, end + 1).includes("S")) continue;
-    const o = orig.slice(seq[start].oStart, seq[end].oEnd);
-    const c = cor.slice(seq[start].cStart, seq[end].cEnd);
-    // Possessive suffixes: first token, then last token.
-    if (start === 0 && (o[0].tag === "POS" || c[0].tag === "POS")) {
-      return [seq[0], ...recurse(seq.slice(1))];
-    }
-    if (o[o.length - 1].tag === "POS" || c[c.length - 1].tag === "POS") {
-      return [
-        ...recurse(seq.slice(0, end - 1)),
-        ...span(seq.slice(end - 1, end + 1)),
-        ...recurse(seq.slice(end + 1)),
-      ];
-    }
-    // Case changes.
-    if (o[o.length - 1].lower === c[c.length - 1].lower) {
-      if (
-        start === 0 &&
-        ((o.length === 1 && isUpperChar(c[0].text[0])) ||
-          (c.length === 1 && isUpperChar(o[0].text[0])))
-      ) {
-        return [...span(seq.slice(start, end + 1)), ...recurse(seq.slice(end + 1))];
+  const masks = index.tooManyPos
+    ? undefined
+    : { verbal: index.maskOf(VERBAL), open: index.maskOf(OPEN_POS) };
+  // Every (start, end) pair, the longest spans first and, among equal lengths, left to right.
+  for (let width = seq.length - 1; width >= 1; width--) {
+    for (let start = 0; start + width < seq.length; start++) {
+      const end = start + width;
+      if (subs[end + 1] - subs[start] === 0) continue;
+      const oa = seq[start].oStart, ob = seq[end].oEnd;
+      const ca = seq[start].cStart, cb = seq[end].cEnd;
+      const oLength = ob - oa, cLength = cb - ca;
+      const oFirst = orig[oa], cFirst = cor[ca];
+      const oLast = orig[ob - 1], cLast = cor[cb - 1];
+      // Possessive suffixes: first token, then last token.
+      if (start === 0 && (oFirst.tag === "POS" || cFirst.tag === "POS")) {
+        return [seq[0], ...recurse(seq.slice(1))];
       }
-      if (
-        (o.length > 1 && isPunct(o[o.length - 2])) || (c.length > 1 && isPunct(c[c.length - 2]))
-      ) {
+      if (oLast.tag === "POS" || cLast.tag === "POS") {
         return [
           ...recurse(seq.slice(0, end - 1)),
           ...span(seq.slice(end - 1, end + 1)),
           ...recurse(seq.slice(end + 1)),
         ];
       }
-    }
-    // Whitespace and hyphens.
-    if (stripApostropheHyphen(o) === stripApostropheHyphen(c)) {
-      return [
-        ...recurse(seq.slice(0, start)),
-        ...span(seq.slice(start, end + 1)),
-        ...recurse(seq.slice(end + 1)),
-      ];
-    }
-    // Same POS, or auxiliary/infinitive/phrasal verbs.
-    const posSet = new Set([...o.map((t) => t.pos), ...c.map((t) => t.pos)]);
-    if (o.length !== c.length && (posSet.size === 1 || [...posSet].every((p) => VERBAL.has(p)))) {
-      return [
-        ...recurse(seq.slice(0, start)),
-        ...span(seq.slice(start, end + 1)),
-        ...recurse(seq.slice(end + 1)),
-      ];
-    }
-    // Split rules on the smallest chunks.
-    if (end - start < 2) {
-      if (o.length === 2 && c.length === 2) {
-        return [...recurse(seq.slice(0, start + 1)), ...recurse(seq.slice(start + 1))];
+      // Case changes.
+      if (oLast.lower === cLast.lower) {
+        if (
+          start === 0 &&
+          ((oLength === 1 && isUpperChar(cFirst.text[0])) ||
+            (cLength === 1 && isUpperChar(oFirst.text[0])))
+        ) {
+          return [...span(seq.slice(start, end + 1)), ...recurse(seq.slice(end + 1))];
+        }
+        if ((oLength > 1 && isPunct(orig[ob - 2])) || (cLength > 1 && isPunct(cor[cb - 2]))) {
+          return [
+            ...recurse(seq.slice(0, end - 1)),
+            ...span(seq.slice(end - 1, end + 1)),
+            ...recurse(seq.slice(end + 1)),
+          ];
+        }
       }
-      if (
-        (ops[start] === "S" && charSimilarity(o[0], c[0]) > 0.75) ||
-        (ops[end] === "S" && charSimilarity(o[o.length - 1], c[c.length - 1]) > 0.75)
-      ) {
-        return [...recurse(seq.slice(0, start + 1)), ...recurse(seq.slice(start + 1))];
+      // Whitespace and hyphens.
+      if (index.sameStripped(oa, ob, ca, cb)) {
+        return [
+          ...recurse(seq.slice(0, start)),
+          ...span(seq.slice(start, end + 1)),
+          ...recurse(seq.slice(end + 1)),
+        ];
       }
-      const lastOp = ops[ops.length - 1];
-      if (
-        end === seq.length - 1 &&
-        (((lastOp === "D" || lastOp === "S") && o[o.length - 1].pos === "DET") ||
-          ((lastOp === "I" || lastOp === "S") && c[c.length - 1].pos === "DET"))
-      ) {
-        return [...recurse(seq.slice(0, -1)), seq[seq.length - 1]];
+      // Same POS, or auxiliary/infinitive/phrasal verbs.
+      let samePos: boolean, verbal: boolean, open: boolean;
+      if (masks) {
+        const mask = index.posMask(oa, ob, ca, cb);
+        samePos = (mask & (mask - 1)) === 0;
+        verbal = (mask & ~masks.verbal) === 0;
+        open = (mask & masks.open) !== 0;
+      } else {
+        const posSet = index.posSet(oa, ob, ca, cb);
+        samePos = posSet.length === 1;
+        verbal = posSet.every((p) => VERBAL.has(p));
+        open = posSet.some((p) => OPEN_POS.has(p));
       }
+      if (oLength !== cLength && (samePos || verbal)) {
+        return [
+          ...recurse(seq.slice(0, start)),
+          ...span(seq.slice(start, end + 1)),
+          ...recurse(seq.slice(end + 1)),
+        ];
+      }
+      // Split rules on the smallest chunks.
+      if (end - start < 2) {
+        if (oLength === 2 && cLength === 2) {
+          return [...recurse(seq.slice(0, start + 1)), ...recurse(seq.slice(start + 1))];
+        }
+        if (
+          (ops[start] === "S" && charSimilarity(oFirst, cFirst) > 0.75) ||
+          (ops[end] === "S" && charSimilarity(oLast, cLast) > 0.75)
+        ) {
+          return [...recurse(seq.slice(0, start + 1)), ...recurse(seq.slice(start + 1))];
+        }
+        const lastOp = ops[ops.length - 1];
+        if (
+          end === seq.length - 1 &&
+          (((lastOp === "D" || lastOp === "S") && oLast.pos === "DET") ||
+            ((lastOp === "I" || lastOp === "S") && cLast.pos === "DET"))
+        ) {
+          return [...recurse(seq.slice(0, -1)), seq[seq.length - 1]];
+        }
+      }
+      if (open) content = true;
     }
-    for (const p of posSet) if (OPEN_POS.has(p)) content = true;
   }
   return content ? span(seq) : [...seq];
 }
@@ -193,11 +335,21 @@ export function mergeEdits(
       if (op !== "M") edits.push(...span(group));
     }
   } else {
+    let index: MergeIndex | undefined;
     const key = (a: AlignOp) => (a.op[0] === "M" || a.op[0] === "T" ? a.op[0] : "");
     for (const [op, group] of groupBy(seq, key)) {
       if (op === "M") continue;
       if (op === "T") edits.push(...group.map(toSpan));
-      else edits.push(...processSeq(group, orig, cor).map(toSpan));
+      else {
+        if (group.length > MAX_MERGE_RUN) {
+          throw new InputError(
+            `a run of ${group.length} unmatched alignment steps is more than the ${MAX_MERGE_RUN} the ` +
+              "annotator's rule merge bounds itself to (ERRANT's merge rules take time growing " +
+              "with the cube of the run; see bench/worst_case_edits_bench.ts)",
+          );
+        }
+        edits.push(...processSeq(group, index ??= new MergeIndex(orig, cor)).map(toSpan));
+      }
     }
   }
   return edits;

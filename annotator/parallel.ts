@@ -7,6 +7,7 @@
  * @module
  */
 
+import { InputError } from "../plugins/errors.ts";
 import type { AnnotateOptions, Annotator } from "./annotate.ts";
 
 /** The M2 line ERRANT writes for an annotator who changed nothing. */
@@ -67,7 +68,14 @@ export function parallelToM2(
         return;
       }
       const c = annotator.analyse(pySplit(cor));
-      for (const e of annotator.annotate(o, c, options)) {
+      let edits;
+      try {
+        edits = annotator.annotate(o, c, options);
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        throw new InputError(`line ${i + 1}, corrected text ${coder + 1}: ${error.message}`);
+      }
+      for (const e of edits) {
         out.push(
           `A ${e.oStart} ${e.oEnd}|||${e.type}|||${e.correction}|||REQUIRED|||-NONE-|||${coder}`,
         );

@@ -11,6 +11,7 @@
 import type { AnyMetric, Edit, GoldCorpus, Hypotheses } from "../plugins/types.ts";
 import { type Annotator, loadAnnotator } from "../annotator/annotate.ts";
 import { VERSION } from "../util/version.ts";
+import { InputError } from "../plugins/errors.ts";
 
 /** What the annotator's edits are called in signatures: `gecscore-<version>`. */
 export const ANNOTATOR_EDITS: string = `gecscore-${VERSION}`;
@@ -57,7 +58,17 @@ export async function annotatePlainSystems(
       const key = hyp.join(" ");
       const known = seen[i].get(key);
       if (known) return known.map((e) => ({ ...e, corrections: e.corrections.map((c) => [...c]) }));
-      const found: Edit[] = a.annotate(sources[i], a.analyse(hyp)).map((e) => ({
+      let typed;
+      try {
+        typed = a.annotate(sources[i], a.analyse(hyp));
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        const line = gold.sentences[i].line === undefined
+          ? ""
+          : ` (gold line ${gold.sentences[i].line})`;
+        throw new InputError(`sentence ${i + 1}${line}: ${error.message}`, system.path);
+      }
+      const found: Edit[] = typed.map((e) => ({
         start: e.oStart,
         end: e.oEnd,
         corrections: [e.correction === "" ? [] : e.correction.split(" ")],
