@@ -134,9 +134,16 @@ scope.onmessage = (event: MessageEvent) => {
       if (data.kind === "need") {
         const path = String(data.path);
         const mine = start.folders.some((folder) => path.startsWith(folder));
+        const readable = (() => {
+          try {
+            return Deno.permissions.querySync({ name: "read", path }).state === "granted";
+          } catch {
+            return false;
+          }
+        })();
         if (
           data.permission === "read" && mine && MODULE_FILE.test(path) && !reads.includes(path) &&
-          added < MAX_FILES
+          readable && added < MAX_FILES
         ) {
           worker.terminate();
           reads.push(path);
@@ -153,9 +160,14 @@ scope.onmessage = (event: MessageEvent) => {
           })`
           : "";
         refuse(
-          `Cannot load plugin ${data.spec}: it imports ${path}${by}, which a boxed plugin may ` +
-            "not load: it may import modules and JSON files in its own folder, gecscore's " +
-            "modules, npm: and jsr: packages. Run it with --debug only if you trust it",
+          mine && MODULE_FILE.test(path) && !readable && data.permission === "read"
+            ? `Cannot load plugin ${data.spec}: ${
+              importer ? `it imports ${path}${by}, which` : `${path}:`
+            } this program may not read (give it read access to the plugin's folder)`
+            : `Cannot load plugin ${data.spec}: it imports ${path}${by}, which a boxed plugin ` +
+              "may not load: it may import modules and JSON files in its own folder, " +
+              "gecscore's modules, npm: and jsr: packages. Run it with --debug only if you " +
+              "trust it",
         );
         return;
       }

@@ -144,7 +144,19 @@ function boxGrants(
     } else if (/^https?:$/.test(url.protocol)) imports.add(url.host);
     else if (url.protocol === "jsr:") imports.add("jsr.io");
   }
-  return { reads, folders, imports: [...imports] };
+  // A worker cannot get more than this program has: keep what it may read and import itself.
+  const may = (descriptor: Deno.PermissionDescriptor) => {
+    try {
+      return Deno.permissions.querySync(descriptor).state === "granted";
+    } catch {
+      return false;
+    }
+  };
+  return {
+    reads: reads.filter((path) => may({ name: "read", path })),
+    folders,
+    imports: [...imports].filter((host) => may({ name: "import", host })),
+  };
 }
 
 const hosts = new WeakMap<object, { host: PluginHost; plugin: number }>();

@@ -17,9 +17,9 @@ const PLUGINS = "tests/testdata/plugins";
 const SENTENCE = { source: ["a"], references: [["b"]] };
 
 /** Run the CLI as the `gecscore` task does; a run over `limitMs` is killed and fails. */
-async function gecscore(args: string[], limitMs = 60_000) {
+async function gecscore(args: string[], limitMs = 60_000, read = "--allow-read") {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--no-prompt", "cli.ts", ...args],
+    args: ["run", read, "--no-prompt", "cli.ts", ...args],
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },
@@ -230,5 +230,34 @@ Deno.test("a boxed plugin imports its own folder's modules and JSON, and no JSON
   } finally {
     await Deno.remove(dir, { recursive: true });
     await Deno.remove(outside);
+  }
+});
+
+Deno.test("a boxed plugin gets no more than the program may read: one line when less", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_outside_" });
+  try {
+    await Deno.writeTextFile(`${dir}/p.ts`, 'export default { name: "p", version: "1" };\n');
+    const run = await gecscore(
+      ["--plugin", `${dir}/p.ts`, "score", "--gold", GOLD, SYSTEM],
+      60_000,
+      "--allow-read=.",
+    );
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, "");
+    assert.equal(
+      run.stderr,
+      `gecscore: Cannot load plugin ${dir}/p.ts: ${dir}/p.ts: this program may not read ` +
+        "(give it read access to the plugin's folder)\n",
+    );
+    // Inside what the program may read, the example plugin loads as before.
+    const ok = await gecscore(
+      ["--plugin", "examples/exact_match.ts", "score", "-m", "exact_match", "--gold", GOLD, SYSTEM],
+      60_000,
+      "--allow-read=.",
+    );
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(ok.stdout, /m2scorer_example_system\s+0\.3333/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
