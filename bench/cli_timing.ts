@@ -7,12 +7,16 @@
  * - start-up: an empty Deno program (for comparison), `gecscore list`, and `score` on one
  *   sentence with all three metrics;
  * - all three metrics on the 13 CoNLL-2014 outputs (combined M2 gold) with `--jobs 1` and
- *   `--jobs 2` (skipped when `../shared` is absent).
+ *   `--jobs 2`; the 12 team outputs (INPUT left out) with `-m m2,gleu,imeasure` and each metric
+ *   alone, with `--jobs 1` and the default (skipped when `../shared` is absent).
+ *
+ * Besides wall time it prints the user CPU seconds of the best run (`/usr/bin/time %U`): on a
+ * shared machine the wall time grows with the load, the CPU time much less.
  *
  * `deno run --allow-read --allow-run --allow-write=/tmp bench/cli_timing.ts [--runs N]`
  *
- * Targets (issue "speed and scale"): `list` and a one-sentence `score` start fast; all three
- * metrics on the 13 outputs in under 2 s wall and 200 MB.
+ * Targets (issue 25): the 12 team outputs with m2, gleu and imeasure under 1.0 s wall on 2
+ * cores and under 200 MB peak; each metric alone under 0.4 s.
  */
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
@@ -30,10 +34,10 @@ await Deno.writeTextFile(
 );
 await Deno.writeTextFile(oneSystem, "The cat sat on the mat .\n");
 
-/** One run: wall milliseconds and peak KB (when measurable). */
-async function run(args: string[]): Promise<{ ms: number; kb?: number }> {
+/** One run: wall milliseconds, peak KB and user CPU seconds (when measurable). */
+async function run(args: string[]): Promise<{ ms: number; kb?: number; user?: number }> {
   const [cmd, ...rest] = TIME
-    ? [TIME, "-f", "%M", Deno.execPath(), ...args]
+    ? [TIME, "-f", "%M %U", Deno.execPath(), ...args]
     : [Deno.execPath(), ...args];
   const start = performance.now();
   const { code, stderr } = await new Deno.Command(cmd, {
@@ -45,19 +49,23 @@ async function run(args: string[]): Promise<{ ms: number; kb?: number }> {
   const ms = performance.now() - start;
   const text = new TextDecoder().decode(stderr).trim();
   if (code !== 0) throw new Error(`${args.join(" ")} failed: ${text}`);
-  const kb = TIME ? Number(text.split("\n").at(-1)) : undefined;
-  return { ms, kb };
+  const [kb, user] = TIME ? text.split("\n").at(-1)!.split(" ").map(Number) : [];
+  return { ms, kb, user };
 }
 
 async function measure(name: string, args: string[]): Promise<void> {
   const results = [];
   for (let i = 0; i < RUNS; i++) results.push(await run(args));
-  const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+  results.sort((a, b) => a.ms - b.ms);
+  const ms = results.map((r) => r.ms);
   const kb = Math.max(...results.map((r) => r.kb ?? NaN));
+  const user = results[0].user;
   console.log(
     `${name.padEnd(58)} best ${(ms[0] / 1000).toFixed(3)} s  median ${
       (ms[Math.floor(ms.length / 2)] / 1000).toFixed(3)
-    } s${Number.isNaN(kb) ? "" : `  peak ${(kb / 1024).toFixed(0)} MB`}`,
+    } s${Number.isNaN(kb) ? "" : `  peak ${(kb / 1024).toFixed(0)} MB`}${
+      user === undefined ? "" : `  user ${user.toFixed(2)} s`
+    }`,
   );
 }
 
@@ -92,6 +100,26 @@ if (SHARED_AVAILABLE) {
       jobs,
     ]);
   }
-} else console.log("13 CoNLL-2014 outputs: skipped, ../shared is absent");
+  const teams = [
+    ...cli,
+    "score",
+    "--gold",
+    shared("data/conll2014/gold/official-2014.combined.m2"),
+    ...CONLL2014_SYSTEMS.filter((s) => s !== "INPUT").map((s) =>
+      shared(`data/conll2014/systems/${s}`)
+    ),
+  ];
+  await measure("12 team outputs, -m m2,gleu,imeasure", [...teams, "-m", "m2,gleu,imeasure"]);
+  for (const metric of ["m2", "gleu", "imeasure"]) {
+    for (const jobs of [[], ["--jobs", "1"]]) {
+      await measure(`12 team outputs, -m ${metric} ${jobs.join(" ")}`, [
+        ...teams,
+        "-m",
+        metric,
+        ...jobs,
+      ]);
+    }
+  }
+} else console.log("CoNLL-2014 outputs: skipped, ../shared is absent");
 await Deno.remove(oneGold);
 await Deno.remove(oneSystem);

@@ -1,13 +1,22 @@
 /**
  * Building the report page: from a synthetic input of 100,000 sentences (two systems, two
  * metrics; scoring not included), and from the CoNLL-2014 input of 13 systems when ../shared
- * is present (scored once before the bench).
+ * is present (scored once before the bench); and gathering the CoNLL-2014 input itself
+ * (scoring, 1,000 bootstrap resamples per system and metric, paired tests), on one thread and
+ * on two.
+ *
+ * `deno bench -A bench/report_bench.ts`
+ *
+ * Target (issue 25): the whole command, 13 systems × m2, gleu and imeasure with intervals and
+ * paired tests, under 3 s on two cores:
+ * `/usr/bin/time -v deno run -R -W cli.ts report --gold ../shared/data/conll2014/gold/official-2014.combined.m2 ../shared/data/conll2014/systems/* -m m2,gleu,imeasure -o /tmp/r.html`
+ * (add `--jobs 1` for one thread).
  */
 
 import { createRegistry, readGold } from "../mod.ts";
 import { readHypotheses } from "../formats/mod.ts";
 import { buildReport } from "../report/build_report.ts";
-import { reportInput } from "../report/report_input.ts";
+import { reportInput, reportInputParallel } from "../report/report_input.ts";
 import type { ReportInput } from "../report/types.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
@@ -63,4 +72,24 @@ if (SHARED_AVAILABLE) {
   Deno.bench("buildReport(): CoNLL-2014, 13 systems, m2 + imeasure + gleu", async () => {
     await buildReport(input);
   });
+  const request = {
+    registry: createRegistry(),
+    gold,
+    systems,
+    metrics: ["m2", "gleu", "imeasure"],
+    resampling: { test: "bs" as const, ci: true },
+  };
+  for (const jobs of [1, 2]) {
+    Deno.bench({
+      name:
+        `reportInputParallel(): CoNLL-2014, 13 systems × m2, gleu, imeasure, CIs, --jobs ${jobs}`,
+      group: "conll2014 input",
+      baseline: jobs === 1,
+      n: 3,
+      warmup: 1,
+      async fn() {
+        await reportInputParallel(request, { jobs });
+      },
+    });
+  }
 }

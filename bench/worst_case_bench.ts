@@ -5,7 +5,15 @@
  * - m2: 1,000 source tokens against 1,000 unrelated ones (every lattice node linked to every
  *   later one: past the merged-edge budget, the linear-memory fallback scores it), and against
  *   a lightly edited copy (the ordinary path).
+ * - m2, pairs past both of its budgets: 1,000 tokens over 97 words against their reverse
+ *   (nearly every alignment as good as any other) is refused with a `FallbackBudgetError`
+ *   naming the sentence once the fallback's search passes `MAX_FALLBACK_WORK` (2^23 cells
+ *   visited, about a second of CPU); the bench times the refusal.
  * - gleu: n-gram counts are linear in the lengths.
+ *
+ * GLEU and the I-measure keep work per gold sentence (n-gram tables, search memos, statistics
+ * per hypothesis): each iteration scores a fresh copy of the gold sentence, so that every
+ * iteration pays the whole cost.
  * - imeasure: its exact three-way alignment needs `(n+1)(m+1)(r+1)` cells; past
  *   `MAX_ALIGNMENT_CELLS` (2^25, about 320 tokens each) the sentence is refused with an
  *   `InputError` naming it, checked before any table is made: the bench times the refusal,
@@ -15,10 +23,12 @@
  *
  * @module
  */
+import assert from "node:assert/strict";
 import type { GoldSentence } from "../mod.ts";
 import { gleuMetric, type GleuOptions } from "../metrics/gleu/mod.ts";
 import { imeasureMetric, type ImeasureOptions } from "../metrics/imeasure/mod.ts";
 import { m2Metric } from "../metrics/m2/mod.ts";
+import { FallbackBudgetError } from "../metrics/m2/lattice.ts";
 import { resolveOptions } from "../plugins/mod.ts";
 
 function words(n: number, prefix: string): string[] {
@@ -42,12 +52,13 @@ const big = pair(1000), mid = pair(320);
 const gleu = resolveOptions<GleuOptions>(gleuMetric, {});
 const imeasure = resolveOptions<ImeasureOptions>(imeasureMetric, {});
 
+// Fresh gold objects: M2 caches statistics per gold sentence.
 Deno.bench({
   name: "m2: 1000 tokens against 1000 unrelated ones (fallback)",
   n: 1,
   warmup: 0,
   fn() {
-    m2Metric.stats(big.gold, big.unrelated, m2Metric.defaults);
+    m2Metric.stats({ ...big.gold }, big.unrelated, m2Metric.defaults);
   },
 });
 
@@ -55,7 +66,19 @@ Deno.bench({
   name: "m2: 1000 tokens against an edited copy",
   n: 3,
   fn() {
-    m2Metric.stats(big.gold, big.edited, m2Metric.defaults);
+    m2Metric.stats({ ...big.gold }, big.edited, m2Metric.defaults);
+  },
+});
+
+Deno.bench({
+  name: "m2: 1000 tokens against their reverse is refused (bound MAX_FALLBACK_WORK)",
+  n: 1,
+  warmup: 0,
+  fn() {
+    assert.throws(
+      () => m2Metric.stats({ ...big.gold }, big.gold.source.slice().reverse(), m2Metric.defaults),
+      FallbackBudgetError,
+    );
   },
 });
 
@@ -63,7 +86,7 @@ Deno.bench({
   name: "gleu: 1000 tokens against 1000 unrelated ones",
   n: 3,
   fn() {
-    gleuMetric.stats(big.gold, big.unrelated, gleu);
+    gleuMetric.stats(structuredClone(big.gold), big.unrelated, gleu);
   },
 });
 
@@ -72,7 +95,7 @@ Deno.bench({
   n: 3,
   fn() {
     try {
-      imeasureMetric.stats(big.gold, big.edited, imeasure);
+      imeasureMetric.stats(structuredClone(big.gold), big.edited, imeasure);
     } catch (error) {
       if (!(error instanceof Error) || !/more than the \d+ the I-measure/.test(error.message)) {
         throw error;
@@ -88,6 +111,15 @@ Deno.bench({
   n: 1,
   warmup: 0,
   fn() {
-    imeasureMetric.stats(mid.gold, mid.edited, imeasure);
+    imeasureMetric.stats(structuredClone(mid.gold), mid.edited, imeasure);
+  },
+});
+
+Deno.bench({
+  name: "imeasure: 320 tokens against 320 unrelated ones (the whole alignment cube)",
+  n: 1,
+  warmup: 0,
+  fn() {
+    imeasureMetric.stats(structuredClone(mid.gold), mid.unrelated, imeasure);
   },
 });

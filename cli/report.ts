@@ -19,7 +19,8 @@ import { parseOptionAssignments } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { checkWritable, writeOutput } from "./write_output.ts";
 import { buildReport } from "../report/build_report.ts";
-import { reportInput } from "../report/report_input.ts";
+import { reportInputParallel } from "../report/report_input.ts";
+import { parseJobs } from "./score.ts";
 import type { ReportHuman } from "../report/types.ts";
 import { readHumanScores } from "../meta/load.ts";
 
@@ -56,6 +57,8 @@ ${SYSTEM_FORMAT_HELP}
   --ranks                  also rank ranges from testing every pair (Holm's correction)
   --samples N              bootstrap resamples (default 1000), or trials with --paired ar
   --seed S                 the seed of every draw (default 12345)
+  -j, --jobs N             score and resample on N threads (default: one per core for large
+                           runs); the page is the same for any N
 ${PLUGIN_HELP}
   -h, --help               this help
 `;
@@ -125,6 +128,7 @@ export async function reportCommand(
       ranks: { type: "boolean", default: false },
       samples: { type: "string" },
       seed: { type: "string" },
+      jobs: { type: "string", short: "j" },
       plugin: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
@@ -160,6 +164,7 @@ export async function reportCommand(
     );
   }
   const resampling = values["no-significance"] ? undefined : significanceRequest(flags);
+  const jobs = parseJobs(values.jobs as string | undefined);
   const humanPaths = (values.human as string[] | undefined) ?? [];
   const inputs = [
     values.gold,
@@ -191,7 +196,7 @@ export async function reportCommand(
       human.push({ label: set.name, scores: Object.fromEntries(set.scores) });
     }
   }
-  const input = reportInput({
+  const input = await reportInputParallel({
     registry,
     gold,
     systems,
@@ -201,7 +206,7 @@ export async function reportCommand(
     human,
     resampling,
     generator: "gecscore report",
-  });
+  }, { jobs });
   const html = await buildReport(input);
   if (output === "-") {
     io.out(html);

@@ -31,7 +31,10 @@ import { selectMetrics } from "../pipeline/scoring.ts";
 import { assessResults } from "../pipeline/significance.ts";
 import { typeIntervals } from "../pipeline/type_intervals.ts";
 import { reportJson, reportTable, reportTsv } from "./score_output.ts";
-import { scoreJsonl } from "./score_stream.ts";
+import { scoreJsonl, streamedResults } from "./score_stream.ts";
+import type { AnyMetric } from "../plugins/types.ts";
+import type { SystemResult } from "../pipeline/scoring.ts";
+import type { MetricSignificance } from "../pipeline/significance.ts";
 
 /** The output formats of `score`. */
 export const SCORE_FORMATS = ["table", "json", "tsv", "jsonl", "markdown", "latex"] as const;
@@ -165,20 +168,73 @@ ${SIGNIFICANCE_HELP}
           sentences: values.sentences as boolean,
           quiet: values.quiet as boolean,
           limits,
+          jobs: parseJobs(values.jobs as string | undefined),
         },
         registry,
         io,
       );
     }
-    const gold = await readCommandGold("score", values, registry, limits);
     const request = significanceRequest(values as SignificanceFlags);
+    const jobs = parseJobs(values.jobs as string | undefined);
+    const output = (
+      gold: Parameters<typeof reportJson>[0],
+      results: SystemResult[],
+      metrics: AnyMetric[],
+      significance?: MetricSignificance[],
+    ) =>
+      format === "json"
+        ? reportJson(gold, results, significance)
+        : format === "tsv"
+        ? reportTsv(results, metrics, significance)
+        : reportTable(
+          results,
+          metrics,
+          format,
+          values.wide as boolean,
+          significance,
+          values["by-type"] as boolean,
+          metrics.map((m) =>
+            m.columnLabels?.(resolveOptions(m, options[m.id] ?? {}) as never) ?? {}
+          ),
+        );
+    const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
+    const metricIds = splitList(values.metrics as string[] | undefined);
+    if (!request && !values.sentences && !values["by-type"] && !files.some((f) => f.m2)) {
+      // Only corpus scores are printed: they are folded as the sentences stream past, and no
+      // sentence is kept (the same numbers, bytes and errors as the whole-corpus engine).
+      const streamed = await streamedResults(
+        {
+          gold: values.gold as string | undefined,
+          goldFormat: values["gold-format"] as string | undefined,
+          systemFormat: values["system-format"] as string | undefined,
+          src: values.src as string | undefined,
+          refs: (values.ref as string[] | undefined) ?? [],
+          paths: files.map((f) => f.path),
+          metricIds,
+          options,
+          sentences: false,
+          quiet: values.quiet as boolean,
+          limits,
+          jobs,
+        },
+        registry,
+      );
+      if (streamed) {
+        const warnings = new WarningEcho(io.err, values.quiet as boolean);
+        for (const result of streamed.results) {
+          result.metrics.forEach((m, k) => warnings.echo(streamed.metrics[k], m.score));
+        }
+        warnings.finish();
+        io.out(output(streamed.gold, streamed.results, streamed.metrics));
+        return 0;
+      }
+    }
+    const gold = await readCommandGold("score", values, registry, limits);
     if (request?.test && files.length < 2) {
       throw new UsageError(
         `score: --paired ${request.test} needs at least two systems (the first is the baseline)`,
       );
     }
-    const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
-    const metricIds = splitList(values.metrics as string[] | undefined);
     selectMetrics(registry, gold, metricIds);
     const systems = await withAnnotatorEdits(
       registry,
@@ -208,7 +264,7 @@ ${SIGNIFICANCE_HELP}
         });
         try {
           results = await runPlan(plan, {
-            jobs: parseJobs(values.jobs as string | undefined),
+            jobs,
             onProgress: (done, total) => progress.update(done, total),
           });
           break;
@@ -259,23 +315,7 @@ ${SIGNIFICANCE_HELP}
         });
       });
     }
-    io.out(
-      format === "json"
-        ? reportJson(gold, results, significance)
-        : format === "tsv"
-        ? reportTsv(results, metrics, significance)
-        : reportTable(
-          results,
-          metrics,
-          format,
-          values.wide as boolean,
-          significance,
-          values["by-type"] as boolean,
-          metrics.map((m) =>
-            m.columnLabels?.(resolveOptions(m, options[m.id] ?? {}) as never) ?? {}
-          ),
-        ),
-    );
+    io.out(output(gold, results, metrics, significance));
     for (const refusal of refusals) {
       io.err(`gecscore: ${escapeControls(refusal.message.replace(/\r?\n|\r/g, "\\n"))}\n`);
     }

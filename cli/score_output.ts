@@ -50,14 +50,14 @@ function metricJson(
 }
 
 export function reportJson(
-  gold: GoldCorpus,
+  gold: GoldCorpus | { path: string; fingerprint: string },
   results: SystemResult[],
   significance?: MetricSignificance[],
 ): string {
   const head: Record<string, unknown> = {
     version: VERSION,
     gold: gold.path,
-    fingerprint: goldFingerprint(gold),
+    fingerprint: "fingerprint" in gold ? gold.fingerprint : goldFingerprint(gold),
   };
   if (significance?.length) {
     const { test, samples, trials, seed, alpha } = significance[0];
@@ -82,7 +82,7 @@ export function reportJson(
             }]),
           ),
         };
-        if (r.metrics.some((m) => m.sentences)) {
+        if (r.metrics.some((m) => m.sentences) && "sentences" in gold) {
           system.sentences = gold.sentences.map((_, i) =>
             Object.fromEntries(r.metrics.map((m) => [m.metric, m.sentences![i]]))
           );

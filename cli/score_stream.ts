@@ -21,16 +21,25 @@ import { InputError, UsageError } from "../plugins/errors.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import type {
+  AnyMetric,
   GoldCorpus,
   GoldSentence,
+  Options,
   OptionValue,
   ReadLimits,
   Tokens,
 } from "../plugins/types.ts";
 import { openGold } from "../pipeline/read_gold.ts";
 import { systemFormat } from "../pipeline/read_system.ts";
-import { selectMetrics } from "../pipeline/scoring.ts";
-import { streamScores } from "../pipeline/stream.ts";
+import { selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
+import { type CorpusRecord, type SentenceRecord, streamScores } from "../pipeline/stream.ts";
+import { hostOf } from "../sandbox/host.ts";
+import { poolSize } from "../pipeline/parallel.ts";
+import {
+  type ParallelStreamRequest,
+  poolModules,
+  streamScoresParallel,
+} from "../pipeline/stream_parallel.ts";
 import { fullSignature, GoldDigest } from "../pipeline/signature.ts";
 
 /** What `score --format jsonl` was asked. */
@@ -46,15 +55,16 @@ export interface JsonlRequest {
   sentences: boolean;
   quiet: boolean;
   limits: Partial<ReadLimits>;
+  /** Workers (default "auto": one per core for large runs); the output is the same. */
+  jobs?: number | "auto";
 }
 
 /** Hypotheses of a file, tokenized line by line. */
 async function* hypothesesOf(path: string, limits: Partial<ReadLimits>): AsyncGenerator<Tokens> {
-  const intern = new Map<string, string>();
   const { maxLineLength } = readLimits(limits);
+  // No intern table: each line's tokens are dropped once it is scored.
   for await (const { text } of lines(readChunks(path), { maxLineLength, file: path })) {
-    if (intern.size > 1 << 16) intern.clear();
-    yield tokenizeAscii(text, intern);
+    yield tokenizeAscii(text);
   }
 }
 
@@ -75,30 +85,47 @@ async function checkLineCount(
   );
 }
 
+/** A streamed run, its inputs checked: the records to take, and what names them. */
+interface StreamedRun {
+  /** The gold's path, as outputs name it. */
+  path: string;
+  metrics: AnyMetric[];
+  /** Each metric's options, resolved. */
+  resolved: Options[];
+  /** The systems' names and files, in order. */
+  systems: { name: string; path: string }[];
+  /** The gold's fingerprint, complete once the records are all taken. */
+  digest: GoldDigest;
+  records: AsyncGenerator<SentenceRecord | CorpusRecord>;
+}
+
 /**
- * `score --format jsonl`: every input is checked first (gold parsed, line counts compared, read
- * limits applied) so that a bad input gives the usual one-line error and no output; then the
- * sentences are read, scored and written one at a time. XML and other gold formats are read
- * whole.
+ * Checks every input (gold parsed, line counts compared, read limits applied) and opens the
+ * streamed run. With `strict` false (the table/json/tsv outputs), a run the stream cannot
+ * serve as the whole-corpus engine would (a system that is not plain text, a metric that
+ * compares the systems' edits, prepares its options from the whole run or lives in a boxed
+ * plugin's worker) gives `undefined` instead of an error.
  */
-export async function scoreJsonl(
+async function openStream(
   request: JsonlRequest,
   registry: Registry,
-  io: Io,
-): Promise<number> {
+  strict: boolean,
+): Promise<StreamedRun | undefined> {
   const { limits } = request;
   let path: string;
   let format: string;
   let first: GoldSentence | undefined;
   let count = 0;
   let sentences: () => AsyncIterable<GoldSentence> | Iterable<GoldSentence>;
+  let raw: ParallelStreamRequest["gold"] | undefined;
   if (request.gold) {
     path = request.gold;
     const opened = await openGold(path, registry, request.goldFormat);
     format = opened.format.id;
     if (format === "m2") {
       const ids = new Set<string>();
-      for await (const s of m2Sentences(opened.chunks, path, undefined, limits)) {
+      const parsed = m2Sentences(opened.chunks, path, undefined, limits, { intern: false });
+      for await (const s of parsed) {
         first ??= s;
         count++;
         for (const a of s.annotations!) ids.add(a.annotator);
@@ -106,7 +133,8 @@ export async function scoreJsonl(
       if (!count) throw new InputError('expected at least one "S" line, found none', path);
       const all = sortAnnotators(ids);
       first!.allAnnotators = all;
-      sentences = () => m2Sentences(readChunks(path), path, all, limits);
+      sentences = () => m2Sentences(readChunks(path), path, all, limits, { intern: false });
+      raw = { kind: "m2", path, allAnnotators: all };
     } else {
       const corpus = await opened.format.parse(opened.chunks, path, limits);
       count = corpus.sentences.length;
@@ -124,6 +152,7 @@ export async function scoreJsonl(
       break;
     }
     sentences = () => referenceSentences(request.src!, request.refs, limits);
+    raw = { kind: "text", source: request.src, references: request.refs };
   } else {
     throw new UsageError("score: give --gold GOLD, or --src SRC with at least one --ref REF");
   }
@@ -132,10 +161,14 @@ export async function scoreJsonl(
   const probe: GoldCorpus = { path, format, sentences: first ? [first] : [] };
   const metrics = selectMetrics(registry, probe, request.metricIds);
   for (const id of Object.keys(request.options)) registry.metric(id);
+  if (!strict && metrics.some((m) => m.needsHypothesisEdits || m.prepare || hostOf(m))) {
+    return undefined;
+  }
   const names = new Set<string>();
   for (const file of request.paths) {
     const format = await systemFormat(file, registry, request.systemFormat);
     if (format.id !== "text") {
+      if (!strict) return undefined;
       throw new UsageError(
         `score: --format jsonl streams plain-text systems only; ${file} is read as ${format.id}: ` +
           "give it with --format json, tsv or table",
@@ -148,17 +181,39 @@ export async function scoreJsonl(
     }
     names.add(name);
   }
+  const digest = new GoldDigest();
+  const named = request.paths.map((file) => ({ name: baseName(file), path: file }));
+  const resolved = metrics.map((m) => resolveOptions(m, request.options[m.id] ?? {}));
+  // Large runs of pooled metrics stream on workers (the same records, byte for byte).
+  const work = count * named.length * metrics.length;
+  const workers = poolSize(request.jobs ?? "auto", Infinity, work);
+  if (raw && workers > 1 && poolModules(registry, metrics)) {
+    return {
+      path,
+      metrics,
+      resolved,
+      systems: named,
+      digest,
+      records: streamScoresParallel({
+        metrics,
+        options: request.options,
+        gold: raw,
+        goldPath: path,
+        count,
+        systems: named,
+        sentences: request.sentences,
+        registry,
+        limits,
+        digest,
+        workers,
+      }),
+    };
+  }
   const systems = request.paths.map((file) => ({
     name: baseName(file),
     hypotheses: hypothesesOf(file, limits),
   }));
-  let buffer = "";
-  const flush = () => {
-    if (buffer) io.out(buffer);
-    buffer = "";
-  };
   // The gold's fingerprint and reference count, taken as its sentences stream past.
-  const digest = new GoldDigest();
   const source = sentences();
   async function* digested(): AsyncGenerator<GoldSentence> {
     for await (const sentence of source) {
@@ -166,9 +221,13 @@ export async function scoreJsonl(
       yield sentence;
     }
   }
-  const resolved = metrics.map((m) => resolveOptions(m, request.options[m.id] ?? {}));
-  for await (
-    const record of streamScores({
+  return {
+    path,
+    metrics,
+    resolved,
+    systems: named,
+    digest,
+    records: streamScores({
       metrics,
       options: request.options,
       gold: digested(),
@@ -176,8 +235,29 @@ export async function scoreJsonl(
       sentences: request.sentences,
       registry,
       goldPath: path,
-    })
-  ) {
+    }),
+  };
+}
+
+/**
+ * `score --format jsonl`: every input is checked first (gold parsed, line counts compared, read
+ * limits applied) so that a bad input gives the usual one-line error and no output; then the
+ * sentences are read, scored and written one at a time. XML and other gold formats are read
+ * whole.
+ */
+export async function scoreJsonl(
+  request: JsonlRequest,
+  registry: Registry,
+  io: Io,
+): Promise<number> {
+  const { path, metrics, resolved, systems, digest, records } =
+    (await openStream(request, registry, true))!;
+  let buffer = "";
+  const flush = () => {
+    if (buffer) io.out(buffer);
+    buffer = "";
+  };
+  for await (const record of records) {
     const bySystem = (row: (system: number) => Record<string, unknown>) =>
       Object.fromEntries(systems.map((s, j) => [s.name, row(j)]));
     if (record.kind === "sentence") {
@@ -213,4 +293,64 @@ export async function scoreJsonl(
     }
   }
   return 0;
+}
+
+/** The corpus results of a streamed run, as the whole-corpus engine gives them. */
+export interface StreamedResults {
+  /** The gold's path and fingerprint. */
+  gold: { path: string; fingerprint: string };
+  /** The metrics, in order. */
+  metrics: AnyMetric[];
+  /** One result per system (no per-sentence statistics: none was kept). */
+  results: SystemResult[];
+}
+
+/**
+ * The corpus scores of `score`'s table, JSON and TSV outputs without sentence scores or
+ * resampling, computed as the sentences stream past: memory does not grow with the corpus
+ * (the whole-corpus engine holds every sentence and every statistic). `undefined` when the
+ * stream cannot serve the run (see {@linkcode openStream}), an input is wrong or a metric
+ * refuses a sentence: the caller then runs the whole-corpus engine, which reports the error in
+ * its words (and scores the other metrics when one refuses).
+ *
+ * @param request What `score` was asked (`sentences` false).
+ * @param registry The registry.
+ * @returns The results, or `undefined`.
+ */
+export async function streamedResults(
+  request: JsonlRequest,
+  registry: Registry,
+): Promise<StreamedResults | undefined> {
+  let run;
+  try {
+    run = await openStream({ ...request, sentences: false }, registry, false);
+  } catch (error) {
+    if (error instanceof InputError || error instanceof UsageError) return undefined;
+    throw error;
+  }
+  if (!run) return undefined;
+  const { path, metrics, resolved, systems, digest, records } = run;
+  let corpus: CorpusRecord | undefined;
+  try {
+    for await (const record of records) if (record.kind === "corpus") corpus = record;
+  } catch (error) {
+    // A metric that refuses a sentence: the whole-corpus engine scores the others and says so.
+    if (error instanceof InputError) return undefined;
+    throw error;
+  }
+  return {
+    gold: { path, fingerprint: digest.fingerprint },
+    metrics,
+    results: systems.map((system, j) => ({
+      name: system.name,
+      path: system.path,
+      metrics: metrics.map((m, k) => ({
+        metric: m.id,
+        signature: fullSignature(m, resolved[k], digest),
+        metricSignature: corpus!.signatures[k],
+        score: corpus!.scores[j][k],
+        stats: [],
+      })),
+    })),
+  };
 }

@@ -201,6 +201,10 @@ export async function parseM2(
  * @param allAnnotators The annotator ids of the whole file, set on every sentence if given.
  * @param limits Line length, distinct annotators and alternatives per edit allowed (defaults
  *   for what is not given); past one is an {@linkcode InputError} at its line.
+ * @param options `intern` (default true): equal source tokens share their storage, which saves
+ *   memory when the sentences are kept; a reader whose sentences are dropped as they are
+ *   scored saves the time instead with `intern: false`. `firstLine` (default 1): the line
+ *   number of the first line of `chunks`, for a part of a file.
  * @returns The sentences, in order.
  */
 export async function* m2Sentences(
@@ -208,8 +212,10 @@ export async function* m2Sentences(
   file: string,
   allAnnotators?: string[],
   limits?: Partial<ReadLimits>,
+  options: { intern?: boolean; firstLine?: number } = {},
 ): AsyncGenerator<GoldSentence> {
   const { maxLineLength, maxAnnotators, maxAlternatives } = readLimits(limits);
+  const interning = options.intern ?? true;
   const annotatorIds = new Set<string>();
   let current: GoldSentence | undefined;
   let byAnnotator = new Map<string, Annotation>();
@@ -228,7 +234,8 @@ export async function* m2Sentences(
     if (intern.size > 1 << 16) intern.clear();
     return done;
   };
-  for await (const { line, text } of lines(chunks, { maxLineLength, file })) {
+  const firstLine = options.firstLine;
+  for await (const { line, text } of lines(chunks, { maxLineLength, file, firstLine })) {
     if (text.trim() === "") {
       const done = finish();
       if (done) yield done;
@@ -237,7 +244,7 @@ export async function* m2Sentences(
     if (text.startsWith("S ") || text === "S" || text.startsWith("S\t")) {
       const done = finish();
       if (done) yield done;
-      current = { source: tokenize(text.slice(1), intern), line };
+      current = { source: tokenize(text.slice(1), interning ? intern : undefined), line };
     } else if (text.startsWith("A ")) {
       if (!current) {
         throw new InputError('expected an "S" line before the first "A" line', file, line);

@@ -73,18 +73,19 @@ function lineDefect(text: string): string | undefined {
  * ```
  *
  * @param chunks Text chunks, in order.
- * @param options The longest line allowed (default: no limit) and the file name for errors.
+ * @param options The longest line allowed (default: no limit), the file name for errors and the
+ *   number of the first line (default 1, for a part of a file).
  * @returns The numbered lines.
  */
 export async function* lines(
   chunks: AsyncIterable<string> | Iterable<string>,
-  options: { maxLineLength?: number; file?: string } = {},
+  options: { maxLineLength?: number; file?: string; firstLine?: number } = {},
 ): AsyncGenerator<NumberedLine> {
   const max = options.maxLineLength ?? Infinity;
   // The unfinished line's pieces: joined once, when it ends.
   let parts: string[] = [];
   let pending = 0;
-  let n = 0;
+  let n = (options.firstLine ?? 1) - 1;
   let first = true;
   const finish = (text: string): NumberedLine => {
     if (parts.length) {
@@ -432,13 +433,12 @@ export async function* referenceSentences(
   references: readonly string[],
   limits?: Partial<ReadLimits>,
 ): AsyncGenerator<GoldSentence> {
-  const intern = new Map<string, string>();
   const { maxLineLength } = readLimits(limits);
   const refs = references.map((path) => lines(readChunks(path), { maxLineLength, file: path }));
   let n = 0;
   for await (const { text } of lines(readChunks(source), { maxLineLength, file: source })) {
     n++;
-    const sentence: GoldSentence = { source: tokenizeAscii(text, intern), references: [], line: n };
+    const sentence: GoldSentence = { source: tokenizeAscii(text), references: [], line: n };
     for (let k = 0; k < refs.length; k++) {
       const next = await refs[k].next();
       if (next.done) {
@@ -447,9 +447,8 @@ export async function* referenceSentences(
           references[k],
         );
       }
-      sentence.references!.push(tokenizeAscii(next.value.text, intern));
+      sentence.references!.push(tokenizeAscii(next.value.text));
     }
-    if (intern.size > 1 << 16) intern.clear();
     yield sentence;
   }
   if (n === 0) throw new InputError("file is empty", source);

@@ -86,9 +86,14 @@ export function tokenize(
   intern?: Map<string, string>,
   whitespace: RegExp = WHITESPACE,
 ): Tokens {
-  const tokens = line.split(whitespace);
-  if (tokens.length && tokens[0] === "") tokens.shift();
-  if (tokens.length && tokens[tokens.length - 1] === "") tokens.pop();
+  let tokens: string[];
+  if (whitespace === WHITESPACE || whitespace === ASCII_WHITESPACE) {
+    tokens = scan(line, whitespace === WHITESPACE);
+  } else {
+    tokens = line.split(whitespace);
+    if (tokens.length && tokens[0] === "") tokens.shift();
+    if (tokens.length && tokens[tokens.length - 1] === "") tokens.pop();
+  }
   if (intern) {
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i];
@@ -96,6 +101,40 @@ export function tokenize(
       if (seen === undefined) intern.set(token, token);
       else tokens[i] = seen;
     }
+  }
+  return tokens;
+}
+
+/** Whether a UTF-16 code unit is whitespace: `ASCII_WHITESPACE`, or `WHITESPACE` if `unicode`. */
+function isSpace(c: number, unicode: boolean): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  if (!unicode || c < 0x1c) return false;
+  return c <= 0x1f || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
+
+/**
+ * The tokens of a line split on `WHITESPACE` (`unicode`) or `ASCII_WHITESPACE`, by one scan of
+ * its code units (the same tokens as the regular expressions give, several times faster: every
+ * such space is one UTF-16 code unit).
+ */
+function scan(line: string, unicode: boolean): string[] {
+  const tokens: string[] = [];
+  const n = line.length;
+  let i = 0;
+  while (i < n) {
+    const c = line.charCodeAt(i);
+    if ((c <= 32 || c >= 0x85) && isSpace(c, unicode)) {
+      i++;
+      continue;
+    }
+    const start = i++;
+    while (i < n) {
+      const d = line.charCodeAt(i);
+      if ((d <= 32 || d >= 0x85) && isSpace(d, unicode)) break;
+      i++;
+    }
+    tokens.push(line.slice(start, i));
   }
   return tokens;
 }

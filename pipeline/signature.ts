@@ -68,6 +68,19 @@ export class GoldDigest {
     this.#references = Math.max(this.#references, sentenceReferences(sentence));
   }
 
+  /**
+   * Add the next sentences as {@linkcode digestPart} gave them: their keys joined in order, and
+   * the largest number of references among them.
+   *
+   * @param keys The sentences' keys, concatenated.
+   * @param references Their largest number of references.
+   */
+  addPart(keys: string, references: number): void {
+    if (this.#fingerprint !== undefined) throw new Error("GoldDigest: add() after fingerprint");
+    this.#hash.update(keys);
+    this.#references = Math.max(this.#references, references);
+  }
+
   /** The first 8 hex digits of the SHA-256 (no sentence can be added after reading it). */
   get fingerprint(): string {
     return this.#fingerprint ??= this.#hash.digest("hex").slice(0, 8);
@@ -77,6 +90,17 @@ export class GoldDigest {
   get references(): number {
     return this.#references;
   }
+}
+
+/**
+ * What one sentence adds to a {@linkcode GoldDigest}, computed where the sentence is (a
+ * worker) and added in corpus order with {@linkcode GoldDigest.addPart}.
+ *
+ * @param sentence The sentence.
+ * @returns Its fingerprint text and its number of references.
+ */
+export function digestPart(sentence: GoldSentence): { key: string; references: number } {
+  return { key: sentenceKey(sentence), references: sentenceReferences(sentence) };
 }
 
 function digestOf(gold: GoldCorpus): { fingerprint: string; references: number } {

@@ -213,6 +213,60 @@ export function assessSignificance(
 }
 
 /**
+ * How many bootstrap resamples {@linkcode assessSignificance} draws for a request and a number
+ * of systems (none: `undefined`, when only approximate randomization is asked for).
+ *
+ * @example Usage
+ * ```ts
+ * import { bootstrapCount } from "./significance.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(bootstrapCount({ test: "bs" }, 13), 1000);
+ * assert.equal(bootstrapCount({ test: "bs", ranks: true }, 13), 4000);
+ * assert.equal(bootstrapCount({ test: "ar" }, 13), undefined);
+ * ```
+ *
+ * @param request What to compute.
+ * @param systems The number of systems.
+ * @returns The number of resamples, if any.
+ */
+export function bootstrapCount(request: SignificanceRequest, systems: number): number | undefined {
+  const test = request.test;
+  const useBootstrap = request.ci || test === "bs" || (request.ranks && test !== "ar");
+  if (!useBootstrap) return undefined;
+  // Ranks need p-values small enough for Holm's first threshold: see rankingCount().
+  const atLeast = request.ranks ? rankingCount(systems, request.alpha ?? 0.05) : 0;
+  return request.samples ?? Math.max(DEFAULT_BOOTSTRAP_SAMPLES, atLeast);
+}
+
+/**
+ * {@linkcode assessSignificance} with each system's bootstrap scores computed elsewhere (on
+ * workers: `pipeline/bootstrap_pool.ts`): `resampled[k]` holds system `k`'s number at the
+ * tested path on each of the {@linkcode bootstrapCount} resamples drawn from the request's
+ * seed, as `bootstrapValues()` gives them. The results are those of `assessSignificance`.
+ *
+ * @param metric The metric.
+ * @param options Its resolved options.
+ * @param systems The systems (the first is the baseline), each with its statistics.
+ * @param request What to compute.
+ * @param resampled The bootstrap scores of each system.
+ * @returns The results, systems in the order given.
+ */
+export function assessWithResamples(
+  metric: AnyMetric,
+  options: Options,
+  systems: readonly SystemStats[],
+  request: SignificanceRequest,
+  resampled: readonly Float64Array[],
+): MetricSignificance {
+  const steps = assessSteps(metric, options, systems, request, resampled);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
  * {@linkcode assessSignificance} that gives the event loop a turn every few milliseconds and
  * stops with the signal's `AbortError` when it is aborted (the REPL's Ctrl-C).
  *
@@ -271,6 +325,7 @@ function* assessSteps(
   options: Options,
   systems: readonly SystemStats[],
   request: SignificanceRequest,
+  supplied?: readonly Float64Array[],
 ): Generator<void, MetricSignificance, void> {
   if (systems.length === 0) throw new UsageError("Significance needs at least one system");
   const n = systems[0].stats.length;
@@ -291,12 +346,8 @@ function* assessSteps(
   const seed = request.seed ?? DEFAULT_SEED;
   const headline = request.headline ?? metric.headline;
   const test = request.test;
-  const useBootstrap = request.ci || test === "bs" || (request.ranks && test !== "ar");
-  // Ranks need p-values small enough for Holm's first threshold: see rankingCount().
   const atLeast = request.ranks ? rankingCount(systems.length, alpha) : 0;
-  const samples = useBootstrap
-    ? request.samples ?? Math.max(DEFAULT_BOOTSTRAP_SAMPLES, atLeast)
-    : undefined;
+  const samples = bootstrapCount(request, systems.length);
   const trials = test === "ar" ? request.trials ?? Math.max(DEFAULT_AR_TRIALS, atLeast) : undefined;
   // Checked before anything is allocated for them.
   if (samples !== undefined) checkCount("The number of resamples", samples);
@@ -314,8 +365,16 @@ function* assessSteps(
   });
   const out: SystemSignificance[] = systems.map((s, k) => ({ name: s.name, value: values[k] }));
 
-  let resampled: Float64Array[] | undefined;
-  if (samples !== undefined) {
+  let resampled: readonly Float64Array[] | undefined;
+  if (samples !== undefined && supplied) {
+    if (supplied.length !== systems.length || supplied.some((v) => v.length !== samples)) {
+      throw new RangeError(
+        `Bootstrap scores are needed for ${systems.length} systems, ${samples} resamples each`,
+      );
+    }
+    resampled = supplied;
+    resampled.forEach((v, k) => out[k].ci = confidenceInterval(v));
+  } else if (samples !== undefined) {
     // A batch of resamples at a time, scored for every system: memory stays O(n).
     const values = systems.map(() => new Float64Array(samples));
     const chunk = batchRows(n);

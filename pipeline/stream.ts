@@ -71,7 +71,7 @@ export interface CorpusRecord {
 }
 
 /** Keeps the statistics for `corpus()` when a metric has no accumulator. */
-function keeper(metric: AnyMetric, options: Options, site: CallSite): Accumulator {
+export function keeper(metric: AnyMetric, options: Options, site: CallSite): Accumulator {
   const stats: unknown[] = [];
   return {
     add: (s) => void stats.push(s),
@@ -80,7 +80,7 @@ function keeper(metric: AnyMetric, options: Options, site: CallSite): Accumulato
 }
 
 /** A metric's accumulator, its faults named as `corpus()`'s are. */
-function checkedAccumulator(
+export function checkedAccumulator(
   metric: AnyMetric,
   fold: Accumulator,
   site: CallSite,

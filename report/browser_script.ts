@@ -8,7 +8,10 @@
  * metricsDisagree, goldEdits?, compared?]` where a reference or hypothesis equal to the source
  * is `0`, `scores[system * metrics + metric]` is the sentence headline (null when undefined),
  * `goldEdits[annotator]` lists `[start, end, typeIndex, correction]` and `compared[system]` is
- * `[annotatorIndex, matchedEditIndices]`.
+ * `[annotatorIndex, matchedEditIndices]`. When a system has its own edits (a hypothesis M2, or
+ * the annotator's for a plain-text output), a tenth entry `systemEdits[system]` lists them as
+ * `[start, end, type, correction]` (`0` for a system without edits; `goldEdits` and
+ * `compared` are then `null` when absent).
  *
  * @module
  */
@@ -74,6 +77,16 @@ function editsHtml(s, sys) {
       ": </span>" + (e[2] >= 0 ? esc(D.types[e[2]]) + " " : "") + esc(orig || "\u2205") + " \u2192 " + esc(e[3] || "\u2205") + "</span>";
   }).join(" ") + "</div>";
 }
+function ownEditsHtml(s, sys) {
+  var edits = s[9] && s[9][sys];
+  if (!edits || !edits.length) return "";
+  var src = toks(s[0]);
+  return '<div class="edits own">' + edits.map(function (e) {
+    var orig = src.slice(e[0], e[1]).join(" ");
+    return '<span class="chip edit" title="edit made by the system"><span class="vh">system edit: </span>' +
+      (e[2] ? esc(e[2]) + " " : "") + esc(orig || "\u2205") + " \u2192 " + esc(e[3] || "\u2205") + "</span>";
+  }).join(" ") + "</div>";
+}
 function card(i) {
   var s = S[i], h = [];
   var types = s[2].map(function (k) { return esc(D.types[k]); }).join(", ");
@@ -86,7 +99,7 @@ function card(i) {
     var sc = [];
     for (var m = 0; m < NM; m++) sc.push('<span class="m">' + esc(D.metrics[m]) + " " + fmt(s[4][k * NM + m]) + "</span>");
     h.push('<div class="row hyp"><div class="who">' + esc(D.systems[k]) + '</div><div class="toks">' + diffHtml(s[0], s[3][k]) +
-      editsHtml(s, k) + '</div><div class="sc">' + sc.join(" ") + "</div></div>");
+      ownEditsHtml(s, k) + editsHtml(s, k) + '</div><div class="sc">' + sc.join(" ") + "</div></div>");
   }
   s[1].forEach(function (r, k) {
     h.push('<div class="row ref"><div class="who">reference ' + (k + 1) + '</div><div class="toks">' + diffHtml(s[0], r) + "</div><div></div></div>");

@@ -148,6 +148,7 @@ function browserData(input: ReportInput): string {
   const types = errorTypes(input);
   const typeIndex = new Map(types.map((t, k) => [t, k]));
   const dis = disagreement(input);
+  const systemEdits = input.systems.some((s) => s.edits);
   const sents = input.sentences.map((sentence, i) => {
     const source = sentence.source.join(" ");
     const same = (tokens: readonly string[]) => {
@@ -176,6 +177,19 @@ function browserData(input: ReportInput): string {
         ),
         input.edits.compared[i].map((c) => [c.annotator, c.matched]),
       );
+    }
+    if (systemEdits) {
+      if (!input.edits) row.push(null, null);
+      row.push(input.systems.map((s) =>
+        s.edits
+          ? (s.edits[i] ?? []).map((e) => [
+            e.start,
+            e.end,
+            e.type ?? "",
+            (e.corrections[0] ?? []).join(" "),
+          ])
+          : 0
+      ));
     }
     return row;
   });
@@ -220,13 +234,37 @@ function summarySection(input: ReportInput): string {
     p: !!sig?.pValues.some((c) => c.metric === metric),
     rank: !!sig?.ranks?.some((c) => c.metric === metric),
   });
-  const head = input.metrics.map((m) => {
+  // With intervals, tests or ranks, two header rows: each metric's name over its columns
+  // (score, interval, p, rank), so that four metrics fit a 1400 px screen.
+  const span = (m: { id: string }) => {
     const h = has(m.id);
-    return `<th scope="col" class="num">${esc(headlineLabel(m))}</th>` +
+    return 1 + Number(h.ci) + Number(h.p) + Number(h.rank);
+  };
+  const grouped = input.metrics.some((m) => span(m) > 1);
+  const sub = (m: { id: string }) => {
+    const h = has(m.id);
+    return `<th scope="col" class="num">score</th>` +
       (h.ci ? `<th scope="col" class="num">${esc(level)}</th>` : "") +
       (h.p ? `<th scope="col" class="num">p vs ${esc(baseline)}</th>` : "") +
       (h.rank ? `<th scope="col" class="num">rank</th>` : "");
-  }).join("");
+  };
+  const head = grouped
+    ? `<colgroup><col></colgroup>${
+      input.metrics.map((m) => `<colgroup span="${span(m)}"></colgroup>`).join("")
+    }
+<thead><tr><th scope="col" rowspan="2">System</th>${
+      input.metrics.map((m) =>
+        span(m) > 1
+          ? `<th scope="colgroup" colspan="${span(m)}" class="group">${esc(headlineLabel(m))}</th>`
+          : `<th scope="col" class="num" rowspan="2">${esc(headlineLabel(m))}</th>`
+      ).join("")
+    }</tr>
+<tr>${input.metrics.filter((m) => span(m) > 1).map(sub).join("")}</tr></thead>`
+    : `<thead><tr><th scope="col">System</th>${
+      input.metrics.map((m) => `<th scope="col" class="num">${esc(headlineLabel(m))}</th>`).join(
+        "",
+      )
+    }</tr></thead>`;
   const best = input.metrics.map((m) => {
     const values = input.systems.map((s) => headlineNumber(s.scores[m.id], m.headline));
     return m.lowerIsBetter ? Math.min(...values) : Math.max(...values);
@@ -253,7 +291,7 @@ function summarySection(input: ReportInput): string {
       if (h.p) {
         const p = sig!.pValues.find((c) => c.system === s.name && c.metric === m.id);
         cell += k === 0
-          ? `<td class="num p">(baseline)</td>`
+          ? `<td class="num p" title="the baseline">&ndash;<span class="vh"> (the baseline)</span></td>`
           : p
           ? `<td class="num p" ${where} data-p="${p.p}">${
             p.p < 0.001 ? "&lt; 0.001" : p.p.toFixed(3)
@@ -312,7 +350,7 @@ function summarySection(input: ReportInput): string {
     `
 <div class="scroll"><table class="summary">
 <caption>Corpus scores: the headline of each metric (best in bold)</caption>
-<thead><tr><th scope="col">System</th>${head}</tr></thead>
+${head}
 <tbody>
 ${rows}
 </tbody></table></div>
@@ -390,6 +428,15 @@ function browserSection(input: ReportInput): string {
 <p class="help">Each system's output and each reference is shown as a token diff against the source
 (<ins>inserted</ins>, <del>deleted</del>), with each metric's sentence score${
       input.edits ? " and the gold edits the system made (&#x2713;) or missed (&#x2717;)" : ""
+    }${
+      input.systems.some((s) => s.edits)
+        ? `. Under ${
+          input.systems.every((s) => s.edits)
+            ? "each"
+            : "a"
+        } system's output, in blue: its own edits with their types (from its hypothesis M2, or ` +
+          `extracted by gecscore's annotator from a plain-text output)`
+        : ""
     }. "Systems disagree" is the largest spread between systems of the percentile ranks of their
 sentence scores on one metric; "metrics disagree" is the largest share of system pairs that two
 metrics order oppositely (both 0 to 1).

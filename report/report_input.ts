@@ -12,19 +12,32 @@ import { referenceRewrites } from "../formats/references.ts";
 import { headlineValue } from "../plugins/headline.ts";
 import { tableFields } from "../render/fields.ts";
 import type { ScoreRequest, SystemResult } from "../pipeline/scoring.ts";
-import { planRun, runPlanSync } from "../pipeline/engine.ts";
-import type { GoldSentence, Options, Score, Tokens, TypeBreakdown } from "../plugins/types.ts";
+import { planRun, type RunPlan, runPlan, runPlanSync } from "../pipeline/engine.ts";
+import type {
+  AnyMetric,
+  GoldSentence,
+  Options,
+  Score,
+  Tokens,
+  TypeBreakdown,
+} from "../plugins/types.ts";
 import {
   assessSignificance,
+  assessWithResamples,
+  bootstrapCount,
   type MetricSignificance,
   type SignificanceRequest,
+  type SystemStats,
 } from "../pipeline/significance.ts";
+import { bootstrapOnWorkers, type BootstrapTask } from "../pipeline/bootstrap_pool.ts";
+import { DEFAULT_SEED } from "../pipeline/resample.ts";
 import type {
   ReportBucket,
   ReportHuman,
   ReportInput,
   ReportSentence,
   ReportSignificance,
+  ReportSystem,
   ReportTypeBreakdown,
 } from "./types.ts";
 
@@ -231,6 +244,11 @@ export function reportSignificance(results: readonly MetricSignificance[]): Repo
   return out;
 }
 
+/** A planned run for the report: the engine's plan with sentence scores and per-type data. */
+function reportPlan(request: ReportRequest): RunPlan {
+  return planRun({ ...request, sentences: true, byType: !request.types });
+}
+
 /**
  * Score the systems and gather everything the report page shows.
  *
@@ -253,10 +271,113 @@ export function reportSignificance(results: readonly MetricSignificance[]): Repo
  * @returns The report's input.
  */
 export function reportInput(request: ReportRequest): ReportInput {
-  const { registry, gold } = request;
-  const plan = planRun({ ...request, sentences: true, byType: !request.types });
+  const plan = reportPlan(request);
   const results = runPlanSync(plan);
-  const { metrics } = plan;
+  const input = gatherInput(request, plan, results);
+  const significance = resamplable(request, plan, results);
+  const assessed = significance.map(({ k, metric, systems }) =>
+    assessSignificance(metric, plan.options[k], systems, request.resampling!)
+  );
+  return finishInput(input, request, results, plan.metrics, assessed);
+}
+
+/**
+ * {@linkcode reportInput} on several cores: the systems are scored on workers (the engine's
+ * `runPlan` with `jobs`), and the bootstrap resamples behind the intervals and paired tests
+ * are scored on workers too, while this thread gathers the rest of the page. The input is
+ * the one {@linkcode reportInput} gives, number for number.
+ *
+ * @example Usage
+ * ```ts
+ * import { reportInput, reportInputParallel } from "./report_input.ts";
+ * import { createRegistry, readGold } from "../mod.ts";
+ * import { readHypotheses } from "../formats/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await readGold("tests/testdata/m2scorer_example.m2");
+ * const systems = await Promise.all(["m2scorer_example_system", "m2scorer_example_system2"]
+ *   .map((f) => readHypotheses(`tests/testdata/${f}`, 3)));
+ * const request = {
+ *   registry: createRegistry(), gold, systems, metrics: ["m2", "gleu"],
+ *   resampling: { test: "bs" as const, ci: true, samples: 200 },
+ * };
+ * assert.deepEqual(await reportInputParallel(request, { jobs: 2 }), reportInput(request));
+ * ```
+ *
+ * @param request The systems, gold, metrics and options, and the optional extra sections.
+ * @param how Threads: a number, or `"auto"` (default: one per core for runs big enough).
+ * @returns The report's input.
+ */
+export async function reportInputParallel(
+  request: ReportRequest,
+  how: { jobs?: number | "auto" } = {},
+): Promise<ReportInput> {
+  const jobs = how.jobs ?? "auto";
+  const plan = reportPlan(request);
+  const results = await runPlan(plan, { jobs });
+  const significance = resamplable(request, plan, results);
+  let input: ReportInput | undefined;
+  const gather = () => input = gatherInput(request, plan, results);
+  let assessed: MetricSignificance[] = [];
+  if (significance.length) {
+    const n = plan.gold.sentences.length;
+    const seed = request.resampling!.seed ?? DEFAULT_SEED;
+    const samples = bootstrapCount(request.resampling!, results.length);
+    if (samples !== undefined && n > 0) {
+      // Every system's bootstrap scores of every metric, spread over the threads while this
+      // one gathers the page's other data; then intervals and tests from them.
+      const tasks: BootstrapTask[] = significance.flatMap(({ k, metric, systems }) =>
+        systems.map((s) => ({
+          metric,
+          options: plan.options[k],
+          stats: s.stats,
+          path: request.resampling!.headline ?? metric.headline,
+        }))
+      );
+      const scores = await bootstrapOnWorkers(plan.registry, tasks, { samples, seed }, {
+        jobs,
+        meanwhile: gather,
+      });
+      let at = 0;
+      assessed = significance.map(({ k, metric, systems }) => {
+        const resampled = scores.slice(at, at += systems.length);
+        return assessWithResamples(
+          metric,
+          plan.options[k],
+          systems,
+          request.resampling!,
+          resampled,
+        );
+      });
+    } else {
+      assessed = significance.map(({ k, metric, systems }) =>
+        assessSignificance(metric, plan.options[k], systems, request.resampling!)
+      );
+    }
+  }
+  input ??= gather();
+  return finishInput(input, request, results, plan.metrics, assessed);
+}
+
+/** The metrics that get intervals and tests (all but those that cannot be resampled). */
+function resamplable(request: ReportRequest, plan: RunPlan, results: readonly SystemResult[]) {
+  if (!request.resampling || !results.length) return [];
+  return plan.metrics.flatMap((metric, k) =>
+    metric.notResamplable ? [] : [{
+      k,
+      metric,
+      systems: results.map((r): SystemStats => ({ name: r.name, stats: r.metrics[k].stats })),
+    }]
+  );
+}
+
+/** Everything the page shows but the significance results and warnings. */
+function gatherInput(
+  request: ReportRequest,
+  plan: RunPlan,
+  results: readonly SystemResult[],
+): ReportInput {
+  const { registry, gold, metrics } = plan;
   const options = plan.options as Options[];
   const input: ReportInput = {
     title: request.title ?? `gecscore report: ${gold.path.split(/[\\/]/).pop()}`,
@@ -269,17 +390,22 @@ export function reportInput(request: ReportRequest): ReportInput {
       signature: results[0]?.metrics[k].signature ?? fullSignature(metric, options[k], gold),
       ...(metric.lowerIsBetter ? { lowerIsBetter: true } : {}),
     })),
-    systems: results.map((r, s) => ({
-      name: r.name,
-      sentences: request.systems[s].sentences,
-      scores: Object.fromEntries(r.metrics.map((m) => [m.metric, m.score])),
-      sentenceScores: Object.fromEntries(
-        r.metrics.map((
-          m,
-          k,
-        ) => [m.metric, m.sentences!.map((x) => headline(x, metrics[k].headline))]),
-      ),
-    })),
+    systems: results.map((r, s): ReportSystem => {
+      const system = request.systems[s];
+      return {
+        name: r.name,
+        sentences: system.sentences,
+        scores: Object.fromEntries(r.metrics.map((m) => [m.metric, m.score])),
+        sentenceScores: Object.fromEntries(
+          r.metrics.map((
+            m,
+            k,
+          ) => [m.metric, m.sentences!.map((x) => headline(x, metrics[k].headline))]),
+        ),
+        ...(system.edits ? { edits: system.edits } : {}),
+        ...(system.edits && system.editsFrom ? { editsFrom: system.editsFrom } : {}),
+      };
+    }),
     sentences: gold.sentences.map((sentence): ReportSentence => ({
       source: sentence.source,
       references: references(sentence),
@@ -320,23 +446,27 @@ export function reportInput(request: ReportRequest): ReportInput {
   }
   const breakdowns = request.types ?? typeBreakdowns(results, metrics.map((m) => m.id));
   if (breakdowns.length) input.types = breakdowns;
+  return input;
+}
+
+/** The significance results, the human judgments and the warnings, added to the input. */
+function finishInput(
+  input: ReportInput,
+  request: ReportRequest,
+  results: readonly SystemResult[],
+  metrics: readonly AnyMetric[],
+  assessed: readonly MetricSignificance[],
+): ReportInput {
   const warnings: string[] = [];
   if (request.resampling && results.length) {
-    const assessed: MetricSignificance[] = [];
-    metrics.forEach((metric, k) => {
+    let next = 0;
+    for (const metric of metrics) {
       if (metric.notResamplable) {
         warnings.push(`${metric.id}: no intervals or tests: ${metric.notResamplable}`);
-        return;
+        continue;
       }
-      const sig = assessSignificance(
-        metric,
-        options[k],
-        results.map((r) => ({ name: r.name, stats: r.metrics[k].stats })),
-        request.resampling!,
-      );
-      for (const w of sig.warnings ?? []) warnings.push(`${metric.id}: ${w}`);
-      assessed.push(sig);
-    });
+      for (const w of assessed[next++].warnings ?? []) warnings.push(`${metric.id}: ${w}`);
+    }
     input.significance = reportSignificance(assessed);
   }
   if (request.significance) input.significance = request.significance;

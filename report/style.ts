@@ -24,7 +24,7 @@ a { color: var(--accent); }
 .meta { color: var(--muted); margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: .2rem 1.2rem; }
 nav ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .3rem 1rem; margin: .6rem 0 0; }
 .warnings { border-left: 4px solid #c77c02; background: #fff6e5; padding: .4rem .8rem; }
-.scroll { overflow-x: auto; max-width: 100%; }
+.scroll { overflow-x: auto; max-width: 100%; position: relative; }
 table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: tabular-nums; }
 caption { text-align: left; color: var(--muted); padding: .2rem 0; caption-side: top; white-space: nowrap; }
 th, td { padding: .25rem .5rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
@@ -32,6 +32,13 @@ thead th { border-bottom: 2px solid var(--fg); white-space: nowrap; }
 td.num, th.num { text-align: right; white-space: nowrap; }
 tbody tr:nth-child(even) { background: var(--alt); }
 td.best { font-weight: 700; }
+table.summary { font-size: .9rem; }
+table.summary th, table.summary td { padding: .25rem .4rem; }
+table.summary tbody th, table.summary tbody td { vertical-align: baseline; }
+table.summary th.group { text-align: center; border-bottom: 1px solid var(--line); }
+table.summary th[rowspan] { vertical-align: bottom; }
+table.summary thead tr + tr th { white-space: normal; }
+table.summary colgroup + colgroup { border-left: 1px solid var(--line); }
 .ci, .p { color: var(--muted); }
 td.ci { font-size: .9em; }
 dl.sigs { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .8rem; }
@@ -65,6 +72,7 @@ del { color: var(--del); background: var(--del-bg); text-decoration: line-throug
 .chip { font-size: .8rem; border-radius: 10px; padding: 0 .5rem; border: 1px solid; }
 .chip.ok { color: var(--ins); border-color: var(--ins); background: var(--ins-bg); }
 .chip.miss { color: var(--del); border-color: var(--del); background: #fff; }
+.chip.edit { color: var(--accent); border-color: var(--accent); background: #eef4fb; }
 .vh { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .help { color: var(--muted); font-size: .85rem; }
 footer { color: var(--muted); font-size: .85rem; padding: 2rem 16px; }

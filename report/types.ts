@@ -7,6 +7,7 @@
  */
 
 import type {
+  Edit,
   Score,
   SentenceEdits,
   Tokens,
@@ -38,6 +39,14 @@ export interface ReportSystem {
   scores: Record<string, Score>;
   /** The headline of each sentence's score by metric id (one number per gold sentence). */
   sentenceScores: Record<string, number[]>;
+  /**
+   * The system's own edits per sentence, typed, when it has them: from a hypothesis M2, or
+   * from gecscore's annotator for a plain-text output scored with a metric that compares
+   * edits (ERRANT). The sentence browser shows them under the output.
+   */
+  edits?: Edit[][];
+  /** Where `edits` came from: `"file"` (or absent) for a hypothesis M2, else the annotator. */
+  editsFrom?: string;
 }
 
 /** One gold sentence as the browser shows it. */

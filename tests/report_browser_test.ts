@@ -339,3 +339,72 @@ Deno.test({
     await Deno.remove(dir, { recursive: true });
   },
 });
+
+Deno.test({
+  name: "report sentence browser shows the annotator's typed edits of plain-text systems",
+  ignore: !CHROMIUM,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ dir: "/tmp" });
+    const file = `${dir}/report.html`;
+    const systems = [
+      "tests/testdata/m2scorer_example_system",
+      "tests/testdata/m2scorer_example_system2",
+    ];
+    const made = await run([
+      "report",
+      "--gold",
+      "tests/testdata/m2scorer_example.m2",
+      ...systems,
+      "-m",
+      "errant,m2",
+      "--no-significance",
+      "-o",
+      file,
+    ]);
+    assert.equal(made.code, 0, made.err);
+    // `show --sentence 1 -m errant` prints the same hypothesis edits: (0, 1, 'A') R:DET,
+    // (3, 4, 'on') and (4, 4, 'the') M:DET.
+    const shown = await run([
+      "show",
+      "--gold",
+      "tests/testdata/m2scorer_example.m2",
+      systems[0],
+      "-m",
+      "errant",
+      "--sentence",
+      "1",
+    ]);
+    assert.equal(shown.code, 0, shown.err);
+    assert.match(shown.out, /hyp +\(0, 1, 'A'\) +The +R:DET/);
+    assert.match(shown.out, /hyp +\(4, 4, 'the'\) +\(insertion\) +M:DET/);
+    const opened = await open(file);
+    try {
+      const chips = await opened.page.$$eval(
+        "#sb-list .sent:first-child .row.hyp .chip.edit",
+        (cs) => cs.map((c) => c.textContent ?? ""),
+      );
+      assert.equal(chips.length, 3 + 2, "three edits of system, two of system2");
+      assert.equal(chips[0], "system edit: R:DET The \u2192 A");
+      assert.match(chips[1], /^system edit: R:\S+ at \u2192 on$/);
+      assert.equal(chips[2], "system edit: M:DET \u2205 \u2192 the");
+      assert.deepEqual(opened.problems, []);
+    } finally {
+      await close(opened);
+    }
+    // A page without edit-comparing metrics has no system edits.
+    const plain = await run([
+      "report",
+      "--gold",
+      "tests/testdata/m2scorer_example.m2",
+      ...systems,
+      "-m",
+      "m2",
+      "-o",
+      "-",
+    ]);
+    assert.doesNotMatch(plain.out, /its own edits/);
+    await Deno.remove(dir, { recursive: true });
+  },
+});

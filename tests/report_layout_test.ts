@@ -104,7 +104,8 @@ Deno.test("placeLabels() keeps the labels of crowded points apart", () => {
 });
 
 Deno.test({
-  name: "report summary table is whole at 1400 and 1920 px wide (12 systems, 3 metrics)",
+  name:
+    "report summary table is whole at 1400 and 1920 px wide (12 systems, 3 metrics and the default four)",
   ignore: !CHROMIUM,
   sanitizeOps: false,
   sanitizeResources: false,
@@ -122,17 +123,24 @@ Deno.test({
       ],
     });
     try {
-      await report(dir, 12, "--ranks", "-m", "m2,imeasure,gleu");
       const page = await browser.newPage();
-      for (const width of [1400, 1920]) {
-        await page.setViewport({ width, height: 900 });
-        await page.goto(`file://${dir}/report.html`, { waitUntil: "load" });
-        const fit = await page.evaluate(`(() => {
-          const table = document.querySelector("table.summary");
-          const box = table.closest(".scroll");
-          return { table: table.scrollWidth, box: box.clientWidth, page: innerWidth };
-        })()`) as { table: number; box: number; page: number };
-        assert.ok(fit.table <= fit.box, `${width} px: table ${fit.table} px in ${fit.box} px`);
+      // The default metrics (m2, imeasure, gleu, green) and three named ones.
+      for (const metrics of [[], ["-m", "m2,imeasure,gleu"]]) {
+        const html = await report(dir, 12, "--ranks", ...metrics);
+        const columns = html.match(/<table class="summary">[\s\S]*?<\/thead>/)![0]
+          .match(/<th scope="col"/g)!.length;
+        assert.equal(columns, 1 + 4 * (metrics.length ? 3 : 4), "score, CI, p and rank each");
+        for (const width of [1400, 1920]) {
+          await page.setViewport({ width, height: 900 });
+          await page.goto(`file://${dir}/report.html`, { waitUntil: "load" });
+          const fit = await page.evaluate(`(() => {
+            const table = document.querySelector("table.summary");
+            const box = table.closest(".scroll");
+            return { table: table.scrollWidth, box: box.clientWidth, page: innerWidth };
+          })()`) as { table: number; box: number; page: number };
+          const what = `${metrics.join(" ") || "default metrics"}, ${width} px`;
+          assert.ok(fit.table <= fit.box, `${what}: table ${fit.table} px in ${fit.box} px`);
+        }
       }
     } finally {
       await browser.close();

@@ -120,7 +120,10 @@ Deno.test("buildReport() adds CI and p-value columns only when given significanc
     },
   });
   assert.match(html, /<th scope="col" class="num">95% CI<\/th><th scope="col" class="num">p vs /);
-  assert.match(html, /\[0\.6100, 0\.9300\]<\/td><td class="num p">\(baseline\)/);
+  assert.match(
+    html,
+    /\[0\.6100, 0\.9300\]<\/td><td class="num p" [^>]*>&ndash;<span class="vh"> \(the baseline\)/,
+  );
   assert.match(html, /\[0\.5200, 0\.8800\]<\/td><td class="num p" [^>]*data-p="0\.0312">0\.031\*</);
   // The score chart draws the intervals and says so.
   assert.match(html, /m2 f by system \(95% CI\)/);

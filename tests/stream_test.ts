@@ -119,3 +119,39 @@ sharedTest(
     assertSameNumbers(json.out, jsonl.out, 1312);
   },
 );
+
+Deno.test("score streams on workers with the bytes of the serial stream, M2 and text gold", async () => {
+  const { writeCorpus } = await import("../bench/generate_corpus.ts");
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_stream_workers" });
+  try {
+    // 3,000 sentences: several chunks per worker, chunk edges inside the M2 blocks' lines.
+    await writeCorpus(3000, dir);
+    const systems = [`${dir}/hyp.txt`, `${dir}/src.txt`];
+    const golds = [
+      ["--gold", `${dir}/gold.m2`, "-m", "m2,gleu"],
+      [
+        "--src",
+        `${dir}/src.txt`,
+        "--ref",
+        `${dir}/ref.txt`,
+        "--ref",
+        `${dir}/hyp.txt`,
+        "-m",
+        "gleu",
+      ],
+    ];
+    for (const gold of golds) {
+      for (const format of [["--format", "jsonl", "--sentences"], ["--format", "json"]]) {
+        const args = ["score", ...gold, ...systems, ...format];
+        const serial = await run([...args, "--jobs", "1"]);
+        const workers = await run([...args, "--jobs", "2"]);
+        assert.equal(serial.code, 0, serial.err);
+        assert.equal(workers.err, serial.err);
+        assert.equal(workers.code, 0);
+        assert.ok(workers.out === serial.out, `${args.join(" ")}: outputs differ`);
+      }
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -75,16 +75,17 @@ const MAX_CACHED_DRAWS = 1 << 22;
 let lastDraws: { iterations: number; count: number; uniforms: Float64Array } | undefined;
 
 /**
- * Python's `random()` draws of the reference tool's sampling: row `j` holds `count` draws
- * after `seed(j * 101)`; `randint(0, k - 1)` is then `floor(draw * k)`.
+ * Python's `random()` draws of the reference tool's sampling, by position: entry
+ * `i * iterations + j` is the `i`-th draw after `seed(j * 101)`; `randint(0, k - 1)` is then
+ * `floor(draw * k)`.
  */
 function draws(iterations: number, count: number): Float64Array {
   if (lastDraws?.iterations === iterations && lastDraws.count === count) return lastDraws.uniforms;
   const uniforms = new Float64Array(iterations * count);
   const mt = new MersenneTwister(0);
-  for (let j = 0, at = 0; j < iterations; j++) {
+  for (let j = 0; j < iterations; j++) {
     mt.seed(j * 101);
-    for (let i = 0; i < count; i++) uniforms[at++] = mt.random();
+    for (let i = 0, at = j; i < count; i++, at += iterations) uniforms[at] = mt.random();
   }
   lastDraws = { iterations, count, uniforms };
   return uniforms;
@@ -167,34 +168,105 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
     // As the reference tool: a single reference is one iteration; otherwise iteration j seeds
     // the generator with j * 101 and draws one reference per sentence with randint(0, k - 1).
     const iterations = several.length ? this.options.iterations : 1;
-    // Draws only matter to sentences with several references.
-    const cached = !several.length
-      ? new Float64Array(0)
-      : iterations * count <= MAX_CACHED_DRAWS
-      ? draws(iterations, count)
-      : undefined;
-    const mt = cached ? undefined : new MersenneTwister(0);
-    const uniforms = cached ?? new Float64Array(count);
     const width = 1 + ORDER;
-    const numerators = new Float64Array(ORDER);
-    const values: number[] = [];
-    for (let j = 0; j < iterations; j++) {
-      let r = common[0];
-      for (let n = 0; n < ORDER; n++) numerators[n] = common[1 + n];
-      let row = j * count;
-      if (mt) {
+    // Per iteration: reference length and numerators summed over the sentences with several
+    // references. Every term is an integer, so the sums are exact in any order: sentence by
+    // sentence, all iterations at once (the draws are stored by position).
+    const sums = new Float64Array(iterations * width);
+    if (several.length && iterations * count <= MAX_CACHED_DRAWS) {
+      // Two references: the draw is a bit (`random() >= 0.5`); every iteration adds the first
+      // reference's row, and the second minus the first where its bit is set.
+      const pairs = several.filter((s) => s.slot.length === 2);
+      if (pairs.length) addPairs(pairs, count, iterations, sums);
+      const uniforms = pairs.length < several.length ? draws(iterations, count) : undefined;
+      for (const { index, rows, slot } of several) {
+        const k = slot.length;
+        if (k === 2) continue;
+        const at0 = index * iterations;
+        for (let j = 0, o = 0; j < iterations; j++, o += width) {
+          const at = slot[Math.floor(uniforms![at0 + j] * k)] * width;
+          sums[o] += rows[at];
+          sums[o + 1] += rows[at + 1];
+          sums[o + 2] += rows[at + 2];
+          sums[o + 3] += rows[at + 3];
+          sums[o + 4] += rows[at + 4];
+        }
+      }
+    } else if (several.length) {
+      // Too many draws to keep: one iteration at a time.
+      const mt = new MersenneTwister(0);
+      const uniforms = new Float64Array(count);
+      for (let j = 0; j < iterations; j++) {
         mt.seed(j * 101);
         for (let i = 0; i < count; i++) uniforms[i] = mt.random();
-        row = 0;
+        const o = j * width;
+        for (const { index, rows, slot } of several) {
+          const at = slot[Math.floor(uniforms[index] * slot.length)] * width;
+          for (let f = 0; f < width; f++) sums[o + f] += rows[at + f];
+        }
       }
-      for (const { index, rows, slot } of several) {
-        const at = slot[Math.floor(uniforms[row + index] * slot.length)] * width;
-        r += rows[at];
-        for (let n = 0; n < ORDER; n++) numerators[n] += rows[at + 1 + n];
-      }
+    }
+    const numerators = new Float64Array(ORDER);
+    const values: number[] = [];
+    for (let j = 0, o = 0; j < iterations; j++, o += width) {
+      const r = common[0] + sums[o];
+      for (let n = 0; n < ORDER; n++) numerators[n] = common[1 + n] + sums[o + 1 + n];
       values.push(gleuFromTotals(c, r, numerators, denominators));
     }
     return summarize(values);
+  }
+}
+
+/**
+ * Add to `sums` (per iteration: reference length and numerators) what the sentences with two
+ * references give: the first reference's row in every iteration, plus the difference of the
+ * second and the first where the iteration's draw bit is set. The bits of 8 positions at a
+ * time are looked up in a table of the 256 subset sums of their differences ("four
+ * Russians"); every value is an integer, so the sums are exact in any order.
+ */
+function addPairs(
+  pairs: readonly { index: number; rows: Float64Array; slot: ArrayLike<number> }[],
+  count: number,
+  iterations: number,
+  sums: Float64Array,
+): void {
+  const width = 1 + ORDER;
+  const { bytes } = drawBits(iterations, count);
+  const base = new Float64Array(width);
+  // The differences by position (0 where a sentence has no second reference).
+  const blocks = Math.ceil(count / 8);
+  const diff = new Float64Array(blocks * 8 * width);
+  const used = new Uint8Array(blocks);
+  for (const { index, rows, slot } of pairs) {
+    const a = slot[0] * width, b = slot[1] * width;
+    for (let f = 0; f < width; f++) {
+      base[f] += rows[a + f];
+      diff[index * width + f] = rows[b + f] - rows[a + f];
+    }
+    if (a !== b) used[index >> 3] = 1;
+  }
+  const table = new Float64Array(256 * width);
+  for (let q = 0; q < blocks; q++) {
+    if (!used[q]) continue;
+    const at = q * 8 * width;
+    for (let mask = 1; mask < 256; mask++) {
+      const from = (mask & (mask - 1)) * width;
+      const add = at + (31 - Math.clz32(mask & -mask)) * width;
+      const to = mask * width;
+      for (let f = 0; f < width; f++) table[to + f] = table[from + f] + diff[add + f];
+    }
+    const row = q * iterations;
+    for (let j = 0, o = 0; j < iterations; j++, o += width) {
+      const t = bytes[row + j] * width;
+      sums[o] += table[t];
+      sums[o + 1] += table[t + 1];
+      sums[o + 2] += table[t + 2];
+      sums[o + 3] += table[t + 3];
+      sums[o + 4] += table[t + 4];
+    }
+  }
+  for (let j = 0, o = 0; j < iterations; j++, o += width) {
+    for (let f = 0; f < width; f++) sums[o + f] += base[f];
   }
 }
 

@@ -24,6 +24,7 @@ import {
   ngramCounts,
   prepare,
   sentenceStats,
+  stats2016,
 } from "./stats.ts";
 
 export type { GecMetricsReference, GleuGecMetricsStats } from "./gecmetrics.ts";
@@ -120,6 +121,7 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenc
         hypothesis,
       );
     }
+    if (options.variant === "2016") return stats2016(entry, hypothesis);
     return sentenceStats(entry, hypothesis, ngramCounts(hypothesis, entry.vocab), options);
   },
   corpus(stats, options) {

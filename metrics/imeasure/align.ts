@@ -59,13 +59,14 @@ function pairRows(a: Int32Array, b: Int32Array, t: Int32Array, from: number): In
     let p = i * n;
     t[p] = i * GAP;
     const ai = a[i - 1];
+    // Carried: t[p - 1] (`left`) and t[p - n - 1] (`diag`).
+    let left = t[p], diag = t[p - n];
     for (let j = 1; j < n; j++) {
       p++;
-      let v = t[p - n] + GAP;
-      const left = t[p - 1] + GAP;
-      if (left < v) v = left;
-      const diag = t[p - n - 1] + (ai === b[j - 1] ? MATCH : MISMATCH);
-      t[p] = diag < v ? diag : v;
+      const up = t[p - n];
+      const v = Math.min(Math.min(up, left) + GAP, diag + (ai === b[j - 1] ? MATCH : MISMATCH));
+      t[p] = v;
+      left = v, diag = up;
     }
   }
   return t;
@@ -179,6 +180,10 @@ function grow(t: Int32Array, size: number): Int32Array {
   return bigger;
 }
 
+/** Pair-cost tables of {@linkcode threeColumns}, grown as needed and reused. */
+let costs12 = new Int32Array(1024);
+let costs23 = new Int32Array(64);
+
 /** Three-way alignment into {@linkcode cols} (reverse order); returns the column count. */
 function threeColumns(s1: Int32Array, s2: Int32Array, s3: Int32Array): number {
   const n1 = s1.length + 1, n2 = s2.length + 1, n3 = s3.length + 1;
@@ -224,30 +229,35 @@ function threeColumns(s1: Int32Array, s2: Int32Array, s3: Int32Array): number {
     }
   }
   const g2 = 2 * GAP;
+  // Pair costs as tables (loads instead of compare-and-branch in the innermost loop): of the
+  // first and second sequences, and per plane of the second and third.
+  if (costs12.length < n1 * n2) costs12 = new Int32Array(Math.max(n1 * n2, 2 * costs12.length));
+  if (costs23.length < n2) costs23 = new Int32Array(Math.max(n2, 2 * costs23.length));
+  const e12 = costs12, e23 = costs23;
+  for (let i = 1; i < n1; i++) {
+    for (let j = 1; j < n2; j++) e12[i * n2 + j] = s1[i - 1] === s2[j - 1] ? MATCH : MISMATCH;
+  }
   for (let k = from; k < n3; k++) {
     const c = s3[k - 1];
+    for (let j = 1; j < n2; j++) e23[j] = s2[j - 1] === c ? MATCH : MISMATCH;
     for (let i = 1; i < n1; i++) {
       const a = s1[i - 1];
       const cik = a === c ? MATCH : MISMATCH;
+      const row = i * n2;
       let p = k * sk + i * si + 1;
+      // The cells at j - 1 are carried from the previous step: d[p - sj] (`left`),
+      // d[p - si - sj] (`up`), d[p - sj - sk] (`back`), d[p - si - sj - sk] (`upBack`).
+      let left = d[p - sj], up = d[p - si - sj], back = d[p - sj - sk];
+      let upBack = d[p - si - sj - sk];
       for (let j = 1; j < n2; j++, p++) {
-        const b = s2[j - 1];
-        const cij = a === b ? MATCH : MISMATCH;
-        const cjk = b === c ? MATCH : MISMATCH;
-        let v = d[p - si - sj - sk] + cij + cik + cjk;
-        let x = d[p - si - sj] + cij + g2;
-        if (x < v) v = x;
-        x = d[p - si - sk] + cik + g2;
-        if (x < v) v = x;
-        x = d[p - sj - sk] + cjk + g2;
-        if (x < v) v = x;
-        x = d[p - si] + g2;
-        if (x < v) v = x;
-        x = d[p - sj] + g2;
-        if (x < v) v = x;
-        x = d[p - sk] + g2;
-        if (x < v) v = x;
+        const cij = e12[row + j], cjk = e23[j];
+        const u = d[p - si], bk = d[p - sk], ub = d[p - si - sk];
+        const v = Math.min(
+          upBack + cij + cik + cjk,
+          Math.min(up + cij, ub + cik, back + cjk, Math.min(u, left, bk)) + g2,
+        );
         d[p] = v;
+        left = v, up = u, back = bk, upBack = ub;
       }
     }
   }

@@ -29,6 +29,7 @@
  */
 
 import { withSentenceMean } from "../../plugins/aggregate.ts";
+import { HypothesisMemo } from "../../util/hypothesis_memo.ts";
 import { annotatorCount, errorGroups } from "../../formats/error_groups.ts";
 import { InputError } from "../../plugins/errors.ts";
 import type { ErrorGroup, Explanation, GoldSentence, Metric, Tokens } from "../../plugins/types.ts";
@@ -247,6 +248,32 @@ function findReferences(
   }
   return { references, counts, best: choose(counts, undefined, options), warning };
 }
+/** The statistics of one sentence (uncached). */
+function sentenceStats(
+  gold: GoldSentence,
+  hypothesis: Tokens,
+  options: ImeasureOptions,
+): ImeasureStats {
+  const { counts, best, warning } = findReferences(gold, hypothesis, options, false, false);
+
+  let stats: ImeasureStats;
+  if (options.opt === "corpus") {
+    const seen = new Map<string, number>();
+    const candidates: number[][] = [];
+    let bestIndex = 0;
+    counts.forEach((c, n) => {
+      const k = c.join(",");
+      if (!seen.has(k)) seen.set(k, candidates.length), candidates.push(c);
+      if (n === best) bestIndex = seen.get(k)!;
+    });
+    stats = { candidates, best: bestIndex };
+  } else stats = { candidates: [counts[best]], best: 0 };
+  if (warning) stats.warning = warning;
+  return stats;
+}
+
+const memo = new HypothesisMemo<ImeasureStats>();
+
 const CLASS_NAMES: Record<string, [string, string]> = {
   TN: ["TN", "TN"],
   FN: ["FN", "FN"],
@@ -321,21 +348,10 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
     compactColumns: ["correction.i", "correction.wacc"],
     sentenceIsCorpusOfOne: true,
     stats(gold, hypothesis, options) {
-      const { counts, best, warning } = findReferences(gold, hypothesis, options, false, false);
-      let stats: ImeasureStats;
-      if (options.opt === "corpus") {
-        const seen = new Map<string, number>();
-        const candidates: number[][] = [];
-        let bestIndex = 0;
-        counts.forEach((c, n) => {
-          const k = c.join(",");
-          if (!seen.has(k)) seen.set(k, candidates.length), candidates.push(c);
-          if (n === best) bestIndex = seen.get(k)!;
-        });
-        stats = { candidates, best: bestIndex };
-      } else stats = { candidates: [counts[best]], best: 0 };
-      if (warning) stats.warning = warning;
-      return stats;
+      // Systems often give the same hypothesis: its statistics are computed once per gold
+      // sentence (the search is the costly part of the I-measure).
+      const key = `${options.beta}|${options.w}|${options.max}|${options.opt}|${options.mix}`;
+      return memo.get(gold, key, hypothesis, () => sentenceStats(gold, hypothesis, options));
     },
     corpus(stats, options) {
       const warnings = stats.flatMap((s) => (s.warning ? [s.warning] : []));

@@ -14,7 +14,12 @@ import { pyRepr, python2DictOrder } from "../../util/python_number.ts";
 import { bestEditSequence } from "./best_path.ts";
 import { buildEditGraph, type EditGraph, MergedEdgeBudgetError } from "./edit_graph.ts";
 import { implicitEditSequence } from "./fallback.ts";
-import { type M2Edit, type M2GoldEdit, releaseFallbackLattice } from "./lattice.ts";
+import {
+  FallbackBudgetError,
+  type M2Edit,
+  type M2GoldEdit,
+  releaseFallbackLattice,
+} from "./lattice.ts";
 
 /** M2 options (names as on the command line: `--opt m2.beta=1`). */
 export interface M2Options {
@@ -57,7 +62,9 @@ export const M2_DEFAULTS: M2Options = {
  * The largest edit lattice M2 scores, in cells (`(n + 1)(m + 1)` for `n` source and `m`
  * hypothesis tokens): about 1250 tokens against 1250, or 1 against 750 thousand. It bounds
  * the memory of one sentence to some 450 MB; up to 1000 tokens each a sentence scores in
- * about a second (`bench/m2_bench.ts`). Larger pairs are an {@linkcode InputError}.
+ * about a second (`bench/m2_bench.ts`), or, when so many alignments are equally good that
+ * the fallback's search passes `MAX_FALLBACK_WORK` (`lattice.ts`), is refused in about as
+ * long. Larger pairs are an {@linkcode InputError}.
  */
 export const MAX_LATTICE_CELLS = 1_572_864;
 
@@ -165,6 +172,25 @@ export function m2GoldEdits(
   }));
 }
 
+/** The last {@linkcode m2GoldEdits} of each gold sentence, with what it was computed from. */
+const goldEditsCache = new WeakMap<GoldSentence, {
+  source: Tokens;
+  annotations: GoldSentence["annotations"];
+  value: { annotator: string; edits: M2GoldEdit[] }[];
+}>();
+
+/**
+ * {@linkcode m2GoldEdits}, computed once per gold sentence: every system scored against the
+ * same gold reuses it (recomputed when the sentence's source or annotations were replaced).
+ */
+function cachedGoldEdits(gold: GoldSentence): { annotator: string; edits: M2GoldEdit[] }[] {
+  const hit = goldEditsCache.get(gold);
+  if (hit && hit.source === gold.source && hit.annotations === gold.annotations) return hit.value;
+  const value = m2GoldEdits(gold);
+  goldEditsCache.set(gold, { source: gold.source, annotations: gold.annotations, value });
+  return value;
+}
+
 export function matchEdit(e: M2Edit, g: M2GoldEdit): boolean {
   return e.start === g.start && e.end === g.end && e.original === g.original &&
     g.corrections.includes(e.correction);
@@ -253,6 +279,64 @@ function ignorable(e: M2Edit): boolean {
 }
 
 /**
+ * M2's statistics of a sentence whose hypothesis is its source, token for token (the most
+ * common case): no edits for any annotator, so each counts `[0, 0, its gold edits]`, as
+ * {@linkcode m2Annotators} would find. `undefined` for any other pair (and for a pair that
+ * `m2Annotators` would split or refuse), which then needs the full computation.
+ *
+ * @example Usage
+ * ```ts
+ * import { m2UnchangedCounts } from "./annotators.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = { source: ["a", "cat"], annotations: [
+ *   { annotator: "0", edits: [{ start: 0, end: 1, corrections: [["A"]] }] },
+ * ] };
+ * assert.deepEqual(m2UnchangedCounts(gold, ["a", "cat"]), { annotators: ["0"], counts: [[0, 0, 1]] });
+ * assert.equal(m2UnchangedCounts(gold, ["A", "cat"]), undefined);
+ * ```
+ *
+ * @param gold The gold sentence.
+ * @param hypothesis The system's tokens.
+ * @returns Annotator ids and `[correct, proposed, gold]` per annotator, or `undefined`.
+ */
+export function m2UnchangedCounts(
+  gold: GoldSentence,
+  hypothesis: Tokens,
+): { annotators: string[]; counts: [number, number, number][] } | undefined {
+  const source = gold.source, n = source.length;
+  if (hypothesis.length !== n) return undefined;
+  for (let i = 0; i < n; i++) if (hypothesis[i] !== source[i]) return undefined;
+  // Tokens holding whitespace are split first, and huge pairs refused: leave those to
+  // m2Annotators.
+  if (splitUnicodeWhitespace(hypothesis) !== hypothesis) return undefined;
+  if ((n + 1) * (n + 1) > MAX_LATTICE_CELLS) return undefined;
+  const annotators: string[] = [], counts: [number, number, number][] = [];
+  for (const { annotator, edits } of cachedGoldEdits(gold)) {
+    annotators.push(annotator);
+    counts.push([0, 0, edits.length]);
+  }
+  return { annotators, counts };
+}
+
+/** The fallback's edits, its refusal named by the sentence (and the scratch lattice freed). */
+function fallbackEdits(
+  gold: GoldSentence,
+  hypothesis: Tokens,
+  maxUnchangedWords: number,
+  goldEdits: M2GoldEdit[],
+): M2Edit[] {
+  try {
+    return implicitEditSequence(gold.source, hypothesis, maxUnchangedWords, goldEdits).edits;
+  } catch (error) {
+    if (!(error instanceof FallbackBudgetError)) throw error;
+    releaseFallbackLattice();
+    const where = gold.line === undefined ? "a sentence" : `sentence at gold line ${gold.line}`;
+    throw new FallbackBudgetError(`m2: ${where}: ${error.message}`);
+  }
+}
+
+/**
  * Score one sentence against each of its annotators: the system edits the reference chooses
  * for that annotator and the ones that match.
  *
@@ -302,7 +386,8 @@ export function m2Annotators(
   try {
     graph = unchanged
       ? undefined
-      : buildEditGraph(gold.source, hypothesis, opts.max_unchanged_words);
+      // On scratch buffers: the graph is used only until this sentence is scored.
+      : buildEditGraph(gold.source, hypothesis, opts.max_unchanged_words, undefined, true);
   } catch (error) {
     if (!(error instanceof MergedEdgeBudgetError)) throw error;
     // Too large to list the merged edges: an implicit search with the same optimum.
@@ -310,11 +395,13 @@ export function m2Annotators(
     warning = `${where}: ${error.message}; it was scored with an optimal edit sequence whose ` +
       "choice among equal-cost sequences may differ from m2scorer's";
   }
-  const results = m2GoldEdits(gold).map(({ annotator, edits: goldEdits }) => {
+  const results = cachedGoldEdits(gold).map(({ annotator, edits: shared }) => {
+    // A copy of the list, so that a caller changing a result cannot change the cache.
+    const goldEdits = shared.slice();
     let edits = graph
       ? bestEditSequence(graph, goldEdits)
       : warning
-      ? implicitEditSequence(gold.source, hypothesis, opts.max_unchanged_words, goldEdits).edits
+      ? fallbackEdits(gold, hypothesis, opts.max_unchanged_words, goldEdits)
       : [];
     if (opts.ignore_whitespace_casing) edits = edits.filter((e) => !ignorable(e));
     const { correct, marks } = matchSequence(edits, goldEdits);

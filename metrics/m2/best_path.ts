@@ -6,8 +6,11 @@
  */
 
 import type { Tokens } from "../../plugins/types.ts";
-import { type EditGraph, pairEdit } from "./edit_graph.ts";
-import { EPSILON, type M2Edit, type M2GoldEdit, NOOP } from "./lattice.ts";
+import { type EditGraph, pairEdit, S_GRAPH_FREE, S_GRAPH_FREE_F64 } from "./edit_graph.ts";
+import { EPSILON, type M2Edit, type M2GoldEdit, NOOP, scratch } from "./lattice.ts";
+
+/** Scratch slots of the shortest path (see `Scratch` in `lattice.ts`). */
+const S_PRED = S_GRAPH_FREE, S_GOLD_WEIGHTS = S_GRAPH_FREE_F64, S_DIST = S_GRAPH_FREE_F64 + 1;
 
 function matches(edit: M2Edit, gold: M2GoldEdit): boolean {
   return edit.start === gold.start && edit.end === gold.end && edit.original === gold.original &&
@@ -23,13 +26,38 @@ function spanEntries(graph: EditGraph, pairs: number[]): number[] {
   return out;
 }
 
-/** The per-annotator weights: gold matches get `-|E|` (the reference's `set_weights`). */
+/** Prefix sums of token lengths plus one (a space each): text lengths of token ranges. */
+function prefix(tokens: Tokens): Float64Array {
+  const out = new Float64Array(tokens.length + 1);
+  for (let i = 0; i < tokens.length; i++) out[i + 1] = out[i] + tokens[i].length + 1;
+  return out;
+}
+
+/** {@linkcode prefix} of each graph's source and hypothesis, made once for its annotators. */
+const textSums = new WeakMap<EditGraph, { src: Float64Array; hyp: Float64Array }>();
+
+/**
+ * The per-annotator weights: gold matches get `-|E|` (the reference's `set_weights`).
+ *
+ * @param graph The sentence's graph.
+ * @param gold One annotator's gold edits.
+ * @param L The reward of a match (the edge list's length).
+ * @param out Where to write the weights (a new array when omitted; at least as long as the
+ *   graph has pairs).
+ * @returns The weights (`out`'s first elements when given).
+ */
 export function goldWeights(
   graph: EditGraph,
   gold: readonly M2GoldEdit[],
   L: number = graph.list.length,
+  out?: Float64Array,
 ): Float64Array {
-  const weights = graph.weights.slice();
+  let weights: Float64Array;
+  if (out) {
+    weights = out.subarray(0, graph.weights.length);
+    weights.set(graph.weights);
+  } else weights = graph.weights.slice();
+  if (!gold.length) return weights;
   const groups = new Map<number, M2GoldEdit[]>();
   for (const g of gold) {
     if (g.start < 0 || g.end < 0) continue;
@@ -38,9 +66,10 @@ export function goldWeights(
     if (list) list.push(g);
     else groups.set(key, [g]);
   }
+  if (!groups.size) return weights;
   // The listed pairs of each gold span, in pair order.
   const bySpan = new Map<number, number[]>();
-  if (groups.size) {
+  {
     for (let p = 0; p < graph.from.length; p++) {
       if (!graph.mult[p]) continue;
       const key = graph.start[p] * graph.spanBase + graph.end[p];
@@ -58,12 +87,11 @@ export function goldWeights(
   };
   // A cheap necessary condition first: the texts' lengths (from prefix sums of token
   // lengths), so that long lists of edges on a span do not each build their strings.
-  const prefix = (tokens: Tokens) => {
-    const out = new Float64Array(tokens.length + 1);
-    for (let i = 0; i < tokens.length; i++) out[i + 1] = out[i] + tokens[i].length + 1;
-    return out;
-  };
-  const srcLen = prefix(graph.source), hypLen = prefix(graph.hypothesis);
+  let sums = textSums.get(graph);
+  if (!sums) {
+    textSums.set(graph, sums = { src: prefix(graph.source), hyp: prefix(graph.hypothesis) });
+  }
+  const srcLen = sums.src, hypLen = sums.hyp;
   const textLength = (sums: Float64Array, a: number, b: number) =>
     b > a ? sums[b] - sums[a] - 1 : 0;
   const lengths = new Map(gold.map((g) => [g, new Set(g.corrections.map((c) => c.length))]));
@@ -184,9 +212,15 @@ export function bestPathCost(graph: EditGraph, gold: readonly M2GoldEdit[]): num
 /** Bellman-Ford in the reference's edge order: distances and predecessor pairs. */
 function shortestPath(graph: EditGraph, gold: readonly M2GoldEdit[]) {
   const N = graph.nodes;
-  const weights = goldWeights(graph, gold);
-  const dist = new Float64Array(N).fill(Infinity);
-  const pred = new Int32Array(N).fill(-1);
+  // Scratch buffers: the callers are done with them before the next sentence.
+  const weights = goldWeights(
+    graph,
+    gold,
+    graph.list.length,
+    scratch.f64(S_GOLD_WEIGHTS, graph.weights.length),
+  );
+  const dist = scratch.f64(S_DIST, N).fill(Infinity, 0, N);
+  const pred = scratch.i32(S_PRED, N).fill(-1, 0, N);
   dist[0] = 0;
   const { list, from, to } = graph;
   for (let pass = 0; pass < N - 1; pass++) {

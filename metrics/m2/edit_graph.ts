@@ -18,9 +18,24 @@ import {
   keepFallbackLattice,
   type M2Edit,
   NOOP,
+  releaseScratchLists,
+  S_FREE,
+  scratch,
   SUB,
   UNSET,
 } from "./lattice.ts";
+
+/** Scratch slots of the merge pass (after the lattice's). */
+const S_BEST_LEN = S_FREE, S_BEST_UNCH = S_FREE + 1, S_BEST_START = S_FREE + 2;
+const S_PAIR_OF = S_FREE + 3, S_EV_K = S_FREE + 4, S_EV_PAIR = S_FREE + 5;
+const S_TOUCHED = S_FREE + 6, S_BUCKET = S_FREE + 7, S_ARC_LIST = S_FREE + 8;
+const S_KEPT = S_FREE + 9, S_MULT = S_FREE + 10;
+/** The first scratch `Int32Array` slot free for the graph's users. */
+export const S_GRAPH_FREE = S_FREE + 11;
+/** Scratch `Float64Array` slots: default weights, then free for the graph's users. */
+const S_WEIGHTS = 0;
+/** The first scratch `Float64Array` slot free for the graph's users. */
+export const S_GRAPH_FREE_F64 = 1;
 
 /**
  * Most merged edges one sentence may list (about 40 MB of arrays, well under a second to
@@ -110,6 +125,8 @@ function budgetMessage(n: number, m: number, maxMergedEdges: number): string {
  * @param hypothesis Hypothesis tokens.
  * @param maxUnchangedWords Most unchanged tokens a merged edit may contain.
  * @param maxMergedEdges Stop with an {@linkcode InputError} past this many merged edges.
+ * @param onScratch Build a small graph on the scratch buffers of `lattice.ts` (faster for
+ *   many short sentences): the graph is then valid only until the next such call.
  * @returns The graph.
  */
 export function buildEditGraph(
@@ -117,9 +134,11 @@ export function buildEditGraph(
   hypothesis: Tokens,
   maxUnchangedWords: number,
   maxMergedEdges: number = MAX_MERGED_EDGES,
+  onScratch = false,
 ): EditGraph {
   const n = source.length, m = hypothesis.length;
-  const lattice = buildLattice(source, hypothesis);
+  const lattice = buildLattice(source, hypothesis, onScratch);
+  const pooled = lattice.pooled;
   if (lattice.N > PRECOUNT_NODES) {
     // Count first (cheaply, without making the edges), and leave the lattice untouched for
     // the fallback.
@@ -129,7 +148,8 @@ export function buildEditGraph(
       keepFallbackLattice({
         source,
         hypothesis,
-        lattice,
+        // The fallback keeps it: not on scratch buffers.
+        lattice: pooled ? buildLattice(source, hypothesis) : lattice,
         listings: new Map([[maxUnchangedWords, listings]]),
       });
       throw new MergedEdgeBudgetError(budgetMessage(n, m, maxMergedEdges));
@@ -156,57 +176,86 @@ export function buildEditGraph(
   // Merged edges: one forward pass per source node (see the module doc). Each arc `u -> j`
   // gets its pair id when first made; later events for the same pair overwrite its values,
   // as the reference's dictionaries do, so the values left at the end of the pass are final.
-  const bestLen = new Int32Array(N).fill(UNSET);
-  const bestUnch = new Int32Array(N);
-  const bestStart = new Int32Array(N);
-  const pairOf = new Int32Array(N).fill(-1);
-  const evK = new IntList(), evPair = new IntList();
-  const touched = new IntList();
+  const i32 = (slot: number, size: number) =>
+    pooled ? scratch.i32(slot, size) : new Int32Array(size);
+  const list_ = (slot: number, capacity: number) =>
+    new IntList(capacity, pooled ? scratch.i32(slot, capacity) : undefined);
+  const bestLen = i32(S_BEST_LEN, N).fill(UNSET, 0, N);
+  const bestUnch = i32(S_BEST_UNCH, N);
+  const bestStart = i32(S_BEST_START, N);
+  const pairOf = i32(S_PAIR_OF, N).fill(-1, 0, N);
+  const evK = list_(S_EV_K, 4 * N), evPair = list_(S_EV_PAIR, 4 * N);
+  const touched = list_(S_TOUCHED, N);
+  // The lists are written directly (sizes kept in locals, capacity checked as they grow).
+  const pLists = [pFrom, pTo, pLen, pUnch, pStart, pEnd, pType];
+  const growPairs = () => {
+    for (const l of pLists) {
+      const next = new Int32Array(l.data.length * 2);
+      next.set(l.data);
+      l.data = next;
+    }
+  };
+  const oTo = outTo.data, oNoop = outNoop.data, oPair = outPair.data;
+  let nPairs = pFrom.size, nEv = 0, nTouched = 0;
+  // Each node is touched at most once per source node: `touched` holds N.
+  const tData = touched.data;
   for (let u = 0; u < N; u++) {
     if (outHead[u] === outHead[u + 1]) continue;
     let maxTouched = -1;
+    const pStartData = pStart.data;
     for (let e = outHead[u]; e < outHead[u + 1]; e++) {
-      const v = outTo.data[e];
+      const v = oTo[e];
       bestLen[v] = 1;
-      bestUnch[v] = outNoop.data[e];
-      bestStart[v] = pStart.data[outPair.data[e]];
-      touched.push(v);
+      bestUnch[v] = oNoop[e];
+      bestStart[v] = pStartData[oPair[e]];
+      tData[nTouched++] = v;
       if (v > maxTouched) maxTouched = v;
     }
-    const firstArc = pFrom.size;
+    const firstArc = nPairs;
+    let pFromData = pFrom.data, pToData = pTo.data;
+    let evKData = evK.data, evPairData = evPair.data;
     for (let k = u + 1; k <= maxTouched; k++) {
       const lk = bestLen[k];
       if (lk === UNSET) continue;
       for (let e = outHead[k]; e < outHead[k + 1]; e++) {
-        const j = outTo.data[e];
+        const j = oTo[e];
         const len = lk + 1;
         if (len >= bestLen[j]) continue;
-        const unch = bestUnch[k] + outNoop.data[e];
+        const unch = bestUnch[k] + oNoop[e];
         if (unch > maxUnchangedWords) continue;
-        if (bestLen[j] === UNSET) touched.push(j);
+        if (bestLen[j] === UNSET) tData[nTouched++] = j;
         bestLen[j] = len;
         bestUnch[j] = unch;
         bestStart[j] = bestStart[k];
         if (j > maxTouched) maxTouched = j;
         let pair = pairOf[j];
         if (pair < 0) {
-          pair = pairOf[j] = pFrom.size;
-          pFrom.push(u);
-          pTo.push(j);
-          pLen.push(0);
-          pUnch.push(0);
-          pStart.push(0);
-          pEnd.push(0);
-          pType.push(0);
+          if (nPairs === pFromData.length) {
+            growPairs();
+            pFromData = pFrom.data;
+            pToData = pTo.data;
+          }
+          pair = pairOf[j] = nPairs++;
+          pFromData[pair] = u;
+          pToData[pair] = j;
         }
-        evK.push(k);
-        evPair.push(pair);
+        if (nEv === evKData.length) {
+          evK.size = evPair.size = nEv;
+          evK.push(0);
+          evPair.push(0);
+          evKData = evK.data;
+          evPairData = evPair.data;
+        }
+        evKData[nEv] = k;
+        evPairData[nEv++] = pair;
         // Checked as the arcs are made, so that memory stays within the budget.
-        if (evK.size > maxMergedEdges) break;
+        if (nEv > maxMergedEdges) break;
       }
-      if (evK.size > maxMergedEdges) break;
+      if (nEv > maxMergedEdges) break;
     }
-    if (evK.size > maxMergedEdges) {
+    for (const l of pLists) l.size = nPairs;
+    evK.size = evPair.size = nEv;
+    if (nEv > maxMergedEdges) {
       throw new MergedEdgeBudgetError(budgetMessage(n, m, maxMergedEdges));
     }
     for (let pair = firstArc; pair < pFrom.size; pair++) {
@@ -218,45 +267,54 @@ export function buildEditGraph(
       const di = row[j] - row[u], dj = col[j] - col[u], unch = bestUnch[j];
       pType.data[pair] = di === dj && unch === di ? NOOP : di === 0 ? INS : dj === 0 ? DEL : SUB;
     }
-    for (let t = 0; t < touched.size; t++) {
-      bestLen[touched.data[t]] = UNSET;
-      pairOf[touched.data[t]] = -1;
+    for (let t = 0; t < nTouched; t++) {
+      bestLen[tData[t]] = UNSET;
+      pairOf[tData[t]] = -1;
     }
-    touched.size = 0;
+    nTouched = 0;
   }
 
   // Events were made in (i, k, j) order; the reference appends them in (k, i, j) order: a
   // stable counting sort on k.
   const nEvents = evK.size;
-  const bucket = new Int32Array(N + 1);
+  const bucket = i32(S_BUCKET, N + 1).fill(0, 0, N + 1);
   for (let e = 0; e < nEvents; e++) bucket[evK.data[e] + 1]++;
   for (let k = 0; k < N; k++) bucket[k + 1] += bucket[k];
-  const arcList = new Int32Array(nEvents);
+  const arcList = i32(S_ARC_LIST, nEvents);
   for (let e = 0; e < nEvents; e++) arcList[bucket[evK.data[e]]++] = evPair.data[e];
 
   // Drop merged no-change arcs, as the reference's loop does: removing an item while
   // iterating skips the item after it, which then stays.
-  const kept = new IntList();
-  for (let x = 0; x < list.size; x++) kept.push(list.data[x]);
+  const kept = list_(S_KEPT, list.size + nEvents);
+  const keptData = kept.data, typeData = pType.data, lenData = pLen.data;
+  keptData.set(list.view());
+  let nKept = list.size;
   for (let x = 0; x < nEvents; x++) {
     const pair = arcList[x];
-    if (pType.data[pair] === NOOP && pLen.data[pair] > 1) {
-      if (x + 1 < nEvents) kept.push(arcList[++x]);
+    if (typeData[pair] === NOOP && lenData[pair] > 1) {
+      if (x + 1 < nEvents) keptData[nKept++] = arcList[++x];
       continue;
     }
-    kept.push(pair);
+    keptData[nKept++] = pair;
   }
+  kept.size = nKept;
   const edgeList = kept.view();
-  const nPairs = pFrom.size;
-  const mult = new Int32Array(nPairs);
+  const mult = i32(S_MULT, nPairs).fill(0, 0, nPairs);
   for (let x = 0; x < edgeList.length; x++) mult[edgeList[x]]++;
 
-  const weights = new Float64Array(nPairs);
+  const weights = pooled ? scratch.f64(S_WEIGHTS, nPairs) : new Float64Array(nPairs);
   const spanBase = n + m + 2;
   for (let p = 0; p < nPairs; p++) {
     let weight = pLen.data[p];
     if (pType.data[p] !== NOOP) { for (let k = 0; k < mult[p]; k++) weight += EPSILON; }
     weights[p] = weight;
+  }
+  if (pooled) {
+    releaseScratchLists(lattice);
+    for (const [slot, l] of [[S_EV_K, evK], [S_EV_PAIR, evPair], [S_TOUCHED, touched]] as const) {
+      scratch.keep(slot, l);
+    }
+    scratch.keep(S_KEPT, kept);
   }
   return {
     source,
@@ -271,8 +329,8 @@ export function buildEditGraph(
     end: pEnd.view(),
     type: pType.view(),
     list: edgeList,
-    weights,
-    mult,
+    weights: weights.subarray(0, nPairs),
+    mult: mult.subarray(0, nPairs),
     spanBase,
   };
 }

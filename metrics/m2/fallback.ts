@@ -13,12 +13,15 @@ import {
   countListings,
   DEL,
   EPSILON,
+  FallbackBudgetError,
+  fallbackBudgetMessage,
   fallbackLattice,
   forwardPass,
   INS,
   IntList,
   type M2Edit,
   type M2GoldEdit,
+  MAX_FALLBACK_WORK,
   NOOP,
   SUB,
 } from "./lattice.ts";
@@ -119,6 +122,8 @@ export function implicitEditSequence(
   const n = source.length, m = hypothesis.length;
   const cached = fallbackLattice(source, hypothesis);
   const lat = cached?.lattice ?? buildLattice(source, hypothesis);
+  // What is left of the sentence's work budget (shared by its annotators when cached).
+  const budget = { work: MAX_FALLBACK_WORK - (cached?.spent ?? 0) };
   const { N, row, col, outHead, index: cellIndex } = lat;
   const outTo = lat.outTo.data, outPair = lat.outPair.data;
   const pStart = lat.pStart.data, pEnd = lat.pEnd.data, pType = lat.pType.data;
@@ -154,7 +159,15 @@ export function implicitEditSequence(
     const decisive = 2 * (n + m) + 64;
     let listings = cached?.listings.get(maxUnchangedWords);
     if (!listings || (listings.exact === undefined && listings.atLeast <= decisive)) {
-      listings = countListings(lat, n, m, maxUnchangedWords, MAX_COUNTED_LISTINGS, decisive);
+      listings = countListings(
+        lat,
+        n,
+        m,
+        maxUnchangedWords,
+        MAX_COUNTED_LISTINGS,
+        decisive,
+        budget,
+      );
       cached?.listings.set(maxUnchangedWords, listings);
     }
     const reward = listings.exact ?? Math.max(MAX_COUNTED_LISTINGS, decisive + 1);
@@ -355,6 +368,9 @@ export function implicitEditSequence(
       const maxCol = lastAtMost(colReach, slack + UNIT * col[u]);
       if (maxRow < row[u] || maxCol < col[u]) continue;
       pass(u, maxRow, maxCol);
+      if (fp.work > budget.work) {
+        throw new FallbackBudgetError(fallbackBudgetMessage(n, m));
+      }
       for (let t = 0; t < targets.size; t++) {
         const j = targets.data[t], type = typeOf(u, j);
         if (type === NOOP || (over && marked[j] === stamp)) continue;
@@ -367,6 +383,7 @@ export function implicitEditSequence(
     // Each failed sweep proves the optimum costs more than the threshold.
   }
 
+  if (cached) cached.spent = MAX_FALLBACK_WORK - budget.work + fp.work;
   const edits: M2Edit[] = [];
   for (let v = N - 1; predFrom[v] >= 0; v = predFrom[v]) {
     const u = predFrom[v];

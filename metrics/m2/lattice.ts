@@ -57,6 +57,7 @@
  * @module
  */
 
+import { InputError } from "../../plugins/errors.ts";
 import type { Tokens } from "../../plugins/types.ts";
 
 /** One edit as the reference prints it: token offsets, original text, correction text. */
@@ -92,109 +93,209 @@ export const EPSILON = 0.001;
 export const UNSET = 0x7fffffff;
 
 /**
- * A growable list of integers: a plain packed array while small (cheap to make, and a sentence
- * makes many), a typed array once large (compact and fast for big merged-edge lists).
+ * A growable list of integers on an `Int32Array` (one element type, so that the loops over
+ * it stay monomorphic), optionally starting on a buffer lent by a {@linkcode Scratch}.
  */
 export class IntList {
-  data: number[] | Int32Array = [];
+  data: Int32Array;
   size = 0;
-  /** @param capacity Expected size: large ones are allocated at once. */
-  constructor(capacity = 0) {
-    if (capacity > 4096) this.data = new Int32Array(capacity);
+  /**
+   * @param capacity Expected size.
+   * @param buffer A buffer to start on (used when at least `capacity` long).
+   */
+  constructor(capacity = 16, buffer?: Int32Array) {
+    this.data = buffer && buffer.length >= capacity
+      ? buffer
+      : new Int32Array(Math.max(16, capacity));
   }
   push(value: number): void {
-    const data = this.data;
-    if (this.size < data.length) {
-      data[this.size++] = value;
-    } else if (Array.isArray(data) && this.size < 4096) {
-      data.push(value);
-      this.size++;
-    } else {
-      const next = new Int32Array(Math.max(8192, data.length * 2));
-      next.set(data);
-      next[this.size++] = value;
+    if (this.size === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
       this.data = next;
     }
+    this.data[this.size++] = value;
   }
-  view(): ArrayLike<number> {
-    return Array.isArray(this.data)
-      ? (this.data.length = this.size, this.data)
-      : this.data.subarray(0, this.size);
+  view(): Int32Array {
+    return this.data.subarray(0, this.size);
   }
 }
 
-/** Back-pointer flags of the Levenshtein matrix with the given substitution cost. */
-function backPointers(source: Tokens, hyp: Tokens, subCost: number): Uint8Array {
+/**
+ * Buffers reused from one sentence to the next, so that scoring many short sentences does
+ * not allocate (and collect) a dozen typed arrays for each. A buffer lent by `i32`, `u8` or
+ * `f64` is valid until the next request for the same slot; whatever uses the scratch
+ * arrays must be done with them before the next sentence is built.
+ */
+export class Scratch {
+  #i32: Int32Array[] = [];
+  #u8: Uint8Array[] = [];
+  #f64: Float64Array[] = [];
+  /** An `Int32Array` of at least `size` elements (contents unspecified). */
+  i32(slot: number, size: number): Int32Array {
+    const b = this.#i32[slot];
+    if (b && b.length >= size) return b;
+    return this.#i32[slot] = new Int32Array(Math.max(64, size, 2 * (b?.length ?? 0)));
+  }
+  /** A `Uint8Array` of at least `size` elements (contents unspecified). */
+  u8(slot: number, size: number): Uint8Array {
+    const b = this.#u8[slot];
+    if (b && b.length >= size) return b;
+    return this.#u8[slot] = new Uint8Array(Math.max(256, size, 2 * (b?.length ?? 0)));
+  }
+  /** A `Float64Array` of at least `size` elements (contents unspecified). */
+  f64(slot: number, size: number): Float64Array {
+    const b = this.#f64[slot];
+    if (b && b.length >= size) return b;
+    return this.#f64[slot] = new Float64Array(Math.max(64, size, 2 * (b?.length ?? 0)));
+  }
+  /** Keep a list's (possibly grown) buffer for the slot it was lent from. */
+  keep(slot: number, list: IntList): void {
+    if (list.data.length > (this.#i32[slot]?.length ?? 0)) this.#i32[slot] = list.data;
+  }
+}
+
+/** The scratch buffers of the sentence being scored (see {@linkcode Scratch}). */
+export const scratch: Scratch = new Scratch();
+
+/** Lattices of more cells than this are built on their own arrays, not on scratch ones. */
+export const SCRATCH_CELLS = 1 << 16;
+
+/** Scratch slots of the lattice (edit graph and best path use the ones after them). */
+const S_FLAGS = 0, S_SEEN = 1;
+const S_INDEX = 0, S_ROWS = 1, S_ROW = 2, S_COL = 3, S_OUTHEAD = 4;
+/** Slots of the lattice's lists, in the order of {@linkcode LIST_SLOTS}. */
+export const S_LISTS = 5;
+/** The lattice's lists that live on scratch slots, `S_LISTS + i` for the i-th. */
+const LIST_SLOTS = [
+  "pFrom",
+  "pTo",
+  "pLen",
+  "pUnch",
+  "pStart",
+  "pEnd",
+  "pType",
+  "list",
+  "outTo",
+  "outNoop",
+  "outPair",
+] as const;
+/** The first scratch `Int32Array` slot free for the lattice's users. */
+export const S_FREE = S_LISTS + LIST_SLOTS.length;
+
+/**
+ * Back-pointer flags of both Levenshtein matrices (substitution cost 1 in bits 0-2,
+ * cost 2 in bits 3-5), computed in one sweep.
+ */
+function backPointers(
+  source: Tokens,
+  hyp: Tokens,
+  flags: Uint8Array,
+  rows: Int32Array,
+): void {
   const n = source.length, m = hyp.length, w = m + 1;
-  const flags = new Uint8Array((n + 1) * w);
-  let prev = new Int32Array(w), cur = new Int32Array(w);
+  // Four rows: previous and current of each matrix.
+  let p1 = 0, c1 = w, p2 = 2 * w, c2 = 3 * w;
   for (let j = 0; j <= m; j++) {
-    prev[j] = j;
-    if (j > 0) flags[j] = INS_BIT;
+    rows[p1 + j] = j;
+    rows[p2 + j] = j;
+    flags[j] = j > 0 ? INS_BIT | (INS_BIT << 3) : 0;
   }
   for (let i = 1; i <= n; i++) {
-    cur[0] = i;
-    flags[i * w] = DEL_BIT;
+    rows[c1] = i;
+    rows[c2] = i;
+    const base = i * w;
+    flags[base] = DEL_BIT | (DEL_BIT << 3);
+    const s = source[i - 1];
     for (let j = 1; j <= m; j++) {
-      const sub = prev[j - 1] + (source[i - 1] === hyp[j - 1] ? 0 : subCost);
-      const del = prev[j] + 1;
-      const ins = cur[j - 1] + 1;
-      const min = Math.min(sub, del, ins);
-      cur[j] = min;
-      flags[i * w + j] = (sub === min ? DIAG_BIT : 0) | (del === min ? DEL_BIT : 0) |
-        (ins === min ? INS_BIT : 0);
+      const same = s === hyp[j - 1];
+      const sub1 = rows[p1 + j - 1] + (same ? 0 : 1);
+      const del1 = rows[p1 + j] + 1;
+      const ins1 = rows[c1 + j - 1] + 1;
+      const min1 = sub1 < del1 ? (sub1 < ins1 ? sub1 : ins1) : (del1 < ins1 ? del1 : ins1);
+      rows[c1 + j] = min1;
+      const sub2 = rows[p2 + j - 1] + (same ? 0 : 2);
+      const del2 = rows[p2 + j] + 1;
+      const ins2 = rows[c2 + j - 1] + 1;
+      const min2 = sub2 < del2 ? (sub2 < ins2 ? sub2 : ins2) : (del2 < ins2 ? del2 : ins2);
+      rows[c2 + j] = min2;
+      flags[base + j] = (sub1 === min1 ? DIAG_BIT : 0) | (del1 === min1 ? DEL_BIT : 0) |
+        (ins1 === min1 ? INS_BIT : 0) | (sub2 === min2 ? DIAG_BIT << 3 : 0) |
+        (del2 === min2 ? DEL_BIT << 3 : 0) | (ins2 === min2 ? INS_BIT << 3 : 0);
     }
-    [prev, cur] = [cur, prev];
+    let t = p1;
+    p1 = c1;
+    c1 = t;
+    t = p2;
+    p2 = c2;
+    c2 = t;
   }
-  return flags;
 }
 
-/** Cells reachable backwards from the end cell through back-pointers. */
-function reachable(flags: Uint8Array, m: number): Uint8Array {
+/**
+ * Cells reachable backwards from the end cell through back-pointers: bit 0 in the first
+ * matrix, bit 1 in the second.
+ */
+function reachable(flags: Uint8Array, seen: Uint8Array, cells: number, m: number): void {
   const w = m + 1;
-  const seen = new Uint8Array(flags.length);
-  seen[flags.length - 1] = 1;
-  for (let id = flags.length - 1; id > 0; id--) {
-    if (!seen[id]) continue;
+  seen.fill(0, 0, cells);
+  seen[cells - 1] = 3;
+  for (let id = cells - 1; id > 0; id--) {
+    const s = seen[id];
+    if (!s) continue;
     const f = flags[id];
-    if (f & DIAG_BIT) seen[id - w - 1] = 1;
-    if (f & DEL_BIT) seen[id - w] = 1;
-    if (f & INS_BIT) seen[id - 1] = 1;
-  }
-  return seen;
-}
-
-/** The lattice of a sentence pair: nodes, original edges (sorted by (from, to)), out-edges. */
-export function buildLattice(source: Tokens, hypothesis: Tokens) {
-  const n = source.length, m = hypothesis.length, w = m + 1;
-  const f1 = backPointers(source, hypothesis, 1);
-  const f2 = backPointers(source, hypothesis, 2);
-  const r1 = reachable(f1, m);
-  const r2 = reachable(f2, m);
-  // Node order = (row, column) order = cell id order: a topological order of the DAG.
-  const index = new Int32Array(f1.length).fill(-1);
-  let N = 0;
-  for (let id = 0; id < f1.length; id++) if (r1[id] || r2[id]) index[id] = N++;
-  // Large lattices get their arrays at once (at most 3 edges and 6 listings per node).
-  const rowList = new IntList(N), colList = new IntList(N);
-  for (let id = 0; id < f1.length; id++) {
-    if (index[id] >= 0) {
-      rowList.push(Math.floor(id / w));
-      colList.push(id % w);
+    if (s & 1) {
+      if (f & DIAG_BIT) seen[id - w - 1] |= 1;
+      if (f & DEL_BIT) seen[id - w] |= 1;
+      if (f & INS_BIT) seen[id - 1] |= 1;
+    }
+    if (s & 2) {
+      if (f & (DIAG_BIT << 3)) seen[id - w - 1] |= 2;
+      if (f & (DEL_BIT << 3)) seen[id - w] |= 2;
+      if (f & (INS_BIT << 3)) seen[id - 1] |= 2;
     }
   }
-  const row = rowList.view(), col = colList.view();
+}
+
+/**
+ * The lattice of a sentence pair: nodes, original edges (sorted by (from, to)), out-edges.
+ * With `onScratch`, small lattices are built on the {@linkcode scratch} buffers (valid until
+ * the next such call).
+ */
+export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = false) {
+  const n = source.length, m = hypothesis.length, w = m + 1;
+  const cells = (n + 1) * w;
+  const pooled = onScratch && cells <= SCRATCH_CELLS;
+  const flags = scratch.u8(S_FLAGS, cells), seen = scratch.u8(S_SEEN, cells);
+  backPointers(source, hypothesis, flags, scratch.i32(S_ROWS, 4 * w));
+  reachable(flags, seen, cells, m);
+  // Node order = (row, column) order = cell id order: a topological order of the DAG.
+  const index = pooled ? scratch.i32(S_INDEX, cells) : new Int32Array(cells);
+  let N = 0;
+  for (let id = 0; id < cells; id++) index[id] = seen[id] ? N++ : -1;
+  const rowArr = pooled ? scratch.i32(S_ROW, N) : new Int32Array(N);
+  const colArr = pooled ? scratch.i32(S_COL, N) : new Int32Array(N);
+  for (let id = 0, u = 0; id < cells; id++) {
+    if (seen[id]) {
+      const i = Math.floor(id / w);
+      rowArr[u] = i;
+      colArr[u++] = id - i * w;
+    }
+  }
+  const row = rowArr.subarray(0, N), col = colArr.subarray(0, N);
 
   // Original edges, sorted by (from, to): per source node, targets ins < del < diag.
-  const E = 3 * N;
-  const pFrom = new IntList(E), pTo = new IntList(E), pLen = new IntList(E);
-  const pUnch = new IntList(E), pStart = new IntList(E), pEnd = new IntList(E);
-  const pType = new IntList(E);
-  const list = new IntList(2 * E);
+  // At most 3 edges and 6 listings per node.
+  const E = 3 * N + 1;
+  const list_ = (k: number, capacity: number) =>
+    new IntList(capacity, pooled ? scratch.i32(S_LISTS + k, capacity) : undefined);
+  const pFrom = list_(0, E), pTo = list_(1, E), pLen = list_(2, E);
+  const pUnch = list_(3, E), pStart = list_(4, E), pEnd = list_(5, E);
+  const pType = list_(6, E);
+  const list = list_(7, 2 * E);
   // Out-edges per node for the merge pass: target node and whether it is a no-change step.
-  const outHead = new Int32Array(N + 1);
-  const outTo = new IntList(E), outNoop = new IntList(E), outPair = new IntList(E);
-  // Written in place (the lists hold at least 3 edges and 6 listings per node, or grow).
+  const outHead = pooled ? scratch.i32(S_OUTHEAD, N + 1) : new Int32Array(N + 1);
+  const outTo = list_(8, E), outNoop = list_(9, E), outPair = list_(10, E);
   const aFrom = pFrom.data, aTo = pTo.data, aLen = pLen.data, aUnch = pUnch.data;
   const aStart = pStart.data, aEnd = pEnd.data, aType = pType.data, aList = list.data;
   const aOutTo = outTo.data, aOutNoop = outNoop.data, aOutPair = outPair.data;
@@ -207,7 +308,8 @@ export function buildLattice(source: Tokens, hypothesis: Tokens) {
       const t = dir === 0 ? id + 1 : dir === 1 ? id + w : id + w + 1;
       if (bit !== DEL_BIT && j >= m) continue;
       if (bit !== INS_BIT && i >= n) continue;
-      const mult = (r1[t] && (f1[t] & bit) ? 1 : 0) + (r2[t] && (f2[t] & bit) ? 1 : 0);
+      const st = seen[t], ft = flags[t];
+      const mult = ((st & 1) && (ft & bit) ? 1 : 0) + ((st & 2) && (ft & (bit << 3)) ? 1 : 0);
       if (!mult) continue;
       const v = index[t];
       let type: number, start: number, end: number, unch = 0;
@@ -263,7 +365,18 @@ export function buildLattice(source: Tokens, hypothesis: Tokens) {
     outNoop,
     outPair,
     index,
+    /** Whether the lists live on scratch buffers (see {@linkcode releaseScratchLists}). */
+    pooled,
   };
+}
+
+/**
+ * Give the scratch slots the lists of a scratch lattice grew into (so that the next
+ * sentence starts on them).
+ */
+export function releaseScratchLists(lat: Lattice): void {
+  if (!lat.pooled) return;
+  LIST_SLOTS.forEach((name, k) => scratch.keep(S_LISTS + k, lat[name]));
 }
 
 /** A sentence pair's lattice, as {@linkcode buildLattice} makes it. */
@@ -277,6 +390,42 @@ export interface FallbackLattice {
   hypothesis: Tokens;
   lattice: Lattice;
   listings: Map<number, Listings>;
+  /** Work (cells visited by forward passes) the fallback spent on this pair so far, all
+   * annotators together (see {@linkcode MAX_FALLBACK_WORK}). */
+  spent?: number;
+}
+
+/**
+ * The most work the fallback (`implicitEditSequence`) may spend on one sentence pair, in
+ * cells visited by its forward passes (all annotators together): about a second. Pairs whose
+ * every alignment is about as good as any other (a long sentence against a shuffled or
+ * reversed copy of itself: most tokens match somewhere) make the pruned search visit most of
+ * a huge lattice once per surviving node; past this budget the sentence is refused with a
+ * {@linkcode FallbackBudgetError} rather than run for minutes. Measured: 1,000 tokens
+ * against 1,000 unrelated ones need 1 million; 300 against their reverse 7 million; 1,000
+ * against their reverse over 100 million.
+ */
+export const MAX_FALLBACK_WORK = 1 << 23;
+
+/**
+ * The error the fallback throws past {@linkcode MAX_FALLBACK_WORK}.
+ *
+ * @example Usage
+ * ```ts
+ * import { FallbackBudgetError } from "./lattice.ts";
+ * import { InputError } from "../../plugins/errors.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(new FallbackBudgetError("too much") instanceof InputError);
+ * ```
+ */
+export class FallbackBudgetError extends InputError {}
+
+/** The message of a {@linkcode FallbackBudgetError}. */
+export function fallbackBudgetMessage(n: number, m: number): string {
+  return `a ${n}-token source against a ${m}-token hypothesis has too many equally good ` +
+    `alignments: scoring it exactly needs more than the ${MAX_FALLBACK_WORK} search steps ` +
+    "M2 bounds itself to";
 }
 
 let lastLattice: FallbackLattice | undefined;
@@ -341,6 +490,8 @@ export function forwardPass(lat: Lattice, n: number, m: number, maxUnchangedWord
     evJ,
     cnt: undefined as Int32Array | undefined,
     made: 0,
+    /** Cells visited by the passes so far (their cost). */
+    work: 0,
     run,
   };
   const touch = (j: number) => {
@@ -381,6 +532,7 @@ export function forwardPass(lat: Lattice, n: number, m: number, maxUnchangedWord
     const ru = row[u], cu = col[u];
     for (let r = ru; r <= lastRow; r++) {
       const base = r * w;
+      if (rowHi[r] >= rowLo[r]) state.work += rowHi[r] - rowLo[r] + 1;
       for (let c = rowLo[r]; c <= rowHi[r]; c++) {
         const k = cellIndex[base + c];
         if (k < 0) continue;
@@ -434,6 +586,7 @@ export function countListings(
   maxUnchangedWords: number,
   limit: number,
   minimum = 0,
+  budget?: { work: number },
 ): Listings {
   const { N, row, col } = lat;
   const fp = forwardPass(lat, n, m, maxUnchangedWords);
@@ -442,6 +595,7 @@ export function countListings(
   let total = lat.list.size;
   for (let u = 0; u < N; u++) {
     fp.run(u, n, m);
+    if (budget && fp.work > budget.work) throw new FallbackBudgetError(fallbackBudgetMessage(n, m));
     total += fp.made;
     for (let x = 0; x < fp.evK.size; x++) {
       const j = fp.evJ.data[x];
@@ -457,6 +611,7 @@ export function countListings(
   const noopAt: number[] = [];
   for (let x = 0; x < noopK.size; x++) noopAt.push(offset[noopK.data[x]] + noopPos.data[x]);
   noopAt.sort((a, b) => a - b);
+  if (budget) budget.work -= fp.work;
   let removed = 0, last = -2;
   for (const q of noopAt) {
     if (q === last + 1) continue;

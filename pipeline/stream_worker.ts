@@ -1,0 +1,50 @@
+/**
+ * A worker of `stream_parallel.ts`: it loads the metrics' plugin modules once, then scores the
+ * chunks it is sent (`stream_chunk.ts`), one after another, answering each in turn.
+ *
+ * @module
+ */
+
+/// <reference lib="deno.worker" />
+
+import { resolveOptions } from "../plugins/options.ts";
+import type { AnyMetric, Options, Plugin } from "../plugins/types.ts";
+import { describeError } from "../sandbox/guard.ts";
+import { scoreChunk, type StreamChunk, type StreamWorkerInit } from "./stream_chunk.ts";
+
+let setup: StreamWorkerInit;
+let metrics: AnyMetric[];
+let options: Options[];
+
+async function init(message: StreamWorkerInit): Promise<void> {
+  setup = message;
+  const plugins = await Promise.all(
+    message.modules.map(async (m) => (await import(m.url))[m.exportName] as Plugin),
+  );
+  metrics = message.metrics.map(({ module, id }) => {
+    const metric = plugins[module].metrics?.find((m) => m.id === id);
+    if (!metric) throw new Error(`no metric "${id}" in ${message.modules[module].url}`);
+    return metric;
+  });
+  options = metrics.map((m) => resolveOptions<Options>(m, message.options[m.id] ?? {}));
+}
+
+// Chunks are scored one after another, in the order they came.
+let queue: Promise<void> = Promise.resolve();
+
+self.onmessage = async (event: MessageEvent) => {
+  const data = event.data as { init: StreamWorkerInit } | { chunk: StreamChunk };
+  if ("init" in data) {
+    try {
+      await init(data.init);
+      self.postMessage({ ready: true });
+    } catch (error) {
+      self.postMessage({ ready: false, error: describeError(error) });
+    }
+    return;
+  }
+  const chunk = data.chunk;
+  queue = queue.then(async () =>
+    self.postMessage(await scoreChunk(setup, metrics, options, chunk))
+  );
+};
