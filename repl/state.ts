@@ -40,8 +40,10 @@ import { formatDiff, tokenDiff } from "../util/token_diff.ts";
 import {
   BOLD,
   cacheKey,
+  checkDistinctNames,
   countPaths,
   DIM,
+  goldLoadedMessage,
   nextMatch,
   pluginSummary,
   resetOverrides,
@@ -155,11 +157,7 @@ export class SessionState {
     const kept = this.systems.filter((s) => s.sentences.length === gold.sentences.length);
     const dropped = this.systems.filter((s) => !kept.includes(s)).map((s) => s.name);
     this.systems.splice(0, this.systems.length, ...kept);
-    const provides = [...this.#provides].join(", ") || "nothing metrics need";
-    let out = `Loaded gold ${path}: ${gold.sentences.length} sentences, format ${gold.format} ` +
-      `(provides ${provides})`;
-    if (dropped.length) out += `\nUnloaded systems of another length: ${dropped.join(", ")}`;
-    return out;
+    return goldLoadedMessage(gold, path, this.#provides, dropped);
   }
 
   /**
@@ -185,10 +183,7 @@ export class SessionState {
       });
       loaded.push(system);
     }
-    const twice = loaded.find((s, k) => loaded.findIndex((o) => o.name === s.name) !== k);
-    if (twice) {
-      throw new UsageError(`Two systems are named ${twice.name}: give files distinct base names`);
-    }
+    checkDistinctNames(loaded);
     const out: string[] = [];
     for (const system of loaded) {
       const at = this.systems.findIndex((s) => s.name === system.name);

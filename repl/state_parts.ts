@@ -258,3 +258,25 @@ export function resetOverrides(
   delete overrides.get(metric.id)?.[name];
   return `${metric.id}.${name} = ${(metric.defaults as Options)[name]} (default)`;
 }
+
+/** What `load gold` says: the file, its size and format, what it provides, systems unloaded. */
+export function goldLoadedMessage(
+  gold: GoldCorpus,
+  path: string,
+  provides: ReadonlySet<string>,
+  dropped: readonly string[],
+): string {
+  const what = [...provides].join(", ") || "nothing metrics need";
+  let out = `Loaded gold ${path}: ${gold.sentences.length} sentences, format ${gold.format} ` +
+    `(provides ${what})`;
+  if (dropped.length) out += `\nUnloaded systems of another length: ${dropped.join(", ")}`;
+  return out;
+}
+
+/** A usage error when two systems loaded together have one name. */
+export function checkDistinctNames(systems: readonly Hypotheses[]): void {
+  const twice = systems.find((s, k) => systems.findIndex((o) => o.name === s.name) !== k);
+  if (twice) {
+    throw new UsageError(`Two systems are named ${twice.name}: give files distinct base names`);
+  }
+}

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { deserialize, getHeapStatistics } from "node:v8";
+import { deserialize } from "node:v8";
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
 import { holdPrompts } from "./no_prompt.ts";
@@ -44,6 +44,9 @@ import type {
 } from "../plugins/types.ts";
 
 export type { PluginModule } from "./host_worker.ts";
+export { DEFAULT_PLUGIN_MEMORY_MB, maxPluginMemoryMb } from "./box_limits.ts";
+export { pluginModule, setPluginModule } from "./plugin_module.ts";
+import { boxGrants, memoryLimitMb, publishHeap } from "./box_limits.ts";
 
 /** The default time limit of one plugin call (or one batch: a metric on a whole system). */
 export const DEFAULT_PLUGIN_TIMEOUT_MS = 30_000;
@@ -65,98 +68,6 @@ export interface HostOptions {
    * Ignored with `permissions: "inherit"`.
    */
   memoryMb?: number;
-}
-
-/** The default memory limit of a boxed plugin, in MB. */
-export const DEFAULT_PLUGIN_MEMORY_MB = 1024;
-
-/**
- * The largest memory limit allowed, in MB: well below V8's heap limit, since a worker that
- * reaches that one ends the whole process before it can be stopped.
- *
- * @example Usage
- * ```ts
- * import { DEFAULT_PLUGIN_MEMORY_MB, maxPluginMemoryMb } from "./host.ts";
- * import assert from "node:assert/strict";
- *
- * assert.ok(maxPluginMemoryMb() >= 64);
- * assert.ok(DEFAULT_PLUGIN_MEMORY_MB > 0);
- * ```
- *
- * @returns The bound, in MB.
- */
-export function maxPluginMemoryMb(): number {
-  return Math.max(64, Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20 * 0.75));
-}
-
-/** The memory limit asked for, checked; the default when none was. */
-function memoryLimitMb(asked: number | undefined): number {
-  const max = maxPluginMemoryMb();
-  if (asked === undefined) return Math.min(DEFAULT_PLUGIN_MEMORY_MB, max);
-  if (!Number.isFinite(asked) || asked < 16 || asked > max) {
-    throw new UsageError(
-      `The plugin memory limit must be a number of MB from 16 to ${max} (three quarters of ` +
-        `V8's heap limit), found ${asked}`,
-    );
-  }
-  return asked;
-}
-
-/** Tell a box's keeper how big the main thread's heap is now (its growth is not the plugin's). */
-function publishHeap(watch: SharedArrayBuffer): void {
-  const usage = Deno.memoryUsage();
-  new Float64Array(watch, 16, 1)[0] = usage.heapTotal + usage.external;
-}
-
-/** Module file names in gecscore's own folders. */
-const OWN_FOLDERS_SKIPPED = new Set(["tests", "bench", "docs", "examples", "node_modules"]);
-
-/**
- * What a boxed plugin may load: gecscore's own module folders and root modules, its entry
- * files (read); its own folders (whose module and JSON files it is granted one by one as it
- * imports them); the hosts of remote plugins and of a remote gecscore (import).
- */
-function boxGrants(
-  modules: readonly PluginModule[],
-): Pick<BoxStart, "reads" | "folders" | "imports"> {
-  const reads: string[] = [];
-  const folders: string[] = [];
-  const imports = new Set<string>();
-  const root = new URL("../", import.meta.url);
-  if (root.protocol === "file:") {
-    try {
-      for (const entry of Deno.readDirSync(root)) {
-        if (entry.name.startsWith(".")) continue;
-        const path = decodeURIComponent(new URL(entry.name, root).pathname);
-        if (entry.isDirectory && !OWN_FOLDERS_SKIPPED.has(entry.name)) reads.push(path);
-        else if (entry.isFile && /\.(ts|js)$|^deno\.json$/.test(entry.name)) reads.push(path);
-      }
-    } catch {
-      // Not readable: the plugin then finds no gecscore module to import.
-    }
-  } else if (/^https?:$/.test(root.protocol)) imports.add(root.host);
-  for (const module of modules) {
-    const url = new URL(module.url);
-    if (url.protocol === "file:") {
-      const path = decodeURIComponent(url.pathname);
-      reads.push(path);
-      folders.push(path.slice(0, path.lastIndexOf("/") + 1));
-    } else if (/^https?:$/.test(url.protocol)) imports.add(url.host);
-    else if (url.protocol === "jsr:") imports.add("jsr.io");
-  }
-  // A worker cannot get more than this program has: keep what it may read and import itself.
-  const may = (descriptor: Deno.PermissionDescriptor) => {
-    try {
-      return Deno.permissions.querySync(descriptor).state === "granted";
-    } catch {
-      return false;
-    }
-  };
-  return {
-    reads: reads.filter((path) => may({ name: "read", path })),
-    folders,
-    imports: [...imports].filter((host) => may({ name: "import", host })),
-  };
 }
 
 const hosts = new WeakMap<object, { host: PluginHost; plugin: number }>();
@@ -186,39 +97,6 @@ function deepFreeze<T>(value: T): T {
     for (const v of Object.values(value)) deepFreeze(v);
   }
   return value;
-}
-
-const sources = new WeakMap<Plugin, PluginModule>();
-
-/**
- * Say which module (and export) a plugin object comes from, so that workers can load their
- * own copy of it: the parallel scorer runs such plugins' metrics in a pool of workers.
- *
- * @example Usage
- * ```ts
- * import { pluginModule, setPluginModule } from "./host.ts";
- * import assert from "node:assert/strict";
- *
- * const plugin = { name: "p", version: "1" };
- * setPluginModule(plugin, { url: "file:///p.ts", exportName: "default", spec: "p.ts" });
- * assert.equal(pluginModule(plugin)?.url, "file:///p.ts");
- * ```
- *
- * @param plugin The plugin object.
- * @param module Its module and export.
- */
-export function setPluginModule(plugin: Plugin, module: PluginModule): void {
-  sources.set(plugin, module);
-}
-
-/**
- * The module a plugin object comes from, when declared with {@linkcode setPluginModule}.
- *
- * @param plugin The plugin object.
- * @returns Its module, or undefined.
- */
-export function pluginModule(plugin: Plugin): PluginModule | undefined {
-  return sources.get(plugin);
 }
 
 let nextGold = 1;

@@ -7,7 +7,8 @@
 
 import type { Tokens } from "../../plugins/types.ts";
 import { type EditGraph, pairEdit, S_GRAPH_FREE, S_GRAPH_FREE_F64 } from "./edit_graph.ts";
-import { EPSILON, type M2Edit, type M2GoldEdit, NOOP, scratch } from "./lattice.ts";
+import { EPSILON, type M2Edit, type M2GoldEdit, NOOP } from "./lattice.ts";
+import { scratch } from "./scratch.ts";
 
 /** Scratch slots of the shortest path (see `Scratch` in `lattice.ts`). */
 const S_PRED = S_GRAPH_FREE, S_GOLD_WEIGHTS = S_GRAPH_FREE_F64, S_DIST = S_GRAPH_FREE_F64 + 1;

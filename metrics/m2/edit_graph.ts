@@ -14,16 +14,15 @@ import {
   DEL,
   EPSILON,
   INS,
-  IntList,
   keepFallbackLattice,
   type M2Edit,
   NOOP,
   releaseScratchLists,
   S_FREE,
-  scratch,
   SUB,
   UNSET,
 } from "./lattice.ts";
+import { IntList, scratch } from "./scratch.ts";
 
 /** Scratch slots of the merge pass (after the lattice's). */
 const S_BEST_LEN = S_FREE, S_BEST_UNCH = S_FREE + 1, S_BEST_START = S_FREE + 2;

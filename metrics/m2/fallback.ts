@@ -18,13 +18,13 @@ import {
   fallbackLattice,
   forwardPass,
   INS,
-  IntList,
   type M2Edit,
   type M2GoldEdit,
   MAX_FALLBACK_WORK,
   NOOP,
   SUB,
 } from "./lattice.ts";
+import { IntList } from "./scratch.ts";
 
 /**
  * How many listings of the reference's edge list {@linkcode implicitEditSequence} counts at
