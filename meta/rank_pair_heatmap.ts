@@ -6,6 +6,7 @@
  * @module
  */
 
+import { vegaLiteSvg } from "./vega_svg.ts";
 import type { RankingAgreement, TieRule } from "./ranking_agreement.ts";
 
 /** One cell: the pair of ranks and the metric's accuracy on their comparisons. */
@@ -89,13 +90,6 @@ export async function rankPairHeatmapSvg(
   cells: readonly RankPairCell[],
   options: { metric: string; human: string; ranking: readonly string[]; title?: string },
 ): Promise<string> {
-  // npm: written here so the library works when imported from outside this repository.
-  const [vega, vegaLite] = await Promise.all([
-    // deno-lint-ignore no-import-prefix
-    import("npm:vega@6.4.0"),
-    // deno-lint-ignore no-import-prefix
-    import("npm:vega-lite@6.4.1"),
-  ]);
   const label = (rank: number) => `${rank} ${options.ranking[rank - 1]}`;
   const values = cells.map((c) => ({
     a: label(c.rankA),
@@ -137,12 +131,5 @@ export async function rankPairHeatmapSvg(
       { mark: { type: "text", fontSize: 9 }, encoding: { text: { field: "text" } } },
     ],
   };
-  // deno-lint-ignore no-explicit-any
-  const compiled = vegaLite.compile(spec as any).spec;
-  const view = new vega.View(vega.parse(compiled), { renderer: "none" });
-  try {
-    return await view.toSVG();
-  } finally {
-    view.finalize();
-  }
+  return await vegaLiteSvg(spec);
 }

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { vegaLiteSvg } from "./vega_svg.ts";
 /** One dot. */
 export interface ScatterPoint {
   /** The label next to the dot (the system's name). */
@@ -59,13 +60,6 @@ export async function scatterSvg(
   points: readonly ScatterPoint[],
   options: ScatterOptions,
 ): Promise<string> {
-  // npm: written here so the library works when imported from outside this repository.
-  const [vega, vegaLite] = await Promise.all([
-    // deno-lint-ignore no-import-prefix
-    import("npm:vega@6.4.0"),
-    // deno-lint-ignore no-import-prefix
-    import("npm:vega-lite@6.4.1"),
-  ]);
   const x = {
     field: "x",
     type: "quantitative",
@@ -98,12 +92,5 @@ export async function scatterSvg(
       },
     ],
   };
-  // deno-lint-ignore no-explicit-any
-  const compiled = vegaLite.compile(spec as any).spec;
-  const view = new vega.View(vega.parse(compiled), { renderer: "none" });
-  try {
-    return await view.toSVG();
-  } finally {
-    view.finalize();
-  }
+  return await vegaLiteSvg(spec);
 }

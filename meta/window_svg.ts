@@ -5,6 +5,7 @@
  * @module
  */
 
+import { vegaLiteSvg } from "./vega_svg.ts";
 import type { WindowAnalysis } from "./window.ts";
 
 /**
@@ -34,13 +35,6 @@ export async function windowSvg(
   analysis: WindowAnalysis,
   method: "pearson" | "spearman",
 ): Promise<string> {
-  // npm: written here so the library works when imported from outside this repository.
-  const [vega, vegaLite] = await Promise.all([
-    // deno-lint-ignore no-import-prefix
-    import("npm:vega@6.4.0"),
-    // deno-lint-ignore no-import-prefix
-    import("npm:vega-lite@6.4.1"),
-  ]);
   const values = analysis.windows.flatMap((w) =>
     analysis.metrics.map((metric) => ({
       window: `${w.from}-${w.to}`,
@@ -79,12 +73,5 @@ export async function windowSvg(
       color: { field: "metric", type: "nominal", title: "metric", scale: { scheme: "tableau20" } },
     },
   };
-  // deno-lint-ignore no-explicit-any
-  const compiled = vegaLite.compile(spec as any).spec;
-  const view = new vega.View(vega.parse(compiled), { renderer: "none" });
-  try {
-    return await view.toSVG();
-  } finally {
-    view.finalize();
-  }
+  return await vegaLiteSvg(spec);
 }
