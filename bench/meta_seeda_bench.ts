@@ -9,6 +9,7 @@
  * 1.64 s user + 0.14 s system CPU on 2 shared cores (`/usr/bin/time -v`); wall time on the
  * shared machine varies with its load.
  */
+import { SEEDA_SYSTEMS } from "../tests/shared.ts";
 import { main } from "../cli.ts";
 
 const S = new URL("../../shared/data/seeda/", import.meta.url).pathname;
@@ -18,23 +19,7 @@ try {
 } catch {
   present = false;
 }
-const SYSTEMS = [
-  "BART",
-  "BERT-fuse",
-  "GECToR-BERT",
-  "GECToR-ens",
-  "GPT-3.5",
-  "INPUT",
-  "LM-Critic",
-  "PIE",
-  "REF-F",
-  "REF-M",
-  "Riken-Tohoku",
-  "T5",
-  "TemplateGEC",
-  "TransGEC",
-  "UEDIN-MS",
-];
+const SYSTEMS = SEEDA_SYSTEMS;
 const ARGS = [
   "meta",
   ...["EW_sent", "EW_edit", "TS_sent", "TS_edit"].flatMap((h) => ["--human", `${S}human/${h}.txt`]),

@@ -16,29 +16,13 @@
  */
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
-import { shared, sharedTest } from "./shared.ts";
+import { SEEDA_SYSTEMS, shared, sharedTest } from "./shared.ts";
 import { parseAppraise } from "../meta/appraise.ts";
 import { rankedPairs } from "../meta/ranking_pairs.ts";
 import { trueSkillRanking } from "../meta/trueskill_ranking.ts";
 import { readTextFile } from "../meta/read_text.ts";
 
-const SYSTEMS = [
-  "BART",
-  "BERT-fuse",
-  "GECToR-BERT",
-  "GECToR-ens",
-  "GPT-3.5",
-  "INPUT",
-  "LM-Critic",
-  "PIE",
-  "REF-F",
-  "REF-M",
-  "Riken-Tohoku",
-  "T5",
-  "TemplateGEC",
-  "TransGEC",
-  "UEDIN-MS",
-];
+const SYSTEMS = SEEDA_SYSTEMS;
 // SEEDA's names for the sets in its scripts, and gecscore's.
 const SET_NAME: Record<string, string> = {
   "base": "base",

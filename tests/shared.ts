@@ -82,3 +82,22 @@ export async function readShared(relative: string): Promise<string> {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return await new Response(stream).text();
 }
+
+/** The 15 SEEDA systems (14 outputs and INPUT), by their file names in `data/seeda/`. */
+export const SEEDA_SYSTEMS: readonly string[] = [
+  "BART",
+  "BERT-fuse",
+  "GECToR-BERT",
+  "GECToR-ens",
+  "GPT-3.5",
+  "INPUT",
+  "LM-Critic",
+  "PIE",
+  "REF-F",
+  "REF-M",
+  "Riken-Tohoku",
+  "T5",
+  "TemplateGEC",
+  "TransGEC",
+  "UEDIN-MS",
+];
