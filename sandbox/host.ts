@@ -1,8 +1,8 @@
 /**
  * Plugins boxed in a worker. A {@linkcode PluginHost} runs plugin modules in a Web Worker —
  * for third-party plugins one with no permissions but reading its own module files (no
- * network, environment, subprocess or write access), kept by a worker that bounds its memory
- * (`box_worker.ts`) — and hands back proxies that
+ * network, environment, subprocess or write access), beside a worker that bounds its memory
+ * (`box.ts`) — and hands back proxies that
  * look like ordinary {@linkcode Plugin}s: metric and format functions stay synchronous (the
  * caller waits on a shared buffer), the worker's code and module instances are its own (it
  * cannot patch the built-in metrics), and every call has a time limit: a plugin that runs
@@ -19,7 +19,7 @@ import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
 import { holdPrompts } from "./no_prompt.ts";
 import { explanationProblem, goldProblem } from "./output_shape.ts";
-import type { BoxStart } from "./box_worker.ts";
+import { PluginBox } from "./box.ts";
 import type {
   FormatDescriptor,
   MetricDescriptor,
@@ -121,7 +121,7 @@ const goldIds = new WeakMap<object, number>();
  * ```
  */
 export class PluginHost {
-  #worker: Worker;
+  #worker: Worker | PluginBox;
   #buffer: SharedArrayBuffer;
   #control: Int32Array;
   #timeoutMs: number;
@@ -132,7 +132,6 @@ export class PluginHost {
   #goldSent = 0;
   #names: string[] = [];
   #release: () => void = () => {};
-  #port?: MessagePort;
   #watch?: SharedArrayBuffer;
   #specs = "";
   #memoryMb = 0;
@@ -142,7 +141,7 @@ export class PluginHost {
   /** The proxied plugins, in the order of the modules. */
   plugins: Plugin[] = [];
 
-  private constructor(worker: Worker, buffer: SharedArrayBuffer, timeoutMs: number) {
+  private constructor(worker: Worker | PluginBox, buffer: SharedArrayBuffer, timeoutMs: number) {
     this.#worker = worker;
     this.#buffer = buffer;
     this.#control = new Int32Array(buffer, 0, 2);
@@ -166,35 +165,26 @@ export class PluginHost {
     // On a terminal, Deno would ask the user to grant what the plugin reaches for.
     const release = sandboxed ? holdPrompts() : () => {};
     const buffer = new SharedArrayBuffer(1 << 16, { maxByteLength: 1 << 30 });
-    let worker: Worker;
-    let port: MessagePort | undefined;
+    let worker: Worker | PluginBox;
     let watch: SharedArrayBuffer | undefined;
     if (sandboxed) {
-      // The plugin's worker lives inside a keeper that grants it its module files and stops
-      // it when memory runs over (box_worker.ts); calls go to it straight through a port.
-      const channel = new MessageChannel();
-      port = channel.port1;
+      // The plugin's worker, with a keeper that stops it when memory runs over (box.ts).
       watch = new SharedArrayBuffer(24);
       publishHeap(watch);
-      worker = new Worker(new URL("./box_worker.ts", import.meta.url).href, { type: "module" });
-      const start: BoxStart = {
-        kind: "start",
-        hostWorker: hostUrl,
+      worker = new PluginBox(
+        hostUrl,
         modules,
         buffer,
         watch,
-        port: channel.port2,
-        ...boxGrants(modules),
-        limitBytes: memoryMb * 2 ** 20,
-      };
-      worker.postMessage(start, [channel.port2]);
+        boxGrants(modules),
+        memoryMb * 2 ** 20,
+      );
     } else {
       worker = new Worker(hostUrl, { type: "module" });
       worker.postMessage({ kind: "init", modules, buffer });
     }
     const host = new PluginHost(worker, buffer, timeoutMs);
     host.#release = release;
-    host.#port = port;
     host.#watch = watch;
     host.#specs = names;
     host.#memoryMb = memoryMb;
@@ -267,7 +257,6 @@ export class PluginHost {
       }
       answers(event);
     };
-    if (port) port.onmessage = answers;
     return host;
   }
 
@@ -311,7 +300,6 @@ export class PluginHost {
       Atomics.notify(gate, 2);
     }
     this.#worker.terminate();
-    this.#port?.close();
     if (this.#heapTimer !== undefined) clearInterval(this.#heapTimer);
     this.#release();
     for (const pending of this.#pending.values()) {
@@ -326,15 +314,15 @@ export class PluginHost {
     return `Plugin ${this.#names[plugin] ?? "?"}`;
   }
 
-  /** Send a message to the plugin's worker (boxed: through the port). */
+  /** Send a message to the plugin's worker. */
   #post(message: unknown): void {
-    if (this.#port) {
-      this.#port.postMessage(message);
-      // The plugin's worker waits (blocked) for this count to grow: see box_worker.ts.
-      const gate = new Int32Array(this.#watch!, 0, 4);
+    this.#worker.postMessage(message);
+    if (this.#watch) {
+      // A boxed plugin's worker waits (blocked) for this count to grow: see box.ts.
+      const gate = new Int32Array(this.#watch, 0, 4);
       Atomics.add(gate, 2, 1);
       Atomics.notify(gate, 2);
-    } else this.#worker.postMessage(message);
+    }
   }
 
   /** A synchronous call into the worker. */

@@ -248,13 +248,13 @@ const scope = globalThis as unknown as {
   postMessage(message: unknown): void;
 };
 
-/**
- * Where answers to requests go: the worker's parent, or (boxed) the port the main thread
- * talks through, handed over once the plugin has loaded.
- */
-let reply = (message: unknown) => scope.postMessage(message);
+/** Answer a request by a message (boxed: then wait for the next one). */
+function reply(message: unknown): void {
+  scope.postMessage(message);
+  park();
+}
 
-/** Boxed: [2] messages the main thread sent since loading, [3] stop (see box_worker.ts). */
+/** Boxed: [2] messages the main thread sent since loading, [3] stop (see box.ts). */
 let gate: Int32Array | undefined;
 let handled = 0;
 const described: PluginDescriptor[] = [];
@@ -317,21 +317,6 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 async function handle(event: MessageEvent): Promise<void> {
   const data = event.data;
   switch (data.kind) {
-    case "port": {
-      const port = data.port as MessagePort;
-      reply = (message: unknown) => {
-        port.postMessage(message);
-        park();
-      };
-      port.onmessage = (event: MessageEvent) => {
-        handled++;
-        return handle(event);
-      };
-      handled++;
-      scope.postMessage({ kind: "ready", plugins: described });
-      park();
-      return;
-    }
     case "init": {
       buffer = data.buffer;
       control = new Int32Array(buffer!, 0, 2);
@@ -341,7 +326,7 @@ async function handle(event: MessageEvent): Promise<void> {
           loaded = await import(module.url);
         } catch (error) {
           // A boxed plugin's worker may read only the files granted so far: say which other
-          // one its module graph needs (its keeper decides; see box_worker.ts).
+          // one its module graph needs (the box decides; see box.ts).
           const need = data.boxed ? needed(error) : undefined;
           scope.postMessage(
             need
@@ -403,11 +388,9 @@ async function handle(event: MessageEvent): Promise<void> {
         plugins.push(value as Plugin);
       }
       ready = true;
-      if (data.boxed) {
-        // Ready once the port to the main thread has come (see "port").
-        gate = new Int32Array(data.gate as SharedArrayBuffer, 0, 4);
-        scope.postMessage({ kind: "loaded" });
-      } else scope.postMessage({ kind: "ready", plugins: described });
+      // Boxed: from now on, wait between messages (see park()).
+      if (data.boxed) gate = new Int32Array(data.gate as SharedArrayBuffer, 0, 4);
+      reply({ kind: "ready", plugins: described });
       return;
     }
     case "call": {
@@ -478,4 +461,8 @@ async function handle(event: MessageEvent): Promise<void> {
   }
 }
 
-scope.onmessage = handle;
+scope.onmessage = (event: MessageEvent) => {
+  // Boxed, after loading: every message the main thread sends counts (see park()).
+  if (gate) handled++;
+  return handle(event);
+};
