@@ -18,8 +18,9 @@ import { deserialize } from "node:v8";
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
 import { holdPrompts } from "./no_prompt.ts";
-import { explanationProblem, goldProblem } from "./output_shape.ts";
+import { goldProblem } from "./output_shape.ts";
 import { PluginBox } from "./box.ts";
+import { deepFreeze, metricProxy } from "./metric_proxy.ts";
 import type {
   FormatDescriptor,
   MetricDescriptor,
@@ -28,19 +29,14 @@ import type {
 } from "./host_worker.ts";
 import type {
   AnyMetric,
-  Edit,
-  Explanation,
   Format,
   GoldCorpus,
-  GoldSentence,
   Options,
   Plugin,
-  Score,
   SentenceEdits,
   SentenceView,
   SentenceViewInput,
   Tokens,
-  TypeBreakdown,
 } from "../plugins/types.ts";
 
 export type { PluginModule } from "./host_worker.ts";
@@ -89,14 +85,6 @@ const hosts = new WeakMap<object, { host: PluginHost; plugin: number }>();
  */
 export function hostOf(metric: object): { host: PluginHost; plugin: number } | undefined {
   return hosts.get(metric);
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }
 
 let nextGold = 1;
@@ -325,6 +313,17 @@ export class PluginHost {
     }
   }
 
+  /** Put rows in the call buffer after its header, when it can hold them. */
+  #share(rows: Int32Array): boolean {
+    try {
+      if (this.#buffer.byteLength < 8 + rows.byteLength) this.#buffer.grow(8 + rows.byteLength);
+    } catch {
+      return false;
+    }
+    new Int32Array(this.#buffer, 8, rows.length).set(rows);
+    return true;
+  }
+
   /** A synchronous call into the worker. */
   #call(plugin: number, target: string, id: string, fn: string, args: unknown[]): unknown {
     const what = `${target} "${id}"`;
@@ -467,77 +466,12 @@ export class PluginHost {
   }
 
   #metricProxy(d: MetricDescriptor, plugin: number): AnyMetric {
-    const call = (fn: string, args: unknown[]) => this.#call(plugin, "metric", d.id, fn, args);
-    const metric: { -readonly [K in keyof AnyMetric]: AnyMetric[K] } = {
-      id: d.id,
-      description: d.description,
-      version: d.version,
-      defaults: deepFreeze(d.defaults) as Options,
-      optionSpecs: d.optionSpecs === undefined ? undefined : deepFreeze(d.optionSpecs),
-      needs: deepFreeze(d.needs) as AnyMetric["needs"],
-      headline: d.headline,
-      columns: d.columns === undefined ? undefined : deepFreeze(d.columns),
-      compactColumns: d.compactColumns === undefined ? undefined : deepFreeze(d.compactColumns),
-      sentenceIsCorpusOfOne: d.sentenceIsCorpusOfOne,
-      lowerIsBetter: d.lowerIsBetter,
-      orderSensitive: d.orderSensitive === "function"
-        ? (options: Options) => call("orderSensitive", [options]) === true
-        : d.orderSensitive,
-      notResamplable: d.notResamplable,
-      needsHypothesisEdits: d.needsHypothesisEdits,
-      stats: (gold: GoldSentence, hypothesis: Tokens, options: Options, edits?: readonly Edit[]) =>
-        call("stats", [gold, hypothesis, options, edits]),
-      corpus: (stats: readonly unknown[], options: Options) =>
-        call("corpus", [stats, options]) as Score,
-      sentence: (stats: unknown, options: Options) => call("sentence", [stats, options]) as Score,
-      explain: (
-        gold: GoldSentence,
-        hypothesis: Tokens,
-        options: Options,
-        edits?: readonly Edit[],
-      ) => {
-        const explanation = call("explain", [gold, hypothesis, options, edits]);
-        const problem = explanationProblem(explanation);
-        if (problem) {
-          throw new PluginError(
-            `${
-              this.#label(plugin)
-            }, metric "${d.id}": explain() returned a malformed explanation: ${problem}`,
-          );
-        }
-        return explanation as Explanation;
-      },
-      signature: (options: Options) => call("signature", [options]) as string,
-    };
-    // Resampling sends the statistics once; each resample then crosses with its indices only.
-    // Without the metric's own resampler, the worker scores corpus() of the picked statistics.
-    metric.resampler = (stats: readonly unknown[], options: Options) => {
-      const key = ++this.#kept;
-      call("resampler", [key, stats, options]);
-      const score = (indices: Int32Array) => call("resample", [key, indices]) as Score;
-      // Many resamples in one call: the numbers at `path` (see pipeline/resample.ts).
-      score.values = (rows: Int32Array, n: number, path: string) =>
-        call("resample.values", [key, rows, n, path]) as Float64Array;
-      return score;
-    };
-    if (d.accumulator) {
-      metric.accumulator = (options: Options) => {
-        const key = ++this.#kept;
-        call("accumulator", [key, options]);
-        return {
-          add: (stats: unknown) => void call("accumulator.add", [key, stats]),
-          score: () => call("accumulator.score", [key]) as Score,
-        };
-      };
-    }
-    if (d.byType) {
-      metric.byType = (stats, options, gold, hypotheses, edits) =>
-        call("byType", [stats, options, gold, hypotheses, edits]) as TypeBreakdown;
-    }
-    for (const key of Object.keys(metric) as (keyof AnyMetric)[]) {
-      if (metric[key] === undefined) delete metric[key];
-    }
-    Object.freeze(metric);
+    const metric = metricProxy(d, {
+      call: (fn, args) => this.#call(plugin, "metric", d.id, fn, args),
+      label: `${this.#label(plugin)}, metric "${d.id}"`,
+      key: () => ++this.#kept,
+      share: (rows) => this.#share(rows),
+    });
     hosts.set(metric, { host: this, plugin });
     return metric;
   }
