@@ -70,7 +70,10 @@ function numberAt(score: unknown, keys: readonly string[], path: string): number
   return value;
 }
 
-/** Rows copied out of the call buffer, kept from one call to the next. */
+/**
+ * Rows copied out of the call buffer, kept from one call to the next: a plugin's own resampler
+ * gets views of this, never of the shared buffer the host reads answers from.
+ */
 let scratch = new Int32Array(0);
 
 /**
@@ -86,7 +89,9 @@ function resampledValues(
 ): Float64Array {
   let rows = given as Int32Array;
   if (typeof given === "number") {
-    rows = new Int32Array(buffer, 8, given);
+    if (scratch.length < given) scratch = new Int32Array(given);
+    rows = scratch.subarray(0, given);
+    rows.set(new Int32Array(buffer, 8, given));
   }
   const keys = path.split(".");
   const out = new Float64Array(rows.length / n);
