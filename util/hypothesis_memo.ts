@@ -2,7 +2,7 @@
  * A memo of per-sentence results by gold sentence and hypothesis: systems of one run often
  * give the same hypothesis for a sentence (most leave many sentences as they are), and a
  * metric whose statistics depend only on the gold sentence, the hypothesis and its options
- * can compute them once. Entries are kept per gold sentence, for the most recent sentences
+ * can compute them once. Entries are kept per gold sentence, for the current sentence
  * while scoring goes sentence by sentence and for all of them (as long as each gold sentence
  * lives) once it comes back to one ({@linkcode RecentMemo}), so a streamed corpus does not
  * accumulate them. Hypotheses are looked up by a cheap fingerprint and compared token by
@@ -27,7 +27,7 @@ interface Entry<V> {
 
 /** One memo: `get` returns the stored value for an equal hypothesis, or computes and keeps it. */
 export class HypothesisMemo<V> {
-  #byGold = new RecentMemo<object, Entry<V>[]>(16);
+  #byGold = new RecentMemo<object, Entry<V>[]>(1);
 
   /**
    * The value for `(gold, key, hypothesis)`, computed by `compute` on the first call.
