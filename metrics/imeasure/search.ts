@@ -203,6 +203,38 @@ function sentenceMemo(source: Tokens, errors: readonly ErrorGroup[]): SentenceMe
 }
 
 /**
+ * The ids of a hypothesis in the sentence's id map (as `intern` gives them). A token equal to
+ * the source token its position faces (the source offset follows one-token insertions and
+ * deletions) takes that token's id without a map look-up: hypotheses copy most of the source.
+ */
+function hypothesisIds(memo: SentenceMemo, hypothesis: Tokens): Int32Array {
+  const { source, src, ids } = memo;
+  const n = source.length, out = new Int32Array(hypothesis.length);
+  let off = 0;
+  for (let j = 0; j < hypothesis.length; j++) {
+    const t = hypothesis[j];
+    const i = j + off;
+    if (i < n && t === source[i]) {
+      out[j] = src[i];
+      continue;
+    }
+    if (i + 1 < n && t === source[i + 1]) {
+      out[j] = src[i + 1], off++;
+      continue;
+    }
+    if (i > 0 && i - 1 < n && t === source[i - 1]) {
+      out[j] = src[i - 1], off--;
+      continue;
+    }
+    if (t === "") continue;
+    let id = ids.get(t);
+    if (id === undefined) ids.set(t, id = ids.size + 1);
+    out[j] = id;
+  }
+  return out;
+}
+
+/**
  * The segment bounds for hypothesis ids (interned with `memo.ids`): `[0, 0]`, the cuts of
  * {@linkcode cutPoints}, then `[n, hyp.length]`, as source and hypothesis offsets in turn.
  */
@@ -253,7 +285,7 @@ export function cutPoints(
   errors: readonly ErrorGroup[],
 ): [number, number][] {
   const memo = sentenceMemo(source, errors);
-  const bounds = boundsOf(memo, intern([hypothesis], memo.ids)[0]);
+  const bounds = boundsOf(memo, hypothesisIds(memo, hypothesis));
   const cuts: [number, number][] = [];
   for (let g = 2; g + 2 < bounds.length; g += 2) cuts.push([bounds[g], bounds[g + 1]]);
   return cuts;
@@ -322,7 +354,7 @@ export function segmentedSearch(
   withSpans = true,
 ): SegmentedResult {
   const memo = sentenceMemo(source, errors);
-  const [hyp] = intern([hypothesis], memo.ids);
+  const hyp = hypothesisIds(memo, hypothesis);
   let hit = memo.results.get(hyp, 0, hyp.length);
   if (
     !hit || hit.ratio !== ratio || hit.limit !== limit || hit.segmentLimit !== segmentLimit
