@@ -227,25 +227,33 @@ function origInfo(orig: Analysis): OrigInfo {
 /**
  * A corrected sentence as the kernel reads it: each token's strings as the id of the same string
  * in the original sentence (-1 when the original has none), and where its character distances
- * are kept.
+ * are kept. One instance is reloaded for every sentence pair.
  */
 class CorInfo {
-  readonly text: Int32Array;
-  readonly lower: Int32Array;
-  readonly lemma: Int32Array;
-  readonly pos: Int32Array;
-  readonly open: Uint8Array;
-  readonly column: Int32Array;
-  readonly texts: string[] = [];
-  constructor(cor: Analysis, info: OrigInfo, linguistic: boolean) {
+  text = new Int32Array(64);
+  lower = new Int32Array(64);
+  lemma = new Int32Array(64);
+  pos = new Int32Array(64);
+  open = new Uint8Array(64);
+  column = new Int32Array(64);
+  /** Per token: the last original row whose token has its lower-cased text. */
+  lastRow = new Int32Array(64);
+  texts: string[] = [];
+
+  load(cor: Analysis, info: OrigInfo, linguistic: boolean): void {
     const m = cor.length;
+    if (this.text.length < m) {
+      const size = Math.max(m, this.text.length * 2);
+      this.text = new Int32Array(size);
+      this.lower = new Int32Array(size);
+      this.lemma = new Int32Array(size);
+      this.pos = new Int32Array(size);
+      this.open = new Uint8Array(size);
+      this.column = new Int32Array(size);
+      this.lastRow = new Int32Array(size);
+    }
     const ids = info.ids;
-    this.text = new Int32Array(m);
-    this.lower = new Int32Array(linguistic ? m : 0);
-    this.lemma = new Int32Array(linguistic ? m : 0);
-    this.pos = new Int32Array(linguistic ? m : 0);
-    this.open = new Uint8Array(linguistic ? m : 0);
-    this.column = new Int32Array(linguistic ? m : 0);
+    this.texts.length = 0;
     for (let j = 0; j < m; j++) {
       const t = cor[j];
       this.text[j] = ids.get(t.text) ?? -1;
@@ -259,13 +267,13 @@ class CorInfo {
   }
 }
 
+const corInfo = new CorInfo();
+
 /** Buffers reused from call to call: costs, operations, flat-step runs, transposition sizes. */
 let matrixBuffer = new Float64Array(1024);
 let opBuffer = new Uint8Array(1024);
 let runBuffer = new Int32Array(1024);
 let sizeBuffer = new Int32Array(1024);
-/** Per corrected token: the last original row whose token has its lower-cased text. */
-let lastRowBuffer = new Int32Array(256);
 
 const OP_M = 0, OP_S = 1, OP_I = 2, OP_D = 3, OP_T = 4;
 
@@ -298,7 +306,8 @@ const OP_M = 0, OP_S = 1, OP_I = 2, OP_D = 3, OP_T = 4;
  */
 export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
   const info = origInfo(orig);
-  const c = new CorInfo(cor, info, !lev);
+  const c = corInfo;
+  c.load(cor, info, !lev);
   // A common suffix: the walk back matches it first, whatever the cells before it hold.
   const fullN = orig.length, fullM = cor.length;
   let n = fullN, m = fullM;
@@ -306,6 +315,9 @@ export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
     n--;
     m--;
   }
+  // A common prefix: every cell in its rows and columns costs |i − j| (see bandOp).
+  let p = 0;
+  while (p < n && p < m && info.text[p] === c.text[p]) p++;
   const width = m + 1;
   const size = (n + 1) * width;
   if (matrixBuffer.length < size) {
@@ -315,37 +327,22 @@ export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
     runBuffer = new Int32Array(length);
     sizeBuffer = new Int32Array(length);
   }
-  const matrix = matrixBuffer, opOf = opBuffer;
-  matrix[0] = 0;
-  opOf[0] = OP_M;
-  for (let i = 1; i <= n; i++) {
-    matrix[i * width] = matrix[(i - 1) * width] + 1;
-    opOf[i * width] = OP_D;
+  const matrix = matrixBuffer, opOf = opBuffer, run = runBuffer;
+  for (let i = 0; i <= p; i++) {
+    const row = i * width;
+    for (let j = 0; j <= m; j++) matrix[row + j] = i > j ? i - j : j - i;
   }
-  for (let j = 1; j <= m; j++) {
-    matrix[j] = matrix[j - 1] + 1;
-    opOf[j] = OP_I;
+  for (let j = p; j <= m; j++) run[p * width + j] = 0;
+  for (let i = p + 1; i <= n; i++) {
+    const row = i * width;
+    for (let j = 0; j <= p; j++) matrix[row + j] = i - j;
+    run[row + p] = 0;
   }
-  if (lev) fillLevenshtein(n, m, width, info.text, c.text, matrix, opOf);
+  if (lev) fillLevenshtein(p, n, m, width, info.text, c.text, matrix, opOf);
   else {
-    for (let j = 0; j < m; j++) c.column[j] = info.column(cor[j].text);
-    if (lastRowBuffer.length < m) {
-      lastRowBuffer = new Int32Array(Math.max(m, lastRowBuffer.length * 2));
-    }
+    for (let j = p; j < m; j++) c.column[j] = info.column(cor[j].text);
     const search = new TranspositionSearch(info, cor, width, matrix);
-    fillLinguistic(
-      n,
-      m,
-      width,
-      info,
-      c,
-      matrix,
-      opOf,
-      runBuffer,
-      sizeBuffer,
-      lastRowBuffer,
-      search,
-    );
+    fillLinguistic(p, n, m, width, info, c, matrix, opOf, run, sizeBuffer, search);
   }
   const ops: AlignOp[] = [];
   for (let t = fullN - 1, u = fullM - 1; t >= n; t--, u--) {
@@ -354,7 +351,7 @@ export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
   let i = n, j = m;
   while (i + j > 0) {
     const cell = i * width + j;
-    const op = opOf[cell];
+    const op = i <= p || j <= p ? bandOp(info, c, lev, i, j) : opOf[cell];
     if (op === OP_M || op === OP_S) {
       ops.push({ op: op === OP_M ? "M" : "S", oStart: i - 1, oEnd: i, cStart: j - 1, cEnd: j });
       i--;
@@ -375,8 +372,25 @@ export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
   return ops.reverse();
 }
 
+/**
+ * The operation of cell (i, j) in the rows or columns of a common prefix of length p (i ≤ p or
+ * j ≤ p). Its cost is |i − j|: no path does with fewer insertions or deletions, and matching the
+ * prefix first gives that many. The diagonal cell before it costs the same, so no transposition
+ * ends there; a substitution ties the cheaper of insertion and deletion only when it costs 0 (a
+ * change of case), and wins the tie; else that one is taken. The cells of a prefix's own diagonal
+ * are matches.
+ */
+function bandOp(o: OrigInfo, c: CorInfo, lev: boolean, i: number, j: number): number {
+  if (i === 0) return OP_I;
+  if (j === 0) return OP_D;
+  if (o.text[i - 1] === c.text[j - 1]) return OP_M;
+  if (!lev && o.lower[i - 1] === c.lower[j - 1]) return OP_S;
+  return i > j ? OP_D : OP_I;
+}
+
 /** Plain Levenshtein: matches by text, every other step costs 1. */
 function fillLevenshtein(
+  p: number,
   n: number,
   m: number,
   width: number,
@@ -385,11 +399,11 @@ function fillLevenshtein(
   matrix: Float64Array,
   opOf: Uint8Array,
 ): void {
-  for (let i = 0; i < n; i++) {
+  for (let i = p; i < n; i++) {
     const a = oText[i];
     const rowAbove = i * width;
     const row = rowAbove + width;
-    for (let j = 0; j < m; j++) {
+    for (let j = p; j < m; j++) {
       const cell = row + j + 1;
       if (a === cText[j]) {
         matrix[cell] = matrix[rowAbove + j];
@@ -416,6 +430,7 @@ function fillLevenshtein(
  * token (`lastCol`, `lastRow`).
  */
 function fillLinguistic(
+  p: number,
   n: number,
   m: number,
   width: number,
@@ -425,7 +440,6 @@ function fillLinguistic(
   opOf: Uint8Array,
   run: Int32Array,
   sizes: Int32Array,
-  lastRow: Int32Array,
   search: TranspositionSearch,
 ): void {
   const { text: oText, lower: oLower, lemma: oLemma, pos: oPos, open: oOpen, texts: oTexts } = o;
@@ -436,19 +450,20 @@ function fillLinguistic(
     pos: cPos,
     open: cOpen,
     column,
+    lastRow,
     texts: cTexts,
   } = c;
   const distances = o.distances;
-  for (let j = 0; j <= m; j++) run[j] = 0;
-  for (let j = 0; j < m; j++) lastRow[j] = -(1 << 30);
-  for (let i = 0; i < n; i++) {
+  // Blocks never reach into the prefix (its diagonal steps are flat): positions before it are
+  // not tracked.
+  for (let j = p; j < m; j++) lastRow[j] = -(1 << 30);
+  for (let i = p; i < n; i++) {
     const a = oText[i], aLower = oLower[i], aLemma = oLemma[i], aPos = oPos[i];
     const aOpen = oOpen[i];
     const rowAbove = i * width;
     const row = rowAbove + width;
-    run[row] = 0;
     let lastCol = -(1 << 30);
-    for (let j = 0; j < m; j++) {
+    for (let j = p; j < m; j++) {
       const cell = row + j + 1;
       const diag = rowAbove + j;
       const bLower = cLower[j];
