@@ -240,7 +240,8 @@ class CorInfo {
   lastRow = new Int32Array(64);
   texts: string[] = [];
 
-  load(cor: Analysis, info: OrigInfo, linguistic: boolean): void {
+  /** Loads the tokens `cor[from, to)` (the others are never read). */
+  load(cor: Analysis, info: OrigInfo, linguistic: boolean, from: number, to: number): void {
     const m = cor.length;
     if (this.text.length < m) {
       const size = Math.max(m, this.text.length * 2);
@@ -253,16 +254,17 @@ class CorInfo {
       this.lastRow = new Int32Array(size);
     }
     const ids = info.ids;
-    this.texts.length = 0;
-    for (let j = 0; j < m; j++) {
+    this.texts.length = m;
+    for (let j = from; j < to; j++) {
       const t = cor[j];
       this.text[j] = ids.get(t.text) ?? -1;
       if (!linguistic) continue;
-      this.texts.push(t.text);
+      this.texts[j] = t.text;
       this.lower[j] = ids.get(t.lower) ?? -1;
       this.lemma[j] = ids.get(t.lemma) ?? -1;
       this.pos[j] = ids.get(t.pos) ?? -1;
       this.open[j] = OPEN_POS.has(t.pos) ? 1 : 0;
+      this.column[j] = info.column(t.text);
     }
   }
 }
@@ -306,18 +308,18 @@ const OP_M = 0, OP_S = 1, OP_I = 2, OP_D = 3, OP_T = 4;
  */
 export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
   const info = origInfo(orig);
-  const c = corInfo;
-  c.load(cor, info, !lev);
   // A common suffix: the walk back matches it first, whatever the cells before it hold.
   const fullN = orig.length, fullM = cor.length;
   let n = fullN, m = fullM;
-  while (n > 0 && m > 0 && info.text[n - 1] === c.text[m - 1]) {
+  while (n > 0 && m > 0 && orig[n - 1].text === cor[m - 1].text) {
     n--;
     m--;
   }
   // A common prefix: every cell in its rows and columns costs |i − j| (see bandOp).
   let p = 0;
-  while (p < n && p < m && info.text[p] === c.text[p]) p++;
+  while (p < n && p < m && orig[p].text === cor[p].text) p++;
+  const c = corInfo;
+  c.load(cor, info, !lev, p, m);
   const width = m + 1;
   const size = (n + 1) * width;
   if (matrixBuffer.length < size) {
@@ -328,20 +330,19 @@ export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
     sizeBuffer = new Int32Array(length);
   }
   const matrix = matrixBuffer, opOf = opBuffer, run = runBuffer;
-  for (let i = 0; i <= p; i++) {
-    const row = i * width;
-    for (let j = 0; j <= m; j++) matrix[row + j] = i > j ? i - j : j - i;
+  // The cells the dynamic programme reads of the prefix's rows and columns: the last row and
+  // column (the others only for a long transposition search, which fills them first).
+  for (let j = p; j <= m; j++) {
+    matrix[p * width + j] = j - p;
+    run[p * width + j] = 0;
   }
-  for (let j = p; j <= m; j++) run[p * width + j] = 0;
   for (let i = p + 1; i <= n; i++) {
-    const row = i * width;
-    for (let j = 0; j <= p; j++) matrix[row + j] = i - j;
-    run[row + p] = 0;
+    matrix[i * width + p] = i - p;
+    run[i * width + p] = 0;
   }
   if (lev) fillLevenshtein(p, n, m, width, info.text, c.text, matrix, opOf);
   else {
-    for (let j = p; j < m; j++) c.column[j] = info.column(cor[j].text);
-    const search = new TranspositionSearch(info, cor, width, matrix);
+    const search = new TranspositionSearch(info, cor, width, matrix, p, n, m);
     fillLinguistic(p, n, m, width, info, c, matrix, opOf, run, sizeBuffer, search);
   }
   const ops: AlignOp[] = [];
@@ -351,7 +352,7 @@ export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
   let i = n, j = m;
   while (i + j > 0) {
     const cell = i * width + j;
-    const op = i <= p || j <= p ? bandOp(info, c, lev, i, j) : opOf[cell];
+    const op = i <= p || j <= p ? bandOp(orig, cor, lev, i, j) : opOf[cell];
     if (op === OP_M || op === OP_S) {
       ops.push({ op: op === OP_M ? "M" : "S", oStart: i - 1, oEnd: i, cStart: j - 1, cEnd: j });
       i--;
@@ -380,11 +381,11 @@ export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
  * change of case), and wins the tie; else that one is taken. The cells of a prefix's own diagonal
  * are matches.
  */
-function bandOp(o: OrigInfo, c: CorInfo, lev: boolean, i: number, j: number): number {
+function bandOp(orig: Analysis, cor: Analysis, lev: boolean, i: number, j: number): number {
   if (i === 0) return OP_I;
   if (j === 0) return OP_D;
-  if (o.text[i - 1] === c.text[j - 1]) return OP_M;
-  if (!lev && o.lower[i - 1] === c.lower[j - 1]) return OP_S;
+  if (orig[i - 1].text === cor[j - 1].text) return OP_M;
+  if (!lev && orig[i - 1].lower === cor[j - 1].lower) return OP_S;
   return i > j ? OP_D : OP_I;
 }
 
@@ -477,14 +478,23 @@ function fillLinguistic(
         run[cell] = 0;
         continue;
       }
-      let subCost = 0;
+      const ins = matrix[row + j] + 1;
+      const del = matrix[diag + 1] + 1;
+      const below = ins < del ? ins : del;
+      let sub = matrix[diag];
       if (aLower !== bLower) {
-        const at = column[j] + i;
-        let chars = distances[at];
-        if (chars < 0) chars = distances[at] = indelNormalizedDistance(oTexts[i], cTexts[j]);
         let lingCost = aLemma === cLemma[j] ? 0 : 0.499;
         if (aPos !== cPos[j]) lingCost = lingCost + (aOpen && cOpen[j] ? 0.25 : 0.5);
-        subCost = lingCost + chars;
+        // The characters' distance is above 0 and a sum of doubles only grows with a term: when
+        // the rest already costs more than an insertion or a deletion, the substitution loses
+        // (it would not even tie), whatever the distance.
+        if (sub + lingCost > below) sub = Infinity;
+        else {
+          const at = column[j] + i;
+          let chars = distances[at];
+          if (chars < 0) chars = distances[at] = indelNormalizedDistance(oTexts[i], cTexts[j]);
+          sub = sub + (lingCost + chars);
+        }
       }
       let best = OP_T, value = Infinity;
       const steps = run[diag];
@@ -498,11 +508,8 @@ function fillLinguistic(
           sizes[cell] = k + 1;
         }
       }
-      const sub = matrix[diag] + subCost;
       if (sub < value) best = OP_S, value = sub;
-      const ins = matrix[row + j] + 1;
       if (ins < value) best = OP_I, value = ins;
-      const del = matrix[diag + 1] + 1;
       if (del < value) best = OP_D, value = del;
       matrix[cell] = value;
       opOf[cell] = best;
@@ -521,7 +528,19 @@ class TranspositionSearch {
     readonly cor: Analysis,
     readonly width: number,
     readonly matrix: Float64Array,
+    readonly p: number,
+    readonly n: number,
+    readonly m: number,
   ) {}
+
+  /** Fills the costs of the prefix's rows and columns: |i − j|. */
+  #fillPrefix(): void {
+    const { matrix, width, p, n, m } = this;
+    for (let i = 0; i <= n; i++) {
+      const row = i * width;
+      for (let j = 0; j <= (i <= p ? m : p); j++) matrix[row + j] = i > j ? i - j : j - i;
+    }
+  }
 
   /**
    * The smallest k in [from, steps] such that the original tokens i−k..i and the corrected
@@ -538,7 +557,10 @@ class TranspositionSearch {
     for (let k = from; k <= steps; k++) {
       if (k > SHORT_SCAN) {
         // A long way back (unrelated sentences): look the block up instead of walking.
-        this.#diagonals ??= new DiagonalIndex(oSum, cSum, cLow.length);
+        if (!this.#diagonals) {
+          this.#fillPrefix();
+          this.#diagonals = new DiagonalIndex(oSum, cSum, cLow.length);
+        }
         const table = { values: this.matrix, width: this.width };
         const s = this.#diagonals.find(i, j, target, table);
         if (s === undefined) return 0;

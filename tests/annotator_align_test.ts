@@ -118,3 +118,40 @@ Deno.test("align() equals the plain alignment with case changes, insertions and 
     }
   }
 });
+
+Deno.test("align() equals the plain alignment on long unrelated middles between a common prefix and suffix", () => {
+  const twister = new MersenneTwister(3);
+  const random = () => twister.random();
+  const pick = (vocabulary: number) => tok(WORDS[Math.floor(random() * vocabulary)]);
+  for (let trial = 0; trial < 120; trial++) {
+    const vocabulary = 2 + Math.floor(random() * 8);
+    const prefix = Array.from({ length: 1 + Math.floor(random() * 8) }, () => pick(vocabulary));
+    const suffix = Array.from({ length: Math.floor(random() * 5) }, () => pick(vocabulary));
+    const middle = (length: number) => Array.from({ length }, () => pick(vocabulary));
+    const orig = [...prefix, ...middle(30 + Math.floor(random() * 60)), ...suffix];
+    const cor = [...prefix, ...middle(30 + Math.floor(random() * 60)), ...suffix];
+    const got = align(orig, cor).map((o) => `${o.op}@${o.oEnd},${o.cEnd}`);
+    assert.deepEqual(got, naiveAlign(orig, cor), `trial ${trial}`);
+  }
+});
+
+Deno.test("align() equals the plain alignment on long reorderings after a common prefix (the indexed search)", () => {
+  const twister = new MersenneTwister(9);
+  const random = () => twister.random();
+  const shuffle = <T>(xs: T[]) => {
+    for (let i = xs.length - 1; i > 0; i--) {
+      const k = Math.floor(random() * (i + 1));
+      [xs[i], xs[k]] = [xs[k], xs[i]];
+    }
+    return xs;
+  };
+  for (let trial = 0; trial < 60; trial++) {
+    const prefix = Array.from({ length: Math.floor(random() * 6) }, (_, i) => tok(`p${i}`));
+    const words = Array.from({ length: 18 + Math.floor(random() * 40) }, (_, i) => `w${i}`);
+    const orig = [...prefix, ...words.map(tok)];
+    const cor = [...prefix, ...shuffle([...words]).map(tok)];
+    if (trial % 2 === 1) cor.splice(prefix.length + 3, 0, tok("extra"));
+    const got = align(orig, cor).map((o) => `${o.op}@${o.oEnd},${o.cEnd}`);
+    assert.deepEqual(got, naiveAlign(orig, cor), `trial ${trial}`);
+  }
+});
