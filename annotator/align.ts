@@ -188,7 +188,7 @@ class OrigInfo {
       this.lowers.push(t.lower);
     }
     this.sum = hashPrefix(this.lowers);
-    this.distances = new Float64Array(Math.max(1, n) * 32).fill(-1);
+    this.distances = new Float64Array(Math.max(1, n) * 8).fill(-1);
   }
 
   #id(s: string): number {

@@ -155,7 +155,7 @@ export async function loadWinkAnalyser(): Promise<Analyser> {
     const tags = table[w];
     return tags !== undefined && Object.hasOwn(table, w) ? tags : undefined;
   };
-  return (tokens) => {
+  return function analyse(tokens) {
     const n = tokens.length;
     if (n === 0) return [];
     // "his/her": tag the first alternative.

@@ -81,6 +81,8 @@ interface TokenInfo {
   readonly normalId: number;
   readonly valueId: number;
   readonly poses: readonly string[];
+  /** An id of the set of possible tags. */
+  readonly posesId: number;
   readonly pos: string;
   readonly posId: number;
 }
@@ -195,6 +197,7 @@ export function createWinkTagger(parts: WinkParts): (tokens: readonly string[]) 
   };
 
   const infos = new Map<string, TokenInfo>();
+  const posesIds = new Map<string, number>();
   const info = (value: string): TokenInfo => {
     let known = infos.get(value);
     if (known) return known;
@@ -206,11 +209,15 @@ export function createWinkTagger(parts: WinkParts): (tokens: readonly string[]) 
       normal,
     };
     const poses = parts.unigram(token, parts.lexicon);
+    const posesKey = poses.join(" ");
+    let posesId = posesIds.get(posesKey);
+    if (posesId === undefined) posesIds.set(posesKey, posesId = posesIds.size);
     known = {
       normal,
       normalId: literalId(normal),
       valueId: literalId(value),
       poses,
+      posesId,
       pos: token.pos!,
       posId: literalId(token.pos!),
     };
@@ -234,6 +241,8 @@ export function createWinkTagger(parts: WinkParts): (tokens: readonly string[]) 
   const noun = cached(lemmatizeNoun), verb = cached(lemmatizeVerb);
   const adjective = cached(lemmatizeAdjective);
 
+  /** The rules that can apply, by set of possible tags, rule set and tag. */
+  const candidates = new Map<number, CompiledRule[]>();
   let normalIds = new Int32Array(64), valueIds = new Int32Array(64), posIds = new Int32Array(64);
   return (tokens) => {
     const n = tokens.length;
@@ -261,30 +270,38 @@ export function createWinkTagger(parts: WinkParts): (tokens: readonly string[]) 
         : test.property === VALUE
         ? valueIds
         : posIds;
+      const members = test.members;
       for (let d = test.from; d <= test.to; d++) {
         const at = cti + d;
         if (at < 0 || at >= n) continue;
-        if (test.members) {
+        if (members) {
           const id = idsOf[at];
-          if (id >= 0 && test.members[id] === 1) return true;
+          if (id >= 0 && members[id] === 1) return true;
         } else if (test.matches.test(strings(test.property, at))) return true;
       }
       return false;
     };
     // A rule only ever sets a token's tag to one of its possible tags, the first of which it
     // starts with: a token with one possible tag keeps it, and a rule whose new tag is not
-    // possible is passed over before its tests (they have no side effects).
-    for (const byTag of ambiguous ? ruleSets : []) {
+    // possible is passed over before its tests (they have no side effects). The rules left for
+    // a tag and a set of possible tags are listed once.
+    for (let set = 0; ambiguous && set < ruleSets.length; set++) {
+      const byTag = ruleSets[set];
       for (let i = 0; i < n; i++) {
+        const t = tokenInfos[i];
+        if (t.poses.length <= 1) continue;
         const tag = posIds[i];
-        const poses = tokenInfos[i].poses;
-        if (poses.length <= 1) continue;
-        const rules = tag >= 0 ? byTag[tag] : undefined;
-        if (!rules) continue;
-        for (const rule of rules) {
-          if (!poses.includes(rule.willBe)) continue;
+        if (tag < 0 || !byTag[tag]) continue;
+        const key = (t.posesId * ruleSets.length + set) * literals + tag;
+        let rules = candidates.get(key);
+        if (!rules) {
+          rules = byTag[tag]!.filter((rule) => t.poses.includes(rule.willBe));
+          candidates.set(key, rules);
+        }
+        for (let r = 0; r < rules.length; r++) {
+          const rule = rules[r];
           let change = true;
-          for (let t = 0; t < rule.tests.length && change; t++) change = passes(rule.tests[t], i);
+          for (let k = 0; k < rule.tests.length && change; k++) change = passes(rule.tests[k], i);
           if (change) {
             pos[i + rule.at] = rule.willBe;
             posIds[i + rule.at] = rule.willBeId;
