@@ -164,3 +164,39 @@ export function plainSegmentedSearch(
   }
   return { candidates: frontier, segments: bounds.length - 1 };
 }
+
+/**
+ * Corrections applied to a source by copying it once per correction (see `applySpans()`).
+ *
+ * @param source Source tokens.
+ * @param spans Corrections.
+ * @returns The reference.
+ */
+export function plainApplySpans(source: Tokens, spans: readonly Span[]): Tokens {
+  const order = spans.map((s, i) => [s, i] as const).sort((a, b) =>
+    b[0].start - a[0].start || b[0].end - a[0].end || a[1] - b[1]
+  );
+  let out = source.slice();
+  for (const [s] of order) {
+    const next = out.slice();
+    next.splice(s.start, s.end - s.start, ...s.tokens);
+    if (next.length > 0) out = next;
+  }
+  return out.length ? out : source.slice();
+}
+
+/**
+ * Whether no two corrections cover the same span, by a set of span keys.
+ *
+ * @param spans Corrections.
+ * @returns Whether they are compatible.
+ */
+export function plainCompatible(spans: readonly Span[]): boolean {
+  const seen = new Set<string>();
+  for (const s of spans) {
+    const k = `${s.start}:${s.end}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+  }
+  return true;
+}

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import type { ErrorGroup, Tokens } from "../plugins/types.ts";
 import { prune, type RatioOf, ratioOf, segmentedSearch } from "../metrics/imeasure/search.ts";
-import { plainPrune, plainSegmentedSearch } from "./imeasure_search_plain.ts";
+import { applySpans, compatible } from "../metrics/imeasure/refs.ts";
+import {
+  plainApplySpans,
+  plainCompatible,
+  plainPrune,
+  plainSegmentedSearch,
+} from "./imeasure_search_plain.ts";
 
 /** A seeded generator of integers below `n` (mulberry32: exact in 32-bit arithmetic). */
 function random(seed: number): (n: number) => number {
@@ -110,4 +116,33 @@ Deno.test("prune() keeps the candidates the plain sweep keeps, the same objects 
     dropped += m - got.length;
   }
   assert.ok(dropped > 1000);
+});
+
+Deno.test("applySpans() and compatible() equal the plain ones, odd spans included", () => {
+  const rnd = random(7);
+  let emptied = 0;
+  for (let round = 0; round < 20000; round++) {
+    const source = Array.from({ length: rnd(6) }, (_, i) => `t${i}`);
+    // Spans past the end, before the start and reversed too: splice's clamping decides.
+    const spans = Array.from({ length: rnd(5) }, () => {
+      const start = rnd(8) - 1;
+      return {
+        start,
+        end: start + rnd(4) - 1,
+        tokens: Array.from({ length: rnd(3) }, () => `x${rnd(3)}`),
+      };
+    });
+    const what = JSON.stringify({ source, spans });
+    const want = plainApplySpans(source, spans);
+    assert.deepEqual(applySpans(source, spans), want, what);
+    assert.equal(compatible(spans), plainCompatible(spans), what);
+    // A correction that would leave nothing is skipped: count the inputs that need the rule.
+    if (
+      spans.some((s) =>
+        plainApplySpans(source, [s]).length === source.length && s.start <= 0 &&
+        s.end >= source.length && source.length && !s.tokens.length
+      )
+    ) emptied++;
+  }
+  assert.ok(emptied > 10, `${emptied}`);
 });

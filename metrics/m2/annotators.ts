@@ -259,6 +259,9 @@ function matchSequence(
       if (!matchEdit(e, gold[i])) continue;
       correct.push(e);
       last = i + 1;
+      // Only deletions and insertions get a mark: nothing else needs the neighbours.
+      const deletion = e.start < e.end && e.correction.trim() === "";
+      if (!deletion && e.start !== e.end) continue;
       let next = edits.filter((x) => e.end === x.start).map(shrinkEdit);
       let prev = edits.filter((x) => e.start === x.end).map(shrinkEdit);
       const keep = e.start !== e.end
@@ -268,7 +271,7 @@ function matchSequence(
       prev = prev.filter(keep);
       const adjacent = next.length > 0 || prev.length > 0;
       const matchAdj = [...next, ...prev].some((x) => gold.some((g) => matchEdit(x, g)));
-      if (e.start < e.end && e.correction.trim() === "" && adjacent) {
+      if (deletion && adjacent) {
         marks.push(`${matchAdj ? "!" : "&"} ${editRepr(e)}`);
       } else if (e.start === e.end && adjacent) {
         marks.push(`${matchAdj ? "!" : "*"} ${editRepr(e)}`);

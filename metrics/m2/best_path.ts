@@ -13,6 +13,7 @@ import { scratch } from "./scratch.ts";
 /** Scratch slots of the shortest path and the gold weights (see `Scratch` in `scratch.ts`). */
 const S_PRED = S_GRAPH_FREE, S_GOLD_WEIGHTS = S_GRAPH_FREE_F64, S_DIST = S_GRAPH_FREE_F64 + 1;
 const S_SRC_SUMS = S_GRAPH_FREE_F64 + 2, S_HYP_SUMS = S_GRAPH_FREE_F64 + 3, S_GOLD_STARTS = 2;
+const S_GOLD_LEAD = S_GRAPH_FREE + 1;
 
 function matches(edit: M2Edit, gold: M2GoldEdit): boolean {
   return edit.start === gold.start && edit.end === gold.end && edit.original === gold.original &&
@@ -66,18 +67,28 @@ export function goldWeights(
   L: number = graph.list.length,
   out?: Float64Array,
 ): Float64Array {
-  let weights: Float64Array;
-  if (out) {
-    weights = out.subarray(0, graph.weights.length);
-    weights.set(graph.weights);
-  } else weights = graph.weights.slice();
+  const weights = out
+    ? out.subarray(0, graph.weights.length)
+    : new Float64Array(graph.weights.length);
+  setGoldWeights(graph, gold, L, weights);
+  return weights;
+}
+
+/** {@linkcode goldWeights} written into `weights` (at least as long as the graph has pairs). */
+function setGoldWeights(
+  graph: EditGraph,
+  gold: readonly M2GoldEdit[],
+  L: number,
+  weights: Float64Array,
+): void {
+  weights.set(graph.weights);
   const G = gold.length;
-  if (!G) return weights;
+  if (!G) return;
   // Gold edits by span: `lead[x]` is the first gold edit with the span of edit `x` (-1 for
   // an edit without a valid span); `starts` marks the start offsets of the spans.
   const { spanBase } = graph;
   const starts = scratch.u8(S_GOLD_STARTS, spanBase).fill(0, 0, spanBase);
-  const lead = new Array<number>(G);
+  const lead = scratch.i32(S_GOLD_LEAD, G);
   let spans = 0;
   for (let x = 0; x < G; x++) {
     const g = gold[x];
@@ -89,18 +100,19 @@ export function goldWeights(
     if (lead[x] < 0) lead[x] = x, spans++;
     if (g.start < spanBase) starts[g.start] = 1;
   }
-  if (!spans) return weights;
+  if (!spans) return;
   // The listed pairs of each gold span, in pair order.
-  const bySpan: (number[] | undefined)[] = new Array(G);
+  let bySpan: (number[] | undefined)[] | undefined;
   const { from, to, start, end, mult } = graph;
   for (let p = 0; p < from.length; p++) {
     if (!mult[p] || !starts[start[p]]) continue;
     for (let x = 0; x < G; x++) {
       if (lead[x] !== x || gold[x].start !== start[p] || gold[x].end !== end[p]) continue;
-      (bySpan[x] ??= []).push(p);
+      ((bySpan ??= new Array(G))[x] ??= []).push(p);
       break;
     }
   }
+  if (!bySpan) return;
   // A cheap necessary condition first: the texts' lengths (from prefix sums of token
   // lengths), so that long lists of edges on a span do not each build their strings.
   const srcLen = scratch.f64(S_SRC_SUMS, graph.source.length + 1);
@@ -180,7 +192,6 @@ export function goldWeights(
       }
     }
   }
-  return weights;
 }
 
 /**
@@ -239,12 +250,8 @@ export function bestPathCost(graph: EditGraph, gold: readonly M2GoldEdit[]): num
 function shortestPath(graph: EditGraph, gold: readonly M2GoldEdit[]) {
   const N = graph.nodes;
   // Scratch buffers: the callers are done with them before the next sentence.
-  const weights = goldWeights(
-    graph,
-    gold,
-    graph.list.length,
-    scratch.f64(S_GOLD_WEIGHTS, graph.weights.length),
-  );
+  const weights = scratch.f64(S_GOLD_WEIGHTS, graph.weights.length);
+  setGoldWeights(graph, gold, graph.list.length, weights);
   const dist = scratch.f64(S_DIST, N).fill(Infinity, 0, N);
   const pred = scratch.i32(S_PRED, N).fill(-1, 0, N);
   dist[0] = 0;

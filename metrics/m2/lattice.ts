@@ -312,7 +312,7 @@ export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = fal
  */
 export function releaseScratchLists(lat: Lattice): void {
   if (!lat.pooled) return;
-  LIST_SLOTS.forEach((name, k) => scratch.keep(S_LISTS + k, lat[name]));
+  for (let k = 0; k < LIST_SLOTS.length; k++) scratch.keep(S_LISTS + k, lat[LIST_SLOTS[k]]);
 }
 
 /** A sentence pair's lattice, as {@linkcode buildLattice} makes it. */
