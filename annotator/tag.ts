@@ -24,6 +24,26 @@ interface Lemmatizer {
   lemmatizeAdjective(w: string): string;
 }
 
+/** The lemmatizer with each answer kept (its functions are pure and slow; words repeat). */
+function cachedLemmatizer(lemmatizer: Lemmatizer): Lemmatizer {
+  const cached = (f: (w: string) => string) => {
+    const known = new Map<string, string>();
+    return (w: string) => {
+      let lemma = known.get(w);
+      if (lemma === undefined) {
+        if (known.size >= 200_000) known.clear();
+        known.set(w, lemma = f(w));
+      }
+      return lemma;
+    };
+  };
+  return {
+    lemmatizeNoun: cached(lemmatizer.lemmatizeNoun),
+    lemmatizeVerb: cached(lemmatizer.lemmatizeVerb),
+    lemmatizeAdjective: cached(lemmatizer.lemmatizeAdjective),
+  };
+}
+
 /** The lemma of a word whose tag the context rules changed. */
 function relemmatise(lemmatizer: Lemmatizer, lower: string, tag: string): string {
   if (tag.startsWith("NN")) {
@@ -148,7 +168,7 @@ function adjustTag(
  */
 export async function loadWinkAnalyser(): Promise<Analyser> {
   const parts = await loadWinkParts();
-  const lemmatizer: Lemmatizer = parts.lemmatizer;
+  const lemmatizer = cachedLemmatizer(parts.lemmatizer);
   const table = parts.lexicon as Record<string, string[] | undefined>;
   const tagRaw = createWinkTagger(parts);
   const lexicon = (w: string) => {

@@ -133,14 +133,12 @@ export function chunkPartition(
 }
 
 function same(source: Tokens, start: number, end: number, n: number): Chunk {
-  const tokens = source.slice(start, end);
-  return {
-    start,
-    end,
-    changed: false,
-    tokens: Array.from({ length: n }, () => tokens.slice()),
-    edits: Array.from({ length: n }, () => []),
-  };
+  const tokens: string[][] = [], edits: number[][] = [];
+  for (let t = 0; t < n; t++) {
+    tokens.push(source.slice(start, end));
+    edits.push([]);
+  }
+  return { start, end, changed: false, tokens, edits };
 }
 
 function withSlots(chunks: readonly Chunk[], source: Tokens, n: number): Chunk[] {

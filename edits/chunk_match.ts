@@ -51,6 +51,9 @@ export interface ClemeTargets {
   references: (readonly Edit[])[];
 }
 
+/** Whether applying an edit list to its source leaves nothing, by edit list. */
+const emptied = new WeakMap<readonly Edit[], { source: Tokens; empty: boolean }>();
+
 /**
  * The targets CLEME scores for one sentence. The references are the gold's annotators (one
  * with no annotation here has no edits). CLEME v1.1 drops references whose rewrite is empty
@@ -89,8 +92,19 @@ export function clemeTargets(
   const byId = new Map(annotations.map((a) => [a.annotator, a.edits]));
   let references: (readonly Edit[])[] = ids.map((id) => byId.get(id) ?? []);
   if (!references.length) references = [[]];
-  const empty = (edits: readonly Edit[]) =>
-    edits.length > 0 && applyEdits(gold.source, edits, { overlap: "skip" }).length === 0;
+  const empty = (edits: readonly Edit[]) => {
+    if (edits.length === 0) return false;
+    // A gold annotation's edits are asked about once per system: kept with the edits array.
+    let known = emptied.get(edits);
+    if (known === undefined || known.source !== gold.source) {
+      known = {
+        source: gold.source,
+        empty: applyEdits(gold.source, edits, { overlap: "skip" }).length === 0,
+      };
+      emptied.set(edits, known);
+    }
+    return known.empty;
+  };
   if (version === "1.1") {
     const kept = references.filter((r) => !empty(r));
     return { source: gold.source, hypothesis, references: kept.length ? kept : [references[0]] };

@@ -12,7 +12,7 @@
  * @module
  */
 
-import { prf } from "../../edits/prf.ts";
+import { fBeta, prf } from "../../edits/prf.ts";
 import { numpyMean } from "../../util/numpy_sum.ts";
 import { pyRound } from "../../util/python_round.ts";
 import { chunkWeight, type WeightConfig } from "./weight.ts";
@@ -139,10 +139,7 @@ export function clemeCorpus(
   for (const refs of counts) {
     let best = [-1, 0, 0, 0, 0], pick = -1;
     refs.forEach((c, k) => {
-      const f = prf({ tp: total.tp + c.tp, fp: total.fp + c.fp, fn: total.fn + c.fn }, {
-        beta: options.beta,
-        convention: "cleme",
-      }).f;
+      const f = fBeta(total.tp + c.tp, total.fp + c.fp, total.fn + c.fn, options.beta, "cleme");
       const key = [f, c.tp, -c.fp, -c.fn, c.tn];
       if (greater(key, best)) [best, pick] = [key, k];
     });

@@ -15,9 +15,14 @@ export type GreenUnit = "word" | "char";
 /** N-gram counts per order (index 0 = unigrams), keyed by a number or, for huge alphabets, text. */
 export type NgramCounts = Map<number | string, number>[];
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** The symbols of a sentence: its tokens, or the code points of its tokens joined by spaces. */
 export function units(tokens: Tokens, unit: GreenUnit): string[] {
-  return unit === "char" ? Array.from(tokens.join(" ")) : tokens.slice();
+  if (unit !== "char") return tokens.slice();
+  const text = tokens.join(" ");
+  // Without surrogates every UTF-16 unit is a code point (and split is much faster).
+  return SURROGATE.test(text) ? Array.from(text) : text.split("");
 }
 
 /** A numbering of the symbols of one gold sentence (source, hypothesis and references). */
@@ -121,6 +126,8 @@ export interface PreparedGold {
   base: number;
   /** The source's symbols. */
   source: string[];
+  /** The source's symbol ids. */
+  sourceIds: number[];
   /** The source's counts. */
   s: NgramCounts;
   /** Each reference's counts. */
@@ -173,6 +180,7 @@ export function prepareGold(
     ids,
     base,
     source: source.slice(),
+    sourceIds,
     s,
     refs,
     baseline: refs.map((r) => greenCounts(s, s, r)),
@@ -180,6 +188,9 @@ export function prepareGold(
 }
 
 const scratchMaps: Map<number | string, number>[] = [];
+
+/** The hypothesis' symbol ids, reused between calls (only the part read is written). */
+let hypothesisIds: number[] = new Array(256).fill(0);
 
 /** A cleared map for order `k`, reused between calls. */
 function scratch(k: number): Map<number | string, number> {
@@ -245,10 +256,12 @@ export function greenCountsAgainst(
   const out = gold.baseline.map((b) => b.slice());
   if (p === lenS && p === lenH) return out;
   const ids = gold.ids;
-  const hIds = new Array<number>(lenH);
-  for (let i = Math.max(0, p - n + 1); i < lenH; i++) hIds[i] = ids.get(hypothesis[i]) ?? 0;
-  const sIds = new Array<number>(lenS);
-  for (let i = Math.max(0, p - n + 1); i < lenS; i++) sIds[i] = ids.get(src[i])!;
+  // The n-grams counted start after p − n and end before the common suffix, at most n − 1
+  // symbols into it.
+  const hIds = hypothesisIds.length >= lenH ? hypothesisIds : hypothesisIds = new Array(lenH * 2);
+  const to = Math.min(lenH, lenH - q + n - 1);
+  for (let i = Math.max(0, p - n + 1); i < to; i++) hIds[i] = ids.get(hypothesis[i]) ?? 0;
+  const sIds = gold.sourceIds;
   const refs = gold.refs;
   for (let k = 0; k < n; k++) {
     const delta = scratch(k);
