@@ -94,18 +94,21 @@ const PERSONAL = new Set([
   "oneself",
 ]);
 
-/** Lemmas of clitics and contracted auxiliaries, as spaCy 2's tokenizer exceptions give them. */
-const CLITIC_LEMMA: Readonly<Record<string, string>> = {
-  "n't": "not",
-  "'m": "be",
-  "'re": "be",
-  "'ve": "have",
-  "'ll": "will",
-  "'d": "would",
-  ca: "can",
-  wo: "will",
-  sha: "shall",
-};
+/**
+ * Lemmas of clitics and contracted auxiliaries, as spaCy 2's tokenizer exceptions give them (a
+ * `Map`: an object would answer "constructor" with a function).
+ */
+const CLITIC_LEMMA: ReadonlyMap<string, string> = new Map([
+  ["n't", "not"],
+  ["'m", "be"],
+  ["'re", "be"],
+  ["'ve", "have"],
+  ["'ll", "will"],
+  ["'d", "would"],
+  ["ca", "can"],
+  ["wo", "will"],
+  ["sha", "shall"],
+]);
 
 const SLASHED = /^([A-Za-z]+)\/[A-Za-z]+$/;
 
@@ -113,7 +116,8 @@ const LEMMATISED = /^(NN|VB|JJ|MD)/;
 
 function lemmaOf(lower: string, tag: string, wink: string | undefined): string {
   if ((tag === "PRP" || tag === "PRP$") && PERSONAL.has(lower)) return "-PRON-";
-  if (lower in CLITIC_LEMMA) return CLITIC_LEMMA[lower];
+  const clitic = CLITIC_LEMMA.get(lower);
+  if (clitic !== undefined) return clitic;
   if (lower === "'s") return tag === "POS" ? "'s" : tag.startsWith("VB") ? "be" : "-PRON-";
   if (wink && lemmatised(tag)) return wink.toLowerCase();
   return lower;

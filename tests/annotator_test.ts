@@ -77,6 +77,12 @@ Deno.test("readyAnalyser() uses the supplied analysis and falls back for other s
   assert.throws(() => parseConllu("1\tHe\n", "b.conllu"), /b\.conllu:1: expected 10/);
 });
 
+Deno.test("loadWinkAnalyser() gives words named like object members their own lemma", async () => {
+  const analysis = (await loadWinkAnalyser())(["The", "constructor", "calls", "toString", "."]);
+  assert.equal(analysis[1].lemma, "constructor");
+  assert.equal(analysis[3].lemma, "tostring");
+});
+
 Deno.test("errant_parallel and errant_m2 take ERRANT's arguments and report bad input in one line", async () => {
   const dir = await Deno.makeTempDir();
   try {
