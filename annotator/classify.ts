@@ -39,7 +39,12 @@ export interface EditInput {
 const OPEN_POS = new Set(["ADJ", "ADV", "NOUN", "VERB"]);
 const RARE_POS = new Set(["INTJ", "NUM", "SYM", "X"]);
 const CONTRACTIONS = new Set(["'d", "'ll", "'m", "n't", "'re", "'s", "'ve"]);
-const AUX_CONTRACTIONS: Readonly<Record<string, string>> = { ca: "can", sha: "shall", wo: "will" };
+// Maps, not objects: a token such as "constructor" must not find an Object member.
+const AUX_CONTRACTIONS: ReadonlyMap<string, string> = new Map([
+  ["ca", "can"],
+  ["sha", "shall"],
+  ["wo", "will"],
+]);
 const DEP_MAP: Readonly<Record<string, string>> = {
   acomp: "ADJ",
   amod: "ADJ",
@@ -67,7 +72,7 @@ function oneSidedType(toks: readonly Token[]): string {
   if (subset(dep, new Set(["aux", "auxpass"]))) return "VERB:TENSE";
   const posSet = new Set(pos);
   if (posSet.size === 1 && !RARE_POS.has(pos[0])) return pos[0];
-  if (new Set(dep).size === 1 && dep[0] in DEP_MAP) return DEP_MAP[dep[0]];
+  if (new Set(dep).size === 1 && Object.hasOwn(DEP_MAP, dep[0])) return DEP_MAP[dep[0]];
   if (sameSet(posSet, "PART", "VERB")) return "VERB";
   return "OTHER";
 }
@@ -129,10 +134,10 @@ function twoSidedType(
       return "CONTR";
     }
     if (
-      (ot.lower in AUX_CONTRACTIONS && ct.lower === AUX_CONTRACTIONS[ot.lower]) ||
-      (ct.lower in AUX_CONTRACTIONS && ot.lower === AUX_CONTRACTIONS[ct.lower])
+      AUX_CONTRACTIONS.get(ot.lower) === ct.lower ||
+      AUX_CONTRACTIONS.get(ct.lower) === ot.lower
     ) return "CONTR";
-    if (ot.lower in AUX_CONTRACTIONS || ct.lower in AUX_CONTRACTIONS) return "VERB:TENSE";
+    if (AUX_CONTRACTIONS.has(ot.lower) || AUX_CONTRACTIONS.has(ct.lower)) return "VERB:TENSE";
     if (sameSet(pair, "was", "were")) return "VERB:SVA";
 
     // 2. Spelling and inflection.
@@ -180,7 +185,7 @@ function twoSidedType(
     // 4. General.
     if (oDep[0].startsWith("aux") && cDep[0].startsWith("aux")) return "VERB:TENSE";
     if (oPos[0] === cPos[0] && !RARE_POS.has(oPos[0])) return oPos[0];
-    if (oDep[0] === cDep[0] && oDep[0] in DEP_MAP) return DEP_MAP[oDep[0]];
+    if (oDep[0] === cDep[0] && Object.hasOwn(DEP_MAP, oDep[0])) return DEP_MAP[oDep[0]];
     const allPos = setOf(oPos, cPos);
     if (sameSet(allPos, "PART", "PREP") || sameSet(setOf(oDep, cDep), "prt", "prep")) return "PART";
     if (sameSet(allPos, "DET", "PRON")) {
@@ -240,7 +245,7 @@ function twoSidedType(
     if (!RARE_POS.has(oPos[0])) return oPos[0];
   }
   const allDep = setOf(oDep, cDep);
-  if (allDep.size === 1 && oDep[0] in DEP_MAP) return DEP_MAP[oDep[0]];
+  if (allDep.size === 1 && Object.hasOwn(DEP_MAP, oDep[0])) return DEP_MAP[oDep[0]];
   if (sameSet(allPos, "PART", "VERB")) {
     return o[o.length - 1].lemma === c[c.length - 1].lemma ? "VERB:FORM" : "VERB";
   }

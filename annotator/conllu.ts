@@ -92,7 +92,7 @@ function toAnalysis(rows: { cols: string[]; line: number }[], file: string): Ana
   const uposOf = (i: number) => rows[i].cols[3];
   const labels = rows.map(({ cols }) => cols[7].toLowerCase() === "root" ? "ROOT" : cols[7]);
   const dep = labels.map((l, i) => {
-    if (l in UD_TO_CLEAR) return UD_TO_CLEAR[l];
+    if (Object.hasOwn(UD_TO_CLEAR, l)) return UD_TO_CLEAR[l];
     if (l === "case" && uposOf(i) === "ADP") return "prep";
     if (l === "case" && rows[i].cols[4] === "POS") return "case";
     if (l === "obl" || l === "nmod") {

@@ -79,7 +79,7 @@ export const PTB_TO_UPOS: Readonly<Record<string, string>> = {
  * ```
  */
 export function typePos(tag: string): string {
-  const upos = PTB_TO_UPOS[tag] ?? "X";
+  const upos = Object.hasOwn(PTB_TO_UPOS, tag) ? PTB_TO_UPOS[tag] : "X";
   if (upos === "ADP") return "PREP";
   if (upos === "PROPN") return "NOUN";
   if (upos === "CCONJ") return "CONJ";
@@ -93,5 +93,5 @@ export function typePos(tag: string): string {
 export function coarsePos(tag: string): string {
   if (tag === "RP") return "ADP";
   if (tag === "NFP") return "PUNCT";
-  return PTB_TO_UPOS[tag] ?? "X";
+  return Object.hasOwn(PTB_TO_UPOS, tag) ? PTB_TO_UPOS[tag] : "X";
 }

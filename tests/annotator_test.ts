@@ -83,6 +83,13 @@ Deno.test("loadWinkAnalyser() gives words named like object members their own le
   assert.equal(analysis[3].lemma, "tostring");
 });
 
+Deno.test("annotate() types words named like object members as any other word", () => {
+  assert.deepEqual(edits("The constructor failed .", "The builder failed ."), [
+    "1 2|builder|R:NOUN",
+  ]);
+  assert.deepEqual(edits("Call valueOf now .", "Call toString now ."), ["1 2|toString|R:NOUN"]);
+});
+
 Deno.test("errant_parallel and errant_m2 take ERRANT's arguments and report bad input in one line", async () => {
   const dir = await Deno.makeTempDir();
   try {
