@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
-import { lines } from "../formats/text.ts";
-import { LineCutter } from "../pipeline/stream_parallel.ts";
+import { lines, readChunks, tokenizeAscii } from "../formats/text.ts";
+import { m2Sentences } from "../formats/m2.ts";
+import { createRegistry } from "../mod.ts";
+import { streamScores } from "../pipeline/stream.ts";
+import { GoldDigest } from "../pipeline/signature.ts";
+import { LineCutter, streamScoresParallel } from "../pipeline/stream_parallel.ts";
+import { setPluginModule } from "../sandbox/host.ts";
 import { MersenneTwister } from "../util/mt19937.ts";
 
 async function run(args: string[]) {
@@ -98,3 +103,62 @@ Deno.test("score on workers reads CRLF files, a BOM and a missing last newline a
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("streamScoresParallel() gives the records and the fault of the serial stream", async () => {
+  const { writeCorpus } = await import("../bench/generate_corpus.ts");
+  const { default: plugin } = await import("./testdata/stream_fault_plugin.ts");
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_stream_fault" });
+  try {
+    await writeCorpus(1500, dir);
+    const hyps = (await Deno.readTextFile(`${dir}/hyp.txt`)).split("\n");
+    hyps[1234] += " BOOM";
+    await Deno.writeTextFile(`${dir}/hyp.txt`, hyps.join("\n"));
+    const registry = createRegistry().use(plugin);
+    setPluginModule(plugin, {
+      url: new URL("./testdata/stream_fault_plugin.ts", import.meta.url).href,
+      exportName: "default",
+      spec: "stream_fault_plugin.ts",
+    });
+    const path = `${dir}/gold.m2`;
+    const metrics = ["m2", "fault_at"].map((id) => registry.metric(id));
+    const systems = [{ name: "hyp.txt", path: `${dir}/hyp.txt` }];
+    const take = async (records: AsyncIterable<unknown>) => {
+      const got: unknown[] = [];
+      try {
+        for await (const r of records) got.push(r);
+      } catch (error) {
+        return { got, error: `${(error as Error).name}: ${(error as Error).message}` };
+      }
+      return { got, error: "" };
+    };
+    const serial = await take(streamScores({
+      metrics,
+      gold: m2Sentences(readChunks(path), path, ["0"], undefined, { intern: false }),
+      systems: systems.map((s) => ({ name: s.name, hypotheses: hypotheses(s.path) })),
+      sentences: true,
+      registry,
+      goldPath: path,
+    }));
+    const workers = await take(streamScoresParallel({
+      metrics,
+      gold: { kind: "m2", path, allAnnotators: ["0"] },
+      goldPath: path,
+      count: 1500,
+      systems,
+      sentences: true,
+      registry,
+      digest: new GoldDigest(),
+      workers: 2,
+    }));
+    assert.match(serial.error, /^PluginError: .*fault_at.*met BOOM/);
+    assert.equal(workers.error, serial.error);
+    assert.equal(serial.got.length, 1234);
+    assert.deepEqual(workers.got, serial.got);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+async function* hypotheses(path: string) {
+  for await (const { text } of lines(readChunks(path))) yield tokenizeAscii(text);
+}
