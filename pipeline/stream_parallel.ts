@@ -29,9 +29,11 @@ import type { StreamAnswer, StreamChunk, StreamWorkerInit } from "./stream_chunk
 /**
  * The V8 heap of a scoring worker, in MB. A sentence's objects die young: a small young
  * generation keeps each worker's memory low (V8 lets it grow to tens of MB per isolate) at
- * little cost in time. The old generation's limit is far above what a chunk needs; V8 lets
- * the heap of an isolate with a smaller limit grow less between collections (a factor of about
- * 1.6 rather than 4), which is what it is for. A worker that would pass it stops the run.
+ * little cost in time. The old generation's limit is far above what a chunk needs (the read
+ * limits and the metrics' own bounds keep a sentence pair small); V8 lets the heap of an
+ * isolate with a smaller limit grow less between collections (a factor of about 1.6 rather
+ * than 4), which is what it is for. Known limit: Deno gives no event for a `node:worker_threads`
+ * worker that runs out of heap, so such a run would wait rather than fail.
  */
 const HEAP_MB = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 1024 };
 
