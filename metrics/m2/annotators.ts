@@ -11,6 +11,7 @@ import { splitUnicodeWhitespace } from "../../formats/text.ts";
 import { InputError } from "../../plugins/errors.ts";
 import type { Annotation, GoldSentence, Tokens } from "../../plugins/types.ts";
 import { pyRepr, python2DictOrder } from "../../util/python_number.ts";
+import { RecentMemo } from "../../util/recent_memo.ts";
 import { bestEditSequence } from "./best_path.ts";
 import { buildEditGraph, type EditGraph, MergedEdgeBudgetError } from "./edit_graph.ts";
 import { implicitEditSequence } from "./fallback.ts";
@@ -172,12 +173,16 @@ export function m2GoldEdits(
   }));
 }
 
-/** The last {@linkcode m2GoldEdits} of each gold sentence, with what it was computed from. */
-const goldEditsCache = new WeakMap<GoldSentence, {
+/**
+ * The last {@linkcode m2GoldEdits} of each gold sentence, with what it was computed from: of
+ * the current sentence while scoring goes sentence by sentence, of every sentence once it
+ * comes back to one (system by system; see {@linkcode RecentMemo}).
+ */
+const goldEditsCache = new RecentMemo<GoldSentence, {
   source: Tokens;
   annotations: GoldSentence["annotations"];
   value: { annotator: string; edits: M2GoldEdit[] }[];
-}>();
+}>(1);
 
 /**
  * {@linkcode m2GoldEdits}, computed once per gold sentence: every system scored against the
