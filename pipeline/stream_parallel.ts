@@ -3,15 +3,18 @@
  * sentences, sent as raw text (the gold's lines, each system's lines) to a pool of workers
  * (`stream_worker.ts`) that parse, tokenize and score them, and the answers are taken back in
  * corpus order: the statistics folded into each metric's accumulator here, the sentence
- * records given in order. This thread only reads lines and folds, so the workers have the
- * cores. The records, and so every output, are those of {@linkcode streamScores}, byte for
- * byte; a fault is the first the serial stream meets.
+ * records given in order. This thread only cuts the text (no string per line), folds and
+ * hands the records on, so the workers (one per core) have the cores. Memory stays flat in the
+ * corpus size: a worker holds at most two chunks (the one it scores and the next), at most
+ * four chunks per worker are out at a time, and the reading waits for answers; the workers'
+ * V8 heaps are kept small ({@linkcode HEAP_MB}). The records, and so every output, are those
+ * of {@linkcode streamScores}, byte for byte; a fault is the first the serial stream meets.
  *
  * @module
  */
 
-import { lines, readChunks } from "../formats/text.ts";
-import { readLimits } from "../formats/limits.ts";
+import { Worker } from "node:worker_threads";
+import { readChunks } from "../formats/text.ts";
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
@@ -21,12 +24,18 @@ import type { CallSite } from "../sandbox/guard.ts";
 import { callSite } from "./scoring.ts";
 import type { GoldDigest } from "./signature.ts";
 import { checkedAccumulator, type CorpusRecord, keeper, type SentenceRecord } from "./stream.ts";
-import {
-  scoreChunk,
-  type StreamAnswer,
-  type StreamChunk,
-  type StreamWorkerInit,
-} from "./stream_chunk.ts";
+import type { StreamAnswer, StreamChunk, StreamWorkerInit } from "./stream_chunk.ts";
+
+/**
+ * The V8 heap of a scoring worker, in MB. A sentence's objects die young: a small young
+ * generation keeps each worker's memory low (V8 lets it grow to tens of MB per isolate) at
+ * little cost in time. The old generation's limit is far above what a chunk needs (the read
+ * limits and the metrics' own bounds keep a sentence pair small); V8 lets the heap of an
+ * isolate with a smaller limit grow less between collections (a factor of about 1.6 rather
+ * than 4), which is what it is for. Known limit: Deno gives no event for a `node:worker_threads`
+ * worker that runs out of heap, so such a run would wait rather than fail.
+ */
+const HEAP_MB = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 1024 };
 
 /** What {@linkcode streamScoresParallel} needs. */
 export interface ParallelStreamRequest {
@@ -81,67 +90,103 @@ export function poolModules(
   return { modules, index };
 }
 
-/** A chunk's gold part: its text, first line and sentence count. */
-interface GoldPart {
-  gold: string;
-  refs?: string[];
-  firstLine: number;
-  count: number;
-}
+/**
+ * A file's lines, cut into runs without a string per line: the text chunks of `readChunks()`
+ * are scanned for line ends and a run goes out as one string, its lines joined by their own
+ * ends (the workers split it; a "\r" left before a "\n" is whitespace to the tokenizer and to
+ * the M2 reader). The files were checked line by line before the stream started (line lengths,
+ * stray byte order marks, lone carriage returns), so only a byte order mark at the start is
+ * dropped here.
+ */
+export class LineCutter {
+  #chunks: AsyncIterator<string>;
+  #text = "";
+  #at = 0;
+  #first = true;
+  /** The number of the next line. */
+  line = 1;
 
-/** M2 blocks, `size` sentences a chunk (a sentence starts at its "S" line). */
-async function* m2Parts(
-  path: string,
-  size: number,
-  maxLineLength: number,
-): AsyncGenerator<GoldPart> {
-  let parts: string[] = [];
-  let count = 0;
-  let firstLine = 1;
-  for await (const { line, text } of lines(readChunks(path), { maxLineLength, file: path })) {
-    if (text.startsWith("S ") || text === "S" || text.startsWith("S\t")) {
-      if (count === size) {
-        yield { gold: parts.join("\n"), firstLine, count };
-        parts = [];
-        count = 0;
-        firstLine = line;
-      }
-      count++;
+  /** @param chunks The file's text chunks (`readChunks(path)`). */
+  constructor(chunks: AsyncIterator<string>) {
+    this.#chunks = chunks;
+  }
+
+  /** More text after the unread part; false at the end of the file. */
+  async #more(): Promise<boolean> {
+    const next = await this.#chunks.next();
+    if (next.done) return false;
+    let text = next.value;
+    if (this.#first && text.length) {
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      this.#first = false;
     }
-    parts.push(text);
+    this.#text = this.#text.slice(this.#at) + text;
+    this.#at = 0;
+    return true;
   }
-  if (count) yield { gold: parts.join("\n"), firstLine, count };
+
+  /**
+   * Up to `n` more lines (fewer at the end of the file), or with `blocks` the lines of up to
+   * `n` M2 blocks: from the next line to the one before the (n+1)-th "S" line. `count` is the
+   * number of lines (of "S" lines with `blocks`); `text` has no line end after its last line.
+   *
+   * @param n How many.
+   * @param blocks Count M2 blocks rather than lines.
+   * @returns The text, the count and the number of its first line.
+   */
+  async take(n: number, blocks = false): Promise<{ text: string; count: number; line: number }> {
+    const line = this.line;
+    const pieces: string[] = [];
+    let count = 0;
+    let from = this.#at;
+    const done = (strip: boolean) => {
+      let text = pieces.join("");
+      if (strip && text.endsWith("\n")) text = text.slice(0, -1);
+      return { text, count, line };
+    };
+    for (;;) {
+      const text = this.#text;
+      let at = this.#at;
+      for (let nl; (nl = text.indexOf("\n", at)) !== -1; at = nl + 1, this.line++) {
+        if (blocks) {
+          if (isSentenceLine(text, at, nl) && ++count > n) {
+            count = n;
+            pieces.push(text.slice(from, at));
+            this.#at = at;
+            return done(true);
+          }
+        } else if (++count === n) {
+          pieces.push(text.slice(from, nl));
+          this.#at = nl + 1;
+          this.line++;
+          return done(false);
+        }
+      }
+      pieces.push(text.slice(from, at));
+      this.#at = at;
+      if (await this.#more()) {
+        from = 0;
+        continue;
+      }
+      // The end of the file: what is left is a last line without a line end.
+      if (at < text.length) {
+        if (blocks && isSentenceLine(text, at, text.length) && count === n) return done(true);
+        if (blocks ? isSentenceLine(text, at, text.length) : true) count++;
+        pieces.push(text.slice(at));
+        this.#at = text.length;
+        this.line++;
+      }
+      return done(true);
+    }
+  }
 }
 
-/** `size` lines of each file at a time. */
-async function* textParts(
-  source: string,
-  references: readonly string[],
-  size: number,
-  maxLineLength: number,
-): AsyncGenerator<GoldPart> {
-  const refs = references.map((path) => lines(readChunks(path), { maxLineLength, file: path }));
-  let firstLine = 1;
-  const sourceLines = lines(readChunks(source), { maxLineLength, file: source });
-  for (;;) {
-    const gold = await take(sourceLines, size);
-    if (!gold.length) return;
-    const parts = [];
-    for (const ref of refs) parts.push((await take(ref, gold.length)).join("\n"));
-    yield { gold: gold.join("\n"), refs: parts, firstLine, count: gold.length };
-    firstLine += gold.length;
-  }
-}
-
-/** Up to `n` more lines of an iterator. */
-async function take(from: AsyncIterator<{ text: string }>, n: number): Promise<string[]> {
-  const out: string[] = [];
-  while (out.length < n) {
-    const next = await from.next();
-    if (next.done) break;
-    out.push(next.value.text);
-  }
-  return out;
+/** Whether `text.slice(start, end)` (a line) starts an M2 block: "S", "S ..." or "S\t...". */
+function isSentenceLine(text: string, start: number, end: number): boolean {
+  if (start >= end || text.charCodeAt(start) !== 83) return false;
+  if (end - start === 1) return true;
+  const c = text.charCodeAt(start + 1);
+  return c === 32 || c === 9 || (c === 13 && end - start === 2);
 }
 
 /** An error sent back by a worker, as its class. */
@@ -177,7 +222,6 @@ export async function* streamScoresParallel(
       return fold ? checkedAccumulator(m, fold, sites[j][k]) : keeper(m, options[k], sites[j][k]);
     })
   );
-  const { maxLineLength } = readLimits(request.limits);
   const workers = Math.max(1, request.workers);
   // Chunks enough for every worker to stay busy (eight each), of 50 to 500 sentences.
   const size = Math.max(50, Math.min(500, Math.ceil(request.count / (workers * 8))));
@@ -193,90 +237,56 @@ export async function* streamScoresParallel(
     limits: request.limits,
     sentences: request.sentences === true,
   };
-  const pending = new Map<number, PromiseWithResolvers<StreamAnswer>>();
-  const started: Worker[] = [];
-  const stopped = (why: string) => {
-    for (const p of pending.values()) p.reject(new PluginError(`Scoring worker stopped: ${why}`));
-    pending.clear();
-  };
+  // The answers that came back and are not folded yet, by chunk number; chunks each worker has.
+  const answers = new Map<number, StreamAnswer>();
+  const load: number[] = [];
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const arrival = () => new Promise<void>((resolve) => wake = resolve);
+  const started: InstanceType<typeof Worker>[] = [];
   try {
-    // This thread is one of the lanes: it scores a chunk itself whenever every worker has
-    // enough queued (one isolate fewer, and the reading thread is not left idle).
-    const queued: number[] = [];
-    const ready = Array.from({ length: workers - 1 }, (_, w) => {
-      queued.push(0);
+    const ready = Array.from({ length: workers }, (_, w) => {
+      load.push(0);
       const worker = new Worker(new URL("./stream_worker.ts", import.meta.url), {
-        type: "module",
+        resourceLimits: HEAP_MB,
       });
       started.push(worker);
       const up = Promise.withResolvers<void>();
-      worker.onmessage = (event: MessageEvent) => {
-        const data = event.data;
+      worker.on("message", (data) => {
         if ("ready" in data) {
           if (data.ready) up.resolve();
           else up.reject(new PluginError(`Scoring worker failed to start: ${data.error}`));
           return;
         }
-        const answer = data as StreamAnswer;
-        queued[w]--;
-        pending.get(answer.id)?.resolve(answer);
-        pending.delete(answer.id);
+        load[w]--;
+        answers.set(data.id, data as StreamAnswer);
+        wake?.();
+      });
+      const stop = (why: string) => {
+        failure ??= new PluginError(`Scoring worker stopped: ${why}`);
+        up.reject(failure);
+        wake?.();
       };
-      worker.onerror = (event: ErrorEvent) => {
-        event.preventDefault();
-        up.reject(new PluginError(`Scoring worker failed: ${event.message}`));
-        stopped(event.message);
-      };
+      worker.on("error", (error) => stop(error instanceof Error ? error.message : String(error)));
+      worker.on("exit", (code) => stop(`exit code ${code}`));
       worker.postMessage({ init });
       return up.promise;
     });
     await Promise.all(ready);
 
-    const hyps = systems.map((s) => lines(readChunks(s.path), { maxLineLength, file: s.path }));
+    const gold = new LineCutter(
+      readChunks(request.gold.kind === "m2" ? request.gold.path : request.gold.source),
+    );
+    const refs = request.gold.kind === "text"
+      ? request.gold.references.map((path) => new LineCutter(readChunks(path)))
+      : [];
+    const hyps = systems.map((s) => new LineCutter(readChunks(s.path)));
     const read = systems.map(() => 0);
-    const parts = request.gold.kind === "m2"
-      ? m2Parts(request.gold.path, size, maxLineLength)
-      : textParts(request.gold.source, request.gold.references, size, maxLineLength);
-    let id = 0;
-    let sentences = 0;
-    const inflight: Promise<StreamAnswer>[] = [];
-    const send = async (part: GoldPart): Promise<{ answer: Promise<StreamAnswer> }> => {
-      const texts: string[] = [];
-      for (let j = 0; j < systems.length; j++) {
-        const got = await take(hyps[j], part.count);
-        read[j] += got.length;
-        if (got.length < part.count) {
-          throw new InputError(
-            `system ${systems[j].name} has ${read[j]} lines but the gold has more sentences`,
-          );
-        }
-        texts.push(got.join("\n"));
-      }
-      const chunk: StreamChunk = {
-        id,
-        first: sentences,
-        firstLine: part.firstLine,
-        gold: part.gold,
-        refs: part.refs,
-        hyps: texts,
-      };
-      sentences += part.count;
-      id++;
-      let w = 0;
-      for (let v = 1; v < queued.length; v++) if (queued[v] < queued[w]) w = v;
-      if (queued[w] >= 2) {
-        return { answer: Promise.resolve(await scoreChunk(init, metrics, options, chunk)) };
-      }
-      queued[w]++;
-      const answer = Promise.withResolvers<StreamAnswer>();
-      pending.set(chunk.id, answer);
-      started[w].postMessage({ chunk });
-      // Taken in order later; a worker's failure before then must not go unhandled.
-      answer.promise.catch(() => {});
-      return { answer: answer.promise };
-    };
     const S = systems.length;
     const K = metrics.length;
+    let sent = 0;
+    let folded = 0;
+    let sentences = 0;
     const fold = function* (answer: StreamAnswer, first: number): Generator<SentenceRecord> {
       let p = 0;
       for (let i = 0; i < answer.count; i++) {
@@ -294,19 +304,66 @@ export async function* streamScoresParallel(
       digest.addPart(answer.keys, answer.references);
       if (answer.error !== undefined) throw revive(answer.error, answer.errorName);
     };
+    // The answers that came back, folded in corpus order.
     let done = 0;
-    const next = async function* (): AsyncGenerator<SentenceRecord> {
-      const answer = await inflight.shift()!;
-      yield* fold(answer, done);
-      done += answer.count;
+    const ripe = function* (): Generator<SentenceRecord> {
+      for (let answer; (answer = answers.get(folded)) !== undefined;) {
+        answers.delete(folded++);
+        yield* fold(answer, done);
+        done += answer.count;
+      }
     };
-    for await (const part of parts) {
-      inflight.push((await send(part)).answer);
-      if (inflight.length >= workers * 3) yield* next();
+    // Backpressure: a worker has at most two chunks (the one it scores and the next), and
+    // at most four chunks per worker wait to be folded; the reading waits for answers.
+    const window = workers * 4;
+    for (;;) {
+      let w = 0;
+      for (;;) {
+        yield* ripe();
+        if (failure) throw failure;
+        w = 0;
+        for (let v = 1; v < workers; v++) if (load[v] < load[w]) w = v;
+        if (load[w] < 2 && sent - folded < window) break;
+        await arrival();
+        wake = undefined;
+      }
+      const part = await gold.take(size, request.gold.kind === "m2");
+      if (!part.count) break;
+      const refTexts = [];
+      for (const ref of refs) refTexts.push((await ref.take(part.count)).text);
+      const texts: string[] = [];
+      for (let j = 0; j < S; j++) {
+        const got = await hyps[j].take(part.count);
+        read[j] += got.count;
+        if (got.count < part.count) {
+          throw new InputError(
+            `system ${systems[j].name} has ${read[j]} lines but the gold has more sentences`,
+          );
+        }
+        texts.push(got.text);
+      }
+      const chunk: StreamChunk = {
+        id: sent++,
+        first: sentences,
+        firstLine: part.line,
+        gold: part.text,
+        refs: request.gold.kind === "text" ? refTexts : undefined,
+        hyps: texts,
+      };
+      sentences += part.count;
+      load[w]++;
+      started[w].postMessage({ chunk });
     }
-    while (inflight.length) yield* next();
+    while (folded < sent) {
+      yield* ripe();
+      if (failure) throw failure;
+      if (folded < sent) {
+        await arrival();
+        wake = undefined;
+      }
+    }
     for (let j = 0; j < S; j++) {
-      if (!(await hyps[j].next()).done) {
+      if ((await hyps[j].take(1)).count) {
         throw new InputError(
           `system ${systems[j].name} has more lines than the gold's ${done} sentences`,
         );
@@ -319,7 +376,9 @@ export async function* streamScoresParallel(
       signatures: metrics.map((m, k) => m.signature(options[k])),
     };
   } finally {
-    for (const worker of started) worker.terminate();
-    pending.clear();
+    for (const worker of started) {
+      worker.removeAllListeners("exit");
+      worker.terminate();
+    }
   }
 }

@@ -1,12 +1,12 @@
 /**
  * A worker of `stream_parallel.ts`: it loads the metrics' plugin modules once, then scores the
- * chunks it is sent (`stream_chunk.ts`), one after another, answering each in turn.
+ * chunks it is sent (`stream_chunk.ts`), one after another, answering each in turn. It runs
+ * as a `node:worker_threads` worker, the kind whose V8 heap can be sized.
  *
  * @module
  */
 
-/// <reference lib="deno.worker" />
-
+import { parentPort } from "node:worker_threads";
 import { resolveOptions } from "../plugins/options.ts";
 import type { AnyMetric, Options, Plugin } from "../plugins/types.ts";
 import { describeError } from "../sandbox/guard.ts";
@@ -32,19 +32,19 @@ async function init(message: StreamWorkerInit): Promise<void> {
 // Chunks are scored one after another, in the order they came.
 let queue: Promise<void> = Promise.resolve();
 
-self.onmessage = async (event: MessageEvent) => {
-  const data = event.data as { init: StreamWorkerInit } | { chunk: StreamChunk };
+const port = parentPort!;
+port.on("message", async (data: { init: StreamWorkerInit } | { chunk: StreamChunk }) => {
   if ("init" in data) {
     try {
       await init(data.init);
-      self.postMessage({ ready: true });
+      port.postMessage({ ready: true });
     } catch (error) {
-      self.postMessage({ ready: false, error: describeError(error) });
+      port.postMessage({ ready: false, error: describeError(error) });
     }
     return;
   }
   const chunk = data.chunk;
   queue = queue.then(async () =>
-    self.postMessage(await scoreChunk(setup, metrics, options, chunk))
+    port.postMessage(await scoreChunk(setup, metrics, options, chunk))
   );
-};
+});
