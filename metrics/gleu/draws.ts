@@ -3,7 +3,9 @@
  * Python's generator with `j * 101` and draws `randint(0, k - 1)` (`floor(random() * k)`)
  * for the sentence at each position in turn. The draws depend only on the number of
  * iterations and the corpus length, so every system of a run (and every resample) shares
- * them; the last table of each kind is kept.
+ * them. A position's draws do not depend on the corpus length either, so the table drawn for
+ * the longest corpus so far serves every shorter one (the corpora of a report's length
+ * buckets, the resamples of approximate randomization).
  *
  * @module
  */
@@ -19,7 +21,7 @@ let lastDraws: { iterations: number; count: number; uniforms: Float64Array } | u
 /**
  * Python's `random()` draws of the reference tool's sampling, by position: entry
  * `i * iterations + j` is the `i`-th draw after `seed(j * 101)`; `randint(0, k - 1)` is then
- * `floor(draw * k)`.
+ * `floor(draw * k)`. The table may be longer than `count` (drawn for a longer corpus).
  *
  * @example Usage
  * ```ts
@@ -35,7 +37,7 @@ let lastDraws: { iterations: number; count: number; uniforms: Float64Array } | u
  * @returns `count * iterations` draws.
  */
 export function draws(iterations: number, count: number): Float64Array {
-  if (lastDraws?.iterations === iterations && lastDraws.count === count) return lastDraws.uniforms;
+  if (lastDraws?.iterations === iterations && lastDraws.count >= count) return lastDraws.uniforms;
   const uniforms = new Float64Array(iterations * count);
   const mt = new MersenneTwister(0);
   for (let j = 0; j < iterations; j++) {
@@ -54,16 +56,18 @@ export interface DrawWords {
   count: number;
   /**
    * Bit `p % 32` of word `floor(p / 32) * iterations + j` is set when iteration `j` draws the
-   * second of two references at position `p`; rows of words are padded to an even number
-   * with zeros (bits past `count` are never set).
+   * second of two references at position `p`, for `p` below `count` and possibly beyond (the
+   * bits may have been drawn for a longer corpus: a caller gives those positions nothing to
+   * add); rows of words are padded to an even number with zeros.
    */
   words: Uint32Array;
-  /** `ones[j]`: how many bits iteration `j` sets. */
+  /** `ones[j]`: how many of the first `count` positions iteration `j` sets. */
   ones: Int32Array;
 }
 
-/** The last bits drawn. */
-let lastWords: DrawWords | undefined;
+/** The bits drawn for the longest corpus so far, and their counts per corpus length. */
+let lastWords: { iterations: number; count: number; words: Uint32Array } | undefined;
+const onesByCount = new Map<number, Int32Array>();
 
 /**
  * Which of two references each iteration draws at each position: `randint(0, 1)`, that is
@@ -74,16 +78,18 @@ let lastWords: DrawWords | undefined;
  * import { draws, drawWords } from "./draws.ts";
  * import assert from "node:assert/strict";
  *
- * const { words, ones } = drawWords(3, 40);
- * const uniforms = draws(3, 40);
- * for (let j = 0; j < 3; j++) {
- *   let set = 0;
- *   for (let p = 0; p < 40; p++) {
- *     const bit = (words[(p >> 5) * 3 + j] >>> (p & 31)) & 1;
- *     assert.equal(bit, uniforms[p * 3 + j] >= 0.5 ? 1 : 0);
- *     set += bit;
+ * for (const count of [40, 70, 9]) {
+ *   const { words, ones } = drawWords(3, count);
+ *   const uniforms = draws(3, count);
+ *   for (let j = 0; j < 3; j++) {
+ *     let set = 0;
+ *     for (let p = 0; p < count; p++) {
+ *       const bit = (words[(p >> 5) * 3 + j] >>> (p & 31)) & 1;
+ *       assert.equal(bit, uniforms[p * 3 + j] >= 0.5 ? 1 : 0);
+ *       set += bit;
+ *     }
+ *     assert.equal(ones[j], set);
  *   }
- *   assert.equal(ones[j], set);
  * }
  * ```
  *
@@ -92,21 +98,35 @@ let lastWords: DrawWords | undefined;
  * @returns The bits and their counts per iteration.
  */
 export function drawWords(iterations: number, count: number): DrawWords {
-  if (lastWords?.iterations === iterations && lastWords.count === count) return lastWords;
-  const rows = 2 * Math.ceil(count / 64);
-  const words = new Uint32Array(rows * iterations);
-  const ones = new Int32Array(iterations);
-  const mt = new MersenneTwister(0);
-  for (let j = 0; j < iterations; j++) {
-    mt.seed(j * 101);
-    let set = 0;
-    for (let p = 0; p < count; p++) {
-      if (mt.random() >= 0.5) {
-        words[(p >> 5) * iterations + j] |= 1 << (p & 31);
-        set++;
+  if (!lastWords || lastWords.iterations !== iterations || lastWords.count < count) {
+    const rows = 2 * Math.ceil(count / 64);
+    const words = new Uint32Array(rows * iterations);
+    const mt = new MersenneTwister(0);
+    for (let j = 0; j < iterations; j++) {
+      mt.seed(j * 101);
+      for (let p = 0; p < count; p++) {
+        if (mt.random() >= 0.5) words[(p >> 5) * iterations + j] |= 1 << (p & 31);
       }
     }
-    ones[j] = set;
+    lastWords = { iterations, count, words };
+    onesByCount.clear();
   }
-  return lastWords = { iterations, count, words, ones };
+  const { words } = lastWords;
+  let ones = onesByCount.get(count);
+  if (!ones) {
+    ones = new Int32Array(iterations);
+    for (let j = 0; j < iterations; j++) {
+      let set = 0;
+      for (let p = 0; p < count; p += 32) {
+        let w = words[(p >> 5) * iterations + j];
+        if (count - p < 32) w &= (1 << (count - p)) - 1;
+        w -= (w >>> 1) & 0x55555555;
+        w = (w & 0x33333333) + ((w >>> 2) & 0x33333333);
+        set += Math.imul((w + (w >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+      }
+      ones[j] = set;
+    }
+    onesByCount.set(count, ones);
+  }
+  return { iterations, count, words, ones };
 }
