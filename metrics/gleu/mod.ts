@@ -27,6 +27,7 @@ import {
   sentenceStats,
   stats2016,
 } from "./stats.ts";
+import { HypothesisMemo } from "../../util/hypothesis_memo.ts";
 
 export type { GecMetricsReference, GleuGecMetricsStats } from "./gecmetrics.ts";
 export type {
@@ -36,6 +37,10 @@ export type {
   GleuReferenceStats,
   GleuScore,
 } from "./stats.ts";
+
+// Systems of one run often give the same hypothesis for a sentence: its 2016 statistics are
+// computed once (they depend only on the prepared gold sentence and the hypothesis).
+const memo2016 = new HypothesisMemo<Gleu2016Stats>();
 
 /** GLEU per-sentence statistics, of any variant. */
 export type GleuStats = Gleu2016Stats | Gleu2015Stats | GleuGecMetricsStats;
@@ -122,7 +127,9 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenc
         hypothesis,
       );
     }
-    if (options.variant === "2016") return stats2016(entry, hypothesis);
+    if (options.variant === "2016") {
+      return memo2016.get(entry, "", hypothesis, () => stats2016(entry, hypothesis));
+    }
     return sentenceStats(entry, hypothesis, ngramCounts(hypothesis, entry.vocab), options);
   },
   corpus(stats, options) {
