@@ -286,6 +286,23 @@ export function reportInput(request: ReportRequest): ReportInput {
   return finishInput(input, request, results, plan.metrics, assessed);
 }
 
+/** How {@linkcode reportInputParallel} uses threads. */
+export interface ReportThreads {
+  /** A number, or `"auto"` (default: one per core for runs big enough). */
+  jobs?: number | "auto";
+  /**
+   * Force scoring here while the first metrics resample (true) or scoring first (false), for
+   * tests and benchmarks (default: the former when the engine would score here).
+   */
+  overlap?: boolean;
+  /**
+   * Work for this thread while workers resample, on the input gathered so far (everything but
+   * the significance results, warnings, human judgments and generator); awaited before this
+   * thread joins the resampling. Called only when the scoring and resampling overlap.
+   */
+  whileResampling?: (input: ReportInput) => Promise<unknown>;
+}
+
 /**
  * {@linkcode reportInput} on several cores. When the engine would score the run on this
  * thread (a run too small to repay its workers), the metrics are scored here one after
@@ -315,18 +332,16 @@ export function reportInput(request: ReportRequest): ReportInput {
  * ```
  *
  * @param request The systems, gold, metrics and options, and the optional extra sections.
- * @param how Threads: a number, or `"auto"` (default: one per core for runs big enough);
- * `overlap` forces scoring here while the first metrics resample (true) or scoring first
- * (false), for tests and benchmarks.
+ * @param how Threads, and work for this thread while workers resample.
  * @returns The report's input.
  */
 export async function reportInputParallel(
   request: ReportRequest,
-  how: { jobs?: number | "auto"; overlap?: boolean } = {},
+  how: ReportThreads = {},
 ): Promise<ReportInput> {
   const jobs = how.jobs ?? "auto";
   const plan = reportPlan(request);
-  const overlapped = await overlappedInput(request, plan, jobs, how.overlap);
+  const overlapped = await overlappedInput(request, plan, jobs, how);
   if (overlapped) return overlapped;
   const results = await runPlan(plan, { jobs });
   const significance = resamplable(request, plan, results);
@@ -404,7 +419,7 @@ async function overlappedInput(
   request: ReportRequest,
   plan: RunPlan,
   jobs: number | "auto",
-  overlap: boolean | undefined,
+  { overlap, whileResampling }: ReportThreads,
 ): Promise<ReportInput | undefined> {
   const { resampling } = request;
   const n = plan.gold.sentences.length;
@@ -446,10 +461,17 @@ async function overlappedInput(
     metrics: parts.map((part) => part[s].metrics[0]),
   }));
   const significance = resamplable(request, plan, results);
-  let input: ReportInput | undefined;
-  const scores = await run.finish(() => input = gatherInput(request, plan, results));
+  let input: ReportInput;
+  try {
+    input = gatherInput(request, plan, results);
+    await whileResampling?.(input);
+  } catch (error) {
+    run.cancel();
+    throw error;
+  }
+  const scores = await run.finish();
   const assessed = assessAll(request, plan, significance, scores);
-  return finishInput(input!, request, results, plan.metrics, assessed);
+  return finishInput(input, request, results, plan.metrics, assessed);
 }
 
 /** The metrics that get intervals and tests (all but those that cannot be resampled). */

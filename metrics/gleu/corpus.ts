@@ -51,11 +51,14 @@ export function gleuFromTotals(
   return Math.exp(Math.min(0, 1 - r / c) + logPrecision);
 }
 
-/** Mean, population standard deviation and 95% normal interval, as numpy and scipy give them. */
-export function summarize(values: ArrayLike<number>): GleuScore {
+/**
+ * Mean, population standard deviation and 95% normal interval, as numpy and scipy give them
+ * (`scratch`, when given, holds the squared deviations: a resampler reuses one).
+ */
+export function summarize(values: ArrayLike<number>, scratch?: Float64Array): GleuScore {
   const n = values.length;
   const mean = numpySum(values, 0, n) / n;
-  const squares = new Float64Array(n);
+  const squares = scratch && scratch.length === n ? scratch : new Float64Array(n);
   for (let i = 0; i < n; i++) squares[i] = (values[i] - mean) * (values[i] - mean);
   const std = Math.sqrt(numpySum(squares, 0, n) / n);
   const ci: [number, number] = std > 0 ? [Z_LOW * std + mean, Z_HIGH * std + mean] : [mean, mean];

@@ -115,6 +115,7 @@ export function resampler2016(
   const iterations = options.iterations;
   let packing: Packing | null | undefined;
   const values = new Float64Array(iterations);
+  const squares = new Float64Array(iterations);
   const fields = new Float64Array(WIDTH);
   const dens = new Float64Array(ORDER);
   const base = new Float64Array(WIDTH);
@@ -170,7 +171,7 @@ export function resampler2016(
       logPrecision /= ORDER;
       values[j] = Math.exp(Math.min(0, 1 - r / c) + logPrecision);
     }
-    return summarize(values);
+    return summarize(values, squares);
   };
 }
 
