@@ -183,6 +183,12 @@ export function startBootstrap(
 ): BootstrapRun {
   const { n } = plan;
   const movableCount = plan.metrics.filter((m) => moduleOf(registry, m)).length;
+  const modules = [
+    ...new Map(plan.metrics.flatMap((m) => {
+      const module = moduleOf(registry, m);
+      return module ? [[module.url, module] as const] : [];
+    })).values(),
+  ];
   const threads = bootstrapThreads(plan.jobs ?? "auto", movableCount, draw.samples, n);
   const tasks: BootstrapTask[] = [];
   /** Per task: its index among the movable tasks, or -1. */
@@ -223,7 +229,13 @@ export function startBootstrap(
         stop();
         resolve();
       };
-      const start: BootstrapWorkerStart = { claim, samples: draw.samples, seed: draw.seed };
+      const start: BootstrapWorkerStart = {
+        claim,
+        samples: draw.samples,
+        n,
+        seed: draw.seed,
+        modules,
+      };
       worker.postMessage(start);
     })
   );

@@ -29,15 +29,20 @@ export interface BootstrapWorkerTask {
 /**
  * The message that starts a worker: the shared counter through which the threads claim the
  * tasks (`claimNext`: `claim[0]` the next task, `claim[1]` set once the run stops), so a
- * worker never waits for the main thread to hand it the next one, and the resamples.
+ * worker never waits for the main thread to hand it the next one, the resamples, and the
+ * modules the tasks will need (imported, and the resamples drawn, before the first task).
  */
 export interface BootstrapWorkerStart {
   /** The counter and stop flag. */
   claim: Int32Array;
   /** The resamples: `samples` rows of `n` indices drawn from `seed`. */
   samples: number;
+  /** Sentences per resample. */
+  n: number;
   /** The seed. */
   seed: number;
+  /** The modules of the tasks' metrics. */
+  modules: PluginModule[];
 }
 
 /** Tasks whose statistics are ready (numbered on from the previous batches). */
@@ -66,29 +71,43 @@ let indices: Int32Array | undefined;
 async function handle(message: BootstrapWorkerStart | BootstrapWorkerBatch): Promise<void> {
   if ("claim" in message) {
     start = message;
+    // While the first statistics are computed elsewhere: load the metrics, draw the resamples.
+    // (A module that fails to load fails its tasks, as below.)
+    await Promise.allSettled(message.modules.map((m) => import(m.url)));
+    try {
+      indices = bootstrapIndices(message.n, message.samples, message.seed);
+    } catch {
+      // Drawn again for the first task, which reports the error.
+    }
     return;
   }
-  const { claim, samples, seed } = start!;
-  tasks.push(...message.tasks);
-  for (let k = claimNext(claim, tasks.length); k >= 0; k = claimNext(claim, tasks.length)) {
-    const task = tasks[k];
-    try {
-      const metric = await metricOf(task.module, task.metric);
-      indices ??= bootstrapIndices(task.stats.length, samples, seed);
-      const values = bootstrapValues(metric, task.stats, task.options, indices, task.path);
-      scope.postMessage({ task: k, values }, [values.buffer]);
-    } catch (error) {
-      // Nothing more is claimed by anyone: the run stops.
-      Atomics.store(claim, 1, 1);
-      const e = error instanceof Error ? error : new Error(String(error));
-      scope.postMessage({ task: k, error: e.message, errorName: e.name });
+  try {
+    const { claim, samples, seed } = start!;
+    tasks.push(...message.tasks);
+    for (let k = claimNext(claim, tasks.length); k >= 0; k = claimNext(claim, tasks.length)) {
+      const task = tasks[k];
+      try {
+        const metric = await metricOf(task.module, task.metric);
+        if (indices?.length !== task.stats.length * samples) {
+          indices = bootstrapIndices(task.stats.length, samples, seed);
+        }
+        const values = bootstrapValues(metric, task.stats, task.options, indices, task.path);
+        scope.postMessage({ task: k, values }, [values.buffer]);
+      } catch (error) {
+        // Nothing more is claimed by anyone: the run stops.
+        Atomics.store(claim, 1, 1);
+        const e = error instanceof Error ? error : new Error(String(error));
+        scope.postMessage({ task: k, error: e.message, errorName: e.name });
+      }
     }
+  } finally {
+    if (message.end !== undefined) scope.postMessage({ done: true });
   }
-  if (message.end !== undefined) scope.postMessage({ done: true });
 }
 
-// One message at a time, in order (a task's metric is imported asynchronously).
+// One message at a time, in order (a task's metric is imported asynchronously); a message
+// that fails does not stop the next ones (each task reports its own error).
 let queue = Promise.resolve();
 scope.onmessage = (event: MessageEvent<BootstrapWorkerStart | BootstrapWorkerBatch>) => {
-  queue = queue.then(() => handle(event.data));
+  queue = queue.then(() => handle(event.data)).catch(() => {});
 };
