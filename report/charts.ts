@@ -142,6 +142,15 @@ export interface EarlyCharts {
  * Draw the charts that need no resampling results (so that they can be drawn while the
  * resamples are scored elsewhere).
  *
+ * @example Nothing to draw without per-type data, buckets or a second metric
+ * ```ts
+ * import { earlyCharts } from "./charts.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const input = { title: "t", gold: "g.m2", goldFormat: "m2", metrics: [], systems: [], sentences: [] };
+ * assert.deepEqual(await earlyCharts(input), { types: [], buckets: [], scatters: [] });
+ * ```
+ *
  * @param input The report input, before or after its significance results.
  * @returns The charts.
  */
