@@ -4,12 +4,16 @@
  * a lemma, a part of speech or most of their characters, and any run of tokens that is a
  * reordering of the other side (case-insensitive) may align as one transposition.
  *
+ * The dynamic programme is the one of `edits/align.ts` with these costs written into its loop
+ * (tokens compared by small integer ids, the matrix in reused typed arrays): the same cells, the
+ * same sums in the same order, the same ties. A common suffix is matched without filling its
+ * cells, since the walk back from the last cell takes its matches before anything else.
+ *
  * @module
  */
 
 import type { Analysis, Token } from "./token.ts";
 import { indelNormalizedDistance } from "./strings.ts";
-import { align as alignTokens, type AlignCosts, type CostTable } from "../edits/align.ts";
 
 /** One step of an alignment: `M` match, `S` substitution, `I`, `D`, or `T<n>` transposition. */
 export interface AlignOp {
@@ -53,21 +57,10 @@ function linguisticCost(o: Token, c: Token): number {
   return lemmaCost + (OPEN_POS.has(o.pos) && OPEN_POS.has(c.pos) ? 0.25 : 0.5);
 }
 
-/**
- * Character distances of an original sentence's tokens to each corrected token text met so far,
- * kept with the analysed sentence: the outputs of many systems are aligned with one source, and
- * their tokens are mostly the source's own, so most distances are computed once.
- */
-const charDistances = new WeakMap<Analysis, Map<string, Float64Array>>();
-
-function charDistanceColumns(orig: Analysis, cor: Analysis): Float64Array[] {
-  let byText = charDistances.get(orig);
-  if (!byText) charDistances.set(orig, byText = new Map());
-  return cor.map((c) => {
-    let column = byText.get(c.text);
-    if (!column) byText.set(c.text, column = new Float64Array(orig.length).fill(-1));
-    return column;
-  });
+/** The cost matrix as it is filled: row `i` (original prefix length) starts at `i * width`. */
+interface CostTable {
+  readonly values: Float64Array;
+  readonly width: number;
 }
 
 /** Steps walked back along a diagonal before {@linkcode DiagonalIndex} is asked instead. */
@@ -154,12 +147,144 @@ function sortedEqual(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/** What is kept per original sentence: ids of its strings and character distances. */
+class OrigInfo {
+  /** Id of each string of the sentence (texts, lower-cased texts, lemmas, parts of speech). */
+  readonly ids = new Map<string, number>();
+  readonly text: Int32Array;
+  readonly lower: Int32Array;
+  readonly lemma: Int32Array;
+  readonly pos: Int32Array;
+  readonly open: Uint8Array;
+  readonly texts: string[];
+  readonly lowers: string[];
+  readonly sum: Float64Array;
+  /**
+   * Character distances of the sentence's tokens to each corrected token text met so far
+   * (`distances[column + i]`, -1 until computed), the column of a text in `columns`: the
+   * outputs of many systems are aligned with one source, and their tokens are mostly the
+   * source's own, so most distances are computed once.
+   */
+  distances: Float64Array;
+  readonly columns = new Map<string, number>();
+
+  constructor(orig: Analysis) {
+    const n = orig.length;
+    this.text = new Int32Array(n);
+    this.lower = new Int32Array(n);
+    this.lemma = new Int32Array(n);
+    this.pos = new Int32Array(n);
+    this.open = new Uint8Array(n);
+    this.texts = [];
+    this.lowers = [];
+    for (let i = 0; i < n; i++) {
+      const t = orig[i];
+      this.text[i] = this.#id(t.text);
+      this.lower[i] = this.#id(t.lower);
+      this.lemma[i] = this.#id(t.lemma);
+      this.pos[i] = this.#id(t.pos);
+      this.open[i] = OPEN_POS.has(t.pos) ? 1 : 0;
+      this.texts.push(t.text);
+      this.lowers.push(t.lower);
+    }
+    this.sum = hashPrefix(this.lowers);
+    this.distances = new Float64Array(Math.max(1, n) * 8).fill(-1);
+  }
+
+  #id(s: string): number {
+    let id = this.ids.get(s);
+    if (id === undefined) this.ids.set(s, id = this.ids.size);
+    return id;
+  }
+
+  /** Where the distances to `text` start in {@linkcode distances}. */
+  column(text: string): number {
+    let at = this.columns.get(text);
+    if (at === undefined) {
+      at = this.columns.size * this.text.length;
+      this.columns.set(text, at);
+      if (at + this.text.length > this.distances.length) {
+        const grown = new Float64Array(this.distances.length * 2).fill(-1);
+        grown.set(this.distances);
+        this.distances = grown;
+      }
+    }
+    return at;
+  }
+}
+
+const origInfos = new WeakMap<Analysis, OrigInfo>();
+
+function origInfo(orig: Analysis): OrigInfo {
+  let info = origInfos.get(orig);
+  if (!info) {
+    info = new OrigInfo(orig);
+    if (orig.length > 0) origInfos.set(orig, info);
+  }
+  return info;
+}
+
 /**
- * The cheapest alignment of two analysed sentences, left to right, computed by the `edits/`
- * aligner with ERRANT's costs plugged in. Ties go to transposition, then substitution, insertion
- * and deletion, in that order; with `lev`, every substitution costs 1 and nothing is transposed
- * (plain Levenshtein). A transposition ending at a cell is looked for only back along the
- * diagonal while the cost keeps changing, and costs its length minus one.
+ * A corrected sentence as the kernel reads it: each token's strings as the id of the same string
+ * in the original sentence (-1 when the original has none), and where its character distances
+ * are kept. One instance is reloaded for every sentence pair.
+ */
+class CorInfo {
+  text = new Int32Array(64);
+  lower = new Int32Array(64);
+  lemma = new Int32Array(64);
+  pos = new Int32Array(64);
+  open = new Uint8Array(64);
+  column = new Int32Array(64);
+  /** Per token: the last original row whose token has its lower-cased text. */
+  lastRow = new Int32Array(64);
+  texts: string[] = [];
+
+  /** Loads the tokens `cor[from, to)` (the others are never read). */
+  load(cor: Analysis, info: OrigInfo, linguistic: boolean, from: number, to: number): void {
+    const m = cor.length;
+    if (this.text.length < m) {
+      const size = Math.max(m, this.text.length * 2);
+      this.text = new Int32Array(size);
+      this.lower = new Int32Array(size);
+      this.lemma = new Int32Array(size);
+      this.pos = new Int32Array(size);
+      this.open = new Uint8Array(size);
+      this.column = new Int32Array(size);
+      this.lastRow = new Int32Array(size);
+    }
+    const ids = info.ids;
+    this.texts.length = m;
+    for (let j = from; j < to; j++) {
+      const t = cor[j];
+      this.text[j] = ids.get(t.text) ?? -1;
+      if (!linguistic) continue;
+      this.texts[j] = t.text;
+      this.lower[j] = ids.get(t.lower) ?? -1;
+      this.lemma[j] = ids.get(t.lemma) ?? -1;
+      this.pos[j] = ids.get(t.pos) ?? -1;
+      this.open[j] = OPEN_POS.has(t.pos) ? 1 : 0;
+      this.column[j] = info.column(t.text);
+    }
+  }
+}
+
+const corInfo = new CorInfo();
+
+/** Buffers reused from call to call: costs, operations, flat-step runs, transposition sizes. */
+let matrixBuffer = new Float64Array(1024);
+let opBuffer = new Uint8Array(1024);
+let runBuffer = new Int32Array(1024);
+let sizeBuffer = new Int32Array(1024);
+
+const OP_M = 0, OP_S = 1, OP_I = 2, OP_D = 3, OP_T = 4;
+
+/**
+ * The cheapest alignment of two analysed sentences, left to right, with ERRANT's costs. Ties go
+ * to transposition, then substitution, insertion and deletion, in that order; with `lev`, every
+ * substitution costs 1 and nothing is transposed (plain Levenshtein). A transposition ending at a
+ * cell is looked for only back along the diagonal while the cost keeps changing, and costs its
+ * length minus one.
  *
  * @example One substitution and matches around it
  * ```ts
@@ -182,61 +307,275 @@ function sortedEqual(a: readonly string[], b: readonly string[]): boolean {
  * ```
  */
 export function align(orig: Analysis, cor: Analysis, lev = false): AlignOp[] {
-  const oLow = orig.map((t) => t.lower);
-  const cLow = cor.map((t) => t.lower);
-  // Running totals of a hash of each lower-cased token: two blocks whose totals differ cannot be
-  // reorderings of each other, so a block is sorted only when it very likely is one.
-  const oSum = hashPrefix(oLow);
-  const cSum = hashPrefix(cLow);
-  const columns = lev ? [] : charDistanceColumns(orig, cor);
-  const costs: AlignCosts<Token, Token> = {
-    match: (a, b) => a.text === b.text,
-    substitute: lev ? () => 1 : (o, c, i, j) => {
-      if (o.lower === c.lower) return 0;
-      const column = columns[j];
-      let chars = column[i];
-      if (chars < 0) chars = column[i] = indelNormalizedDistance(o.text, c.text);
-      return linguisticCost(o, c) + chars;
-    },
-  };
-  if (!lev) {
-    const diagonals = new DiagonalIndex(oSum, cSum, cLow.length);
-    costs.transpose = (i, j, _cost, table) => {
-      // Back along the diagonal while the cost keeps changing; the first block whose two sides
-      // are reorderings of each other (same hash total, then sorted equal) is the transposition.
-      const { values, width } = table;
-      const target = oSum[i + 1] - cSum[j + 1];
-      let cell = i * width + j;
-      for (let k = 1; i - k >= 0 && j - k >= 0; k++) {
-        if (k > SHORT_SCAN) {
-          // A long way back (unrelated sentences): look the block up instead of walking.
-          const a = diagonals.find(i, j, target, table);
-          if (a === undefined || a < i - SHORT_SCAN) {
-            if (a === undefined) return undefined;
-            if (sortedEqual(oLow.slice(a, i + 1), cLow.slice(a - i + j, j + 1))) {
-              return { cost: values[a * width + a - i + j] + (i - a), size: i - a + 1 };
-            }
-          }
-          // A hash collision: walk on from here, as the short scan does.
-        }
-        const next = cell - width - 1;
-        if (values[cell] === values[next]) return undefined;
-        if (
-          oSum[i - k] - cSum[j - k] === target &&
-          sortedEqual(oLow.slice(i - k, i + 1), cLow.slice(j - k, j + 1))
-        ) {
-          return { cost: values[next] + k, size: k + 1 };
-        }
-        cell = next;
-      }
-      return undefined;
-    };
+  const info = origInfo(orig);
+  // A common suffix: the walk back matches it first, whatever the cells before it hold.
+  const fullN = orig.length, fullM = cor.length;
+  let n = fullN, m = fullM;
+  while (n > 0 && m > 0 && orig[n - 1].text === cor[m - 1].text) {
+    n--;
+    m--;
   }
-  return alignTokens(orig, cor, costs).ops.map((o) => ({
-    op: o.op === "T" ? `T${o.sourceEnd - o.sourceStart}` : o.op,
-    oStart: o.sourceStart,
-    oEnd: o.sourceEnd,
-    cStart: o.targetStart,
-    cEnd: o.targetEnd,
-  }));
+  // A common prefix: every cell in its rows and columns costs |i − j| (see bandOp).
+  let p = 0;
+  while (p < n && p < m && orig[p].text === cor[p].text) p++;
+  const c = corInfo;
+  c.load(cor, info, !lev, p, m);
+  const width = m + 1;
+  const size = (n + 1) * width;
+  if (matrixBuffer.length < size) {
+    const length = Math.max(size, matrixBuffer.length * 2);
+    matrixBuffer = new Float64Array(length);
+    opBuffer = new Uint8Array(length);
+    runBuffer = new Int32Array(length);
+    sizeBuffer = new Int32Array(length);
+  }
+  const matrix = matrixBuffer, opOf = opBuffer, run = runBuffer;
+  // The cells the dynamic programme reads of the prefix's rows and columns: the last row and
+  // column (the others only for a long transposition search, which fills them first).
+  for (let j = p; j <= m; j++) {
+    matrix[p * width + j] = j - p;
+    run[p * width + j] = 0;
+  }
+  for (let i = p + 1; i <= n; i++) {
+    matrix[i * width + p] = i - p;
+    run[i * width + p] = 0;
+  }
+  if (lev) fillLevenshtein(p, n, m, width, info.text, c.text, matrix, opOf);
+  else {
+    const search = new TranspositionSearch(info, cor, width, matrix, p, n, m);
+    fillLinguistic(p, n, m, width, info, c, matrix, opOf, run, sizeBuffer, search);
+  }
+  const ops: AlignOp[] = [];
+  for (let t = fullN - 1, u = fullM - 1; t >= n; t--, u--) {
+    ops.push({ op: "M", oStart: t, oEnd: t + 1, cStart: u, cEnd: u + 1 });
+  }
+  let i = n, j = m;
+  while (i + j > 0) {
+    const cell = i * width + j;
+    const op = i <= p || j <= p ? bandOp(orig, cor, lev, i, j) : opOf[cell];
+    if (op === OP_M || op === OP_S) {
+      ops.push({ op: op === OP_M ? "M" : "S", oStart: i - 1, oEnd: i, cStart: j - 1, cEnd: j });
+      i--;
+      j--;
+    } else if (op === OP_I) {
+      ops.push({ op: "I", oStart: i, oEnd: i, cStart: j - 1, cEnd: j });
+      j--;
+    } else if (op === OP_D) {
+      ops.push({ op: "D", oStart: i - 1, oEnd: i, cStart: j, cEnd: j });
+      i--;
+    } else {
+      const k = sizeBuffer[cell];
+      ops.push({ op: `T${k}`, oStart: i - k, oEnd: i, cStart: j - k, cEnd: j });
+      i -= k;
+      j -= k;
+    }
+  }
+  return ops.reverse();
+}
+
+/**
+ * The operation of cell (i, j) in the rows or columns of a common prefix of length p (i ≤ p or
+ * j ≤ p). Its cost is |i − j|: no path does with fewer insertions or deletions, and matching the
+ * prefix first gives that many. The diagonal cell before it costs the same, so no transposition
+ * ends there; a substitution ties the cheaper of insertion and deletion only when it costs 0 (a
+ * change of case), and wins the tie; else that one is taken. The cells of a prefix's own diagonal
+ * are matches.
+ */
+function bandOp(orig: Analysis, cor: Analysis, lev: boolean, i: number, j: number): number {
+  if (i === 0) return OP_I;
+  if (j === 0) return OP_D;
+  if (orig[i - 1].text === cor[j - 1].text) return OP_M;
+  if (!lev && orig[i - 1].lower === cor[j - 1].lower) return OP_S;
+  return i > j ? OP_D : OP_I;
+}
+
+/** Plain Levenshtein: matches by text, every other step costs 1. */
+function fillLevenshtein(
+  p: number,
+  n: number,
+  m: number,
+  width: number,
+  oText: Int32Array,
+  cText: Int32Array,
+  matrix: Float64Array,
+  opOf: Uint8Array,
+): void {
+  for (let i = p; i < n; i++) {
+    const a = oText[i];
+    const rowAbove = i * width;
+    const row = rowAbove + width;
+    for (let j = p; j < m; j++) {
+      const cell = row + j + 1;
+      if (a === cText[j]) {
+        matrix[cell] = matrix[rowAbove + j];
+        opOf[cell] = OP_M;
+        continue;
+      }
+      const sub = matrix[rowAbove + j] + 1;
+      const ins = matrix[row + j] + 1;
+      const del = matrix[rowAbove + j + 1] + 1;
+      let best = OP_S, value = sub;
+      if (ins < value) best = OP_I, value = ins;
+      if (del < value) best = OP_D, value = del;
+      matrix[cell] = value;
+      opOf[cell] = best;
+    }
+  }
+}
+
+/**
+ * ERRANT's costs: linguistic substitutions and transpositions. A transposition of the block
+ * ending at cell (i, j) is looked for back along the diagonal over the `run` steps where the cost
+ * keeps changing, and only from the shortest block that can be a reordering: one holding, on
+ * the corrected side, the original's last token and, on the original side, the corrected last
+ * token (`lastCol`, `lastRow`).
+ */
+function fillLinguistic(
+  p: number,
+  n: number,
+  m: number,
+  width: number,
+  o: OrigInfo,
+  c: CorInfo,
+  matrix: Float64Array,
+  opOf: Uint8Array,
+  run: Int32Array,
+  sizes: Int32Array,
+  search: TranspositionSearch,
+): void {
+  const { text: oText, lower: oLower, lemma: oLemma, pos: oPos, open: oOpen, texts: oTexts } = o;
+  const {
+    text: cText,
+    lower: cLower,
+    lemma: cLemma,
+    pos: cPos,
+    open: cOpen,
+    column,
+    lastRow,
+    texts: cTexts,
+  } = c;
+  const distances = o.distances;
+  // Blocks never reach into the prefix (its diagonal steps are flat): positions before it are
+  // not tracked.
+  for (let j = p; j < m; j++) lastRow[j] = -(1 << 30);
+  for (let i = p; i < n; i++) {
+    const a = oText[i], aLower = oLower[i], aLemma = oLemma[i], aPos = oPos[i];
+    const aOpen = oOpen[i];
+    const rowAbove = i * width;
+    const row = rowAbove + width;
+    let lastCol = -(1 << 30);
+    for (let j = p; j < m; j++) {
+      const cell = row + j + 1;
+      const diag = rowAbove + j;
+      const bLower = cLower[j];
+      if (aLower === bLower) {
+        lastCol = j;
+        lastRow[j] = i;
+      }
+      if (a === cText[j]) {
+        matrix[cell] = matrix[diag];
+        opOf[cell] = OP_M;
+        run[cell] = 0;
+        continue;
+      }
+      const ins = matrix[row + j] + 1;
+      const del = matrix[diag + 1] + 1;
+      const below = ins < del ? ins : del;
+      let sub = matrix[diag];
+      if (aLower !== bLower) {
+        let lingCost = aLemma === cLemma[j] ? 0 : 0.499;
+        if (aPos !== cPos[j]) lingCost = lingCost + (aOpen && cOpen[j] ? 0.25 : 0.5);
+        // The characters' distance is above 0 and a sum of doubles only grows with a term: when
+        // the rest already costs more than an insertion or a deletion, the substitution loses
+        // (it would not even tie), whatever the distance.
+        if (sub + lingCost > below) sub = Infinity;
+        else {
+          const at = column[j] + i;
+          let chars = distances[at];
+          if (chars < 0) chars = distances[at] = indelNormalizedDistance(oTexts[i], cTexts[j]);
+          sub = sub + (lingCost + chars);
+        }
+      }
+      let best = OP_T, value = Infinity;
+      const steps = run[diag];
+      const j0 = j - lastCol, i0 = i - lastRow[j];
+      let from = j0 > i0 ? j0 : i0;
+      if (from < 1) from = 1;
+      if (from <= steps) {
+        const k = search.find(i, j, from, steps);
+        if (k > 0) {
+          value = matrix[diag - k * (width + 1)] + k;
+          sizes[cell] = k + 1;
+        }
+      }
+      if (sub < value) best = OP_S, value = sub;
+      if (ins < value) best = OP_I, value = ins;
+      if (del < value) best = OP_D, value = del;
+      matrix[cell] = value;
+      opOf[cell] = best;
+      run[cell] = value !== matrix[diag] ? steps + 1 : 0;
+    }
+  }
+}
+
+/** The transposition search of one sentence pair (see {@linkcode fillLinguistic}). */
+class TranspositionSearch {
+  #cSum: Float64Array | undefined;
+  #cLow: string[] | undefined;
+  #diagonals: DiagonalIndex | undefined;
+  constructor(
+    readonly info: OrigInfo,
+    readonly cor: Analysis,
+    readonly width: number,
+    readonly matrix: Float64Array,
+    readonly p: number,
+    readonly n: number,
+    readonly m: number,
+  ) {}
+
+  /** Fills the costs of the prefix's rows and columns: |i − j|. */
+  #fillPrefix(): void {
+    const { matrix, width, p, n, m } = this;
+    for (let i = 0; i <= n; i++) {
+      const row = i * width;
+      for (let j = 0; j <= (i <= p ? m : p); j++) matrix[row + j] = i > j ? i - j : j - i;
+    }
+  }
+
+  /**
+   * The smallest k in [from, steps] such that the original tokens i−k..i and the corrected
+   * tokens j−k..j are reorderings of each other (lower-cased), or 0. `steps` counts the steps
+   * back along the diagonal before the first where the cost stays the same.
+   */
+  find(i: number, j: number, from: number, steps: number): number {
+    const oSum = this.info.sum, oLow = this.info.lowers;
+    const cLow = this.#cLow ??= this.cor.map((t) => t.lower);
+    const cSum = this.#cSum ??= hashPrefix(cLow);
+    // Running totals of a hash of each lower-cased token: two blocks whose totals differ cannot
+    // be reorderings of each other, so a block is sorted only when it very likely is one.
+    const target = oSum[i + 1] - cSum[j + 1];
+    for (let k = from; k <= steps; k++) {
+      if (k > SHORT_SCAN) {
+        // A long way back (unrelated sentences): look the block up instead of walking.
+        if (!this.#diagonals) {
+          this.#fillPrefix();
+          this.#diagonals = new DiagonalIndex(oSum, cSum, cLow.length);
+        }
+        const table = { values: this.matrix, width: this.width };
+        const s = this.#diagonals.find(i, j, target, table);
+        if (s === undefined) return 0;
+        if (s < i - SHORT_SCAN) {
+          if (sortedEqual(oLow.slice(s, i + 1), cLow.slice(s - i + j, j + 1))) return i - s;
+        }
+        // A hash collision: walk on from here, as the short scan does.
+      }
+      if (
+        oSum[i - k] - cSum[j - k] === target &&
+        sortedEqual(oLow.slice(i - k, i + 1), cLow.slice(j - k, j + 1))
+      ) {
+        return k;
+      }
+    }
+    return 0;
+  }
 }

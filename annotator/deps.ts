@@ -56,6 +56,23 @@ const isModifier = (tag: string) =>
   tag === "PRP$" || tag === "DT" || tag === "PDT" || tag === "HYPH" || tag === "VBN" ||
   tag === "VBG" || tag === "POS";
 
+/** What the rules ask of a tag, as bits. */
+const VERB = 1, NOUN = 2, MODIFIER = 4, RB = 8, NN = 16, JJ = 32;
+
+/** The bits of each tag met so far (tags are few). */
+const TAG_BITS = new Map<string, number>();
+
+function tagBits(tag: string): number {
+  let bits = TAG_BITS.get(tag);
+  if (bits === undefined) {
+    bits = (isVerb(tag) ? VERB : 0) | (isNoun(tag) ? NOUN : 0) |
+      (isModifier(tag) ? MODIFIER : 0) | (tag.startsWith("RB") ? RB : 0) |
+      (tag.startsWith("NN") ? NN : 0) | (tag.startsWith("JJ") ? JJ : 0);
+    if (TAG_BITS.size < 10_000) TAG_BITS.set(tag, bits);
+  }
+  return bits;
+}
+
 /** Dependency labels and heads of one tagged sentence. */
 export interface Dependencies {
   readonly dep: string[];
@@ -81,24 +98,29 @@ export function approximateDependencies(
 ): Dependencies {
   const n = tags.length;
   const dep = new Array<string>(n).fill("");
-  const head = Array.from({ length: n }, (_, i) => i);
+  const head = new Array<number>(n);
+  const bits = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    head[i] = i;
+    bits[i] = tagBits(tags[i]);
+  }
   // The next token that is not an adverb or a negation.
   const nextContent = (i: number) => {
     let j = i + 1;
-    while (j < n && (tags[j].startsWith("RB") || NEGATION.has(lowers[j]))) j++;
+    while (j < n && ((bits[j] & RB) !== 0 || NEGATION.has(lowers[j]))) j++;
     return j;
   };
   // Auxiliary chains: be/have/do/modal before another verb.
   for (let i = 0; i < n; i++) {
-    if (!isVerb(tags[i])) continue;
+    if (!(bits[i] & VERB)) continue;
     let j = nextContent(i);
     // In questions the subject comes between: "are we supposed", "did you go".
-    if (j < n && (tags[j] === "PRP" || tags[j] === "EX") && j + 1 < n && isVerb(tags[j + 1])) {
+    if (j < n && (tags[j] === "PRP" || tags[j] === "EX") && j + 1 < n && (bits[j + 1] & VERB)) {
       j = nextContent(j);
     }
     const w = lowers[i];
     // Modals, and do/be before a negation, are auxiliaries even without a verb after them.
-    if (j >= n || !isVerb(tags[j])) {
+    if (j >= n || !(bits[j] & VERB)) {
       if (tags[i] === "MD" || ((DO.has(w) || BE.has(w)) && NEGATION.has(lowers[i + 1] ?? ""))) {
         dep[i] = "aux";
       }
@@ -120,7 +142,7 @@ export function approximateDependencies(
   for (let i = 0; i < n; i++) {
     if (dep[i] !== "aux" && dep[i] !== "auxpass") continue;
     let j = i + 1;
-    while (j < n && !(isVerb(tags[j]) && dep[j] === "")) j++;
+    while (j < n && !((bits[j] & VERB) && dep[j] === "")) j++;
     if (j < n) head[i] = j;
   }
   let rootSeen = false;
@@ -141,25 +163,25 @@ export function approximateDependencies(
     else if (tag.startsWith("RB") || tag === "WRB") dep[i] = NEGATION.has(w) ? "neg" : "advmod";
     else if (tag === "DT" || tag === "PDT" || tag === "WDT") {
       let j = i + 1;
-      while (j < n && (isModifier(tags[j]) && !tags[j].startsWith("RB") && tags[j] !== "DT")) j++;
-      if (j < n && tags[j].startsWith("NN")) dep[i] = "det";
+      while (j < n && ((bits[j] & MODIFIER) && !(bits[j] & RB) && tags[j] !== "DT")) j++;
+      if (j < n && (bits[j] & NN)) dep[i] = "det";
       else if (tag === "WDT") dep[i] = "nsubj";
       else dep[i] = nominalRole(i);
     } else if (tag.startsWith("JJ")) {
       let j = i + 1;
-      while (j < n && (tags[j].startsWith("JJ") || tags[j] === "CC" || tags[j] === ",")) j++;
-      if (j < n && tags[j].startsWith("NN")) dep[i] = "amod";
+      while (j < n && ((bits[j] & JJ) || tags[j] === "CC" || tags[j] === ",")) j++;
+      if (j < n && (bits[j] & NN)) dep[i] = "amod";
       else {
         let k = i - 1;
-        while (k >= 0 && (tags[k].startsWith("RB") || NEGATION.has(lowers[k]))) k--;
-        dep[i] = k >= 0 && isVerb(tags[k]) && COPULAS.has(lemmas[k]) ? "acomp" : "amod";
+        while (k >= 0 && ((bits[k] & RB) || NEGATION.has(lowers[k]))) k--;
+        dep[i] = k >= 0 && (bits[k] & VERB) && COPULAS.has(lemmas[k]) ? "acomp" : "amod";
       }
     } else if (tag === "PRP" || tag === "WP" || tag.startsWith("NN")) {
-      if (tag.startsWith("NN") && i + 1 < n && tags[i + 1].startsWith("NN")) dep[i] = "compound";
+      if ((bits[i] & NN) && i + 1 < n && (bits[i + 1] & NN)) dep[i] = "compound";
       else dep[i] = nominalRole(i);
     } else if (tag === "CD") {
-      dep[i] = i + 1 < n && tags[i + 1].startsWith("NN") ? "nummod" : nominalRole(i);
-    } else if (isVerb(tag)) {
+      dep[i] = i + 1 < n && (bits[i + 1] & NN) ? "nummod" : nominalRole(i);
+    } else if (bits[i] & VERB) {
       dep[i] = rootSeen ? "ccomp" : "ROOT";
       rootSeen = true;
     } else dep[i] = "dep";
@@ -169,16 +191,16 @@ export function approximateDependencies(
   function nominalRole(i: number): string {
     // Object of a preposition: the nearest word before the noun phrase is a preposition.
     let k = i - 1;
-    while (k >= 0 && isModifier(tags[k])) k--;
+    while (k >= 0 && (bits[k] & MODIFIER)) k--;
     if (k >= 0 && (tags[k] === "IN" || tags[k] === "TO")) return "pobj";
     // Subject: a verb follows (after modifiers).
     let j = i + 1;
-    while (j < n && tags[j].startsWith("RB")) j++;
-    if (j < n && isVerb(tags[j])) {
+    while (j < n && (bits[j] & RB)) j++;
+    if (j < n && (bits[j] & VERB)) {
       return dep[j] === "auxpass" || (j + 1 < n && dep[j] === "auxpass") ? "nsubjpass" : "nsubj";
     }
-    if (k >= 0 && isVerb(tags[k])) return "dobj";
-    if (isNoun(tags[i]) && i === 0) return "nsubj";
+    if (k >= 0 && (bits[k] & VERB)) return "dobj";
+    if ((bits[i] & NOUN) && i === 0) return "nsubj";
     return "dobj";
   }
 }

@@ -84,15 +84,26 @@ class MergeIndex {
   readonly #posNames: string[] = [];
   readonly #orig: RangeIndex;
   readonly #cor: RangeIndex;
-  constructor(readonly orig: Analysis, readonly cor: Analysis) {
-    for (const t of [...orig, ...cor]) {
-      if (!this.#posIds.has(t.pos)) {
-        this.#posIds.set(t.pos, this.#posNames.length);
-        this.#posNames.push(t.pos);
-      }
+  /** Indexes `orig[oFrom, oTo)` and `cor[cFrom, cTo)`, the tokens of one run. */
+  constructor(
+    readonly orig: Analysis,
+    readonly cor: Analysis,
+    oFrom: number,
+    oTo: number,
+    cFrom: number,
+    cTo: number,
+  ) {
+    for (let i = oFrom; i < oTo; i++) this.#addPos(orig[i].pos);
+    for (let j = cFrom; j < cTo; j++) this.#addPos(cor[j].pos);
+    this.#orig = new RangeIndex(orig, oFrom, oTo, this.#posIds);
+    this.#cor = new RangeIndex(cor, cFrom, cTo, this.#posIds);
+  }
+
+  #addPos(pos: string): void {
+    if (!this.#posIds.has(pos)) {
+      this.#posIds.set(pos, this.#posNames.length);
+      this.#posNames.push(pos);
     }
-    this.#orig = new RangeIndex(orig, this.#posIds);
-    this.#cor = new RangeIndex(cor, this.#posIds);
   }
 
   /** Whether `orig[oa, ob)` and `cor[ca, cb)` read the same without apostrophes and hyphens. */
@@ -141,21 +152,28 @@ class MergeIndex {
 
 const HASH_BASE = 0x01000193;
 
-/** Running counts and hashes over one sentence's tokens (see {@linkcode MergeIndex}). */
+/** Running counts and hashes over a range of one sentence's tokens (see {@linkcode MergeIndex}). */
 class RangeIndex {
+  /** The first token indexed. */
+  readonly #base: number;
   /** Characters before each token in the stripped text. */
   readonly #offsets: Int32Array;
   /** Polynomial hash (mod 2^32) of each prefix of the stripped text, by characters. */
   readonly #hashes: Uint32Array;
   /** HASH_BASE^k mod 2^32. */
   readonly #powers: Uint32Array;
-  /** Tokens of each part of speech before each token, one row per part of speech. */
-  readonly #pos: Int32Array[];
+  /** Tokens of each part of speech before each token, one row of `length + 1` per part of speech. */
+  readonly #pos: Int32Array;
+  readonly #stride: number;
 
-  constructor(tokens: Analysis, posIds: Map<string, number>) {
-    const stripped = tokens.map((t) => t.lower.replace(/['-]/g, ""));
-    this.#offsets = new Int32Array(tokens.length + 1);
-    for (let i = 0; i < tokens.length; i++) {
+  constructor(tokens: Analysis, from: number, to: number, posIds: Map<string, number>) {
+    const length = to - from;
+    this.#base = from;
+    this.#stride = length + 1;
+    const stripped: string[] = [];
+    for (let i = from; i < to; i++) stripped.push(tokens[i].lower.replace(/['-]/g, ""));
+    this.#offsets = new Int32Array(length + 1);
+    for (let i = 0; i < length; i++) {
       this.#offsets[i + 1] = this.#offsets[i] + stripped[i].length;
     }
     const text = stripped.join("");
@@ -166,26 +184,28 @@ class RangeIndex {
       this.#hashes[k + 1] = (Math.imul(this.#hashes[k], HASH_BASE) + text.charCodeAt(k)) >>> 0;
       this.#powers[k + 1] = Math.imul(this.#powers[k], HASH_BASE) >>> 0;
     }
-    this.#pos = Array.from({ length: posIds.size }, () => new Int32Array(tokens.length + 1));
-    for (let i = 0; i < tokens.length; i++) {
-      const id = posIds.get(tokens[i].pos)!;
-      for (let p = 0; p < this.#pos.length; p++) {
-        this.#pos[p][i + 1] = this.#pos[p][i] + (p === id ? 1 : 0);
+    const stride = this.#stride;
+    const counts = this.#pos = new Int32Array(posIds.size * stride);
+    for (let i = 0; i < length; i++) {
+      const id = posIds.get(tokens[from + i].pos)!;
+      for (let p = 0; p < posIds.size; p++) {
+        counts[p * stride + i + 1] = counts[p * stride + i] + (p === id ? 1 : 0);
       }
     }
   }
 
   strippedLength(a: number, b: number): number {
-    return this.#offsets[b] - this.#offsets[a];
+    return this.#offsets[b - this.#base] - this.#offsets[a - this.#base];
   }
 
   strippedHash(a: number, b: number): number {
-    const from = this.#offsets[a], to = this.#offsets[b];
+    const from = this.#offsets[a - this.#base], to = this.#offsets[b - this.#base];
     return (this.#hashes[to] - Math.imul(this.#hashes[from], this.#powers[to - from])) >>> 0;
   }
 
   hasPos(id: number, a: number, b: number): boolean {
-    return this.#pos[id][b] - this.#pos[id][a] > 0;
+    const row = id * this.#stride - this.#base;
+    return this.#pos[row + b] - this.#pos[row + a] > 0;
   }
 }
 
@@ -335,7 +355,6 @@ export function mergeEdits(
       if (op !== "M") edits.push(...span(group));
     }
   } else {
-    let index: MergeIndex | undefined;
     const key = (a: AlignOp) => (a.op[0] === "M" || a.op[0] === "T" ? a.op[0] : "");
     for (const [op, group] of groupBy(seq, key)) {
       if (op === "M") continue;
@@ -348,7 +367,19 @@ export function mergeEdits(
               "with the cube of the run; see bench/worst_case_edits_bench.ts)",
           );
         }
-        edits.push(...processSeq(group, index ??= new MergeIndex(orig, cor)).map(toSpan));
+        if (group.length === 1) edits.push(toSpan(group[0]));
+        else {
+          const last = group[group.length - 1];
+          const index = new MergeIndex(
+            orig,
+            cor,
+            group[0].oStart,
+            last.oEnd,
+            group[0].cStart,
+            last.cEnd,
+          );
+          edits.push(...processSeq(group, index).map(toSpan));
+        }
       }
     }
   }

@@ -1,18 +1,15 @@
 /**
  * The classifier's word list and stemmer: the British English Hunspell dictionary
- * (dictionary-en-gb, read by nspell) and the Lancaster stemmer (lancaster-stemmer). Both are
- * imported on first use. ERRANT's word list holds the -ise and the -ize spellings; the Hunspell
- * dictionary holds -ise only, so a word that is unknown as written is tried once more with -iz-
+ * (dictionary-en-gb, read by nspell as words are asked about: `word_list.ts`) and the Lancaster
+ * stemmer (lancaster-stemmer). Both are imported on first use. ERRANT's word list holds the -ise
+ * and the -ize spellings; the Hunspell dictionary holds -ise only, so a word that is unknown as written is tried once more with -iz-
  * and -yz- read as -is- and -ys-.
  *
  * @module
  */
 
 import type { ClassifierResources } from "./classify.ts";
-
-interface Speller {
-  correct(word: string): boolean;
-}
+import { createLazySpeller } from "./word_list.ts";
 
 /**
  * Loads the word list and the stemmer.
@@ -32,15 +29,20 @@ export async function loadClassifierResources(): Promise<ClassifierResources> {
     import("npm:dictionary-en-gb@3.0.0"),
     import("npm:lancaster-stemmer@2.1.0"),
   ]);
-  const speller: Speller = nspellMod.default(dictMod.default);
+  // nspell reads the affix file now and the dictionary's stems as words are asked about.
+  const dictionary: { aff: unknown; dic: { toString(encoding: string): string } } = dictMod.default;
+  const correct = createLazySpeller(
+    nspellMod.default({ aff: dictionary.aff }),
+    dictionary.dic.toString("utf8"),
+  );
   const stemmer: (w: string) => string = stemMod.lancasterStemmer;
   const cache = new Map<string, boolean>();
   const isWord = (word: string): boolean => {
     let known = cache.get(word);
     if (known === undefined) {
-      known = speller.correct(word);
+      known = correct(word);
       if (!known && /iz|yz/i.test(word)) {
-        known = speller.correct(word.replace(/iz/g, "is").replace(/yz/g, "ys"));
+        known = correct(word.replace(/iz/g, "is").replace(/yz/g, "ys"));
       }
       cache.set(word, known);
     }

@@ -45,7 +45,8 @@ const PARTICLES = new Set(["up", "out", "down", "off", "away", "back"]);
 const isVerbTag = (t: string) => t.startsWith("VB");
 
 /**
- * Returns corrected tags for a sentence (`texts` as written, `tags` from wink).
+ * Returns corrected tags for a sentence (`texts` as written, `tags` from wink; `lowers`, the
+ * texts in lower case, when the caller has them).
  *
  * @example A noun after a determiner and a verb after a subject pronoun
  * ```ts
@@ -63,8 +64,8 @@ export function retag(
   texts: readonly string[],
   tags: readonly string[],
   lexicon: Lexicon,
+  lowers: readonly string[] = texts.map((t) => t.toLowerCase()),
 ): string[] {
-  const lowers = texts.map((t) => t.toLowerCase());
   const out = [...tags];
   const n = out.length;
   for (let i = 0; i < n; i++) {

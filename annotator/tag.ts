@@ -13,15 +13,10 @@ import type { Analysis, Token } from "./token.ts";
 import { coarsePos } from "./tag_map.ts";
 import { approximateDependencies } from "./deps.ts";
 import { retag } from "./retag.ts";
+import { createWinkTagger, loadWinkParts } from "./wink_tagger.ts";
 
 /** Analyses a whitespace-tokenised sentence. */
 export type Analyser = (tokens: readonly string[]) => Analysis;
-
-interface WinkToken {
-  value: string;
-  pos: string;
-  lemma?: string;
-}
 
 interface Lemmatizer {
   lemmatizeNoun(w: string): string;
@@ -40,10 +35,6 @@ function relemmatise(lemmatizer: Lemmatizer, lower: string, tag: string): string
   if (tag.startsWith("VB")) return lemmatizer.lemmatizeVerb(lower);
   if (tag.startsWith("JJ")) return lemmatizer.lemmatizeAdjective(lower);
   return lower;
-}
-
-interface WinkTagger {
-  tagRawTokens(tokens: string[]): WinkToken[];
 }
 
 /** Pronouns whose spaCy 2 lemma is `-PRON-`. */
@@ -104,13 +95,30 @@ function lemmaOf(lower: string, tag: string, wink: string | undefined): string {
   if ((tag === "PRP" || tag === "PRP$") && PERSONAL.has(lower)) return "-PRON-";
   if (lower in CLITIC_LEMMA) return CLITIC_LEMMA[lower];
   if (lower === "'s") return tag === "POS" ? "'s" : tag.startsWith("VB") ? "be" : "-PRON-";
-  if (LEMMATISED.test(tag) && wink) return wink.toLowerCase();
+  if (wink && lemmatised(tag)) return wink.toLowerCase();
   return lower;
 }
 
+/** The tags wink's lemmas are kept for (LEMMATISED), answered once per tag. */
+const LEMMATISED_TAGS = new Map<string, boolean>();
+
+function lemmatised(tag: string): boolean {
+  let known = LEMMATISED_TAGS.get(tag);
+  if (known === undefined) {
+    known = LEMMATISED.test(tag);
+    if (LEMMATISED_TAGS.size < 10_000) LEMMATISED_TAGS.set(tag, known);
+  }
+  return known;
+}
+
 /** Fix the tags where wink-pos-tagger's conventions differ from those ERRANT was built on. */
-function adjustTag(tokens: readonly string[], tags: string[], i: number): string {
-  const lower = tokens[i].toLowerCase();
+function adjustTag(
+  tokens: readonly string[],
+  lowers: readonly string[],
+  tags: string[],
+  i: number,
+): string {
+  const lower = lowers[i];
   const tag = tags[i];
   // spaCy tags `to` before a noun phrase as a preposition.
   if (tag === "TO") {
@@ -139,43 +147,53 @@ function adjustTag(tokens: readonly string[], tags: string[], i: number): string
  * ```
  */
 export async function loadWinkAnalyser(): Promise<Analyser> {
-  const [mod, lex, lemMod] = await Promise.all([
-    import("npm:wink-pos-tagger@2.2.2"),
-    import("npm:wink-lexicon@2.2.0"),
-    import("npm:wink-lemmatizer@3.0.4"),
-  ]);
-  const lemmatizer: Lemmatizer = lemMod.default ?? lemMod;
-  const tagger: WinkTagger = (mod.default ?? mod)();
-  const table: Record<string, string[] | undefined> = (lex.default ?? lex).lexicon;
-  const lexicon = (w: string) => Object.hasOwn(table, w) ? table[w] : undefined;
-  return (tokens) => {
-    if (tokens.length === 0) return [];
+  const parts = await loadWinkParts();
+  const lemmatizer: Lemmatizer = parts.lemmatizer;
+  const table = parts.lexicon as Record<string, string[] | undefined>;
+  const tagRaw = createWinkTagger(parts);
+  const lexicon = (w: string) => {
+    const tags = table[w];
+    return tags !== undefined && Object.hasOwn(table, w) ? tags : undefined;
+  };
+  return function analyse(tokens) {
+    const n = tokens.length;
+    if (n === 0) return [];
     // "his/her": tag the first alternative.
+    const input = new Array<string>(n);
+    const lowers = new Array<string>(n);
+    for (let i = 0; i < n; i++) {
+      const t = tokens[i];
+      input[i] = t.includes("/") ? SLASHED.exec(t)?.[1] ?? t : t;
+      lowers[i] = t.toLowerCase();
+    }
     // A capitalised first word the lexicon knows in lower case is tagged as that word.
-    const input = tokens.map((t) => SLASHED.exec(t)?.[1] ?? t);
-    if (input.length > 0 && /^[A-Z][a-z]+$/.test(input[0]) && lexicon(input[0].toLowerCase())) {
+    if (/^[A-Z][a-z]+$/.test(input[0]) && lexicon(input[0].toLowerCase())) {
       input[0] = input[0].toLowerCase();
     }
-    const tagged = tagger.tagRawTokens(input);
-    const winkTags = tokens.map((_, i) => tagged[i]?.pos ?? "NN");
-    const raw = retag(tokens, winkTags, lexicon);
-    const tags = raw.map((_, i) => adjustTag(tokens, raw, i));
-    const lowers = tokens.map((t) => t.toLowerCase());
-    const lemmas = tokens.map((_, i) => {
-      const tag = tags[i];
-      let wink = tagged[i]?.lemma;
+    const tagged = tagRaw(input);
+    const winkTags = tagged.pos;
+    const raw = retag(tokens, winkTags, lexicon, lowers);
+    const analysis = new Array<Token>(n);
+    const tags = new Array<string>(n);
+    const lemmas = new Array<string>(n);
+    for (let i = 0; i < n; i++) {
+      const tag = tags[i] = adjustTag(tokens, lowers, raw, i);
+      let wink = tagged.lemma[i];
       if (tag !== winkTags[i]) wink = relemmatise(lemmatizer, lowers[i], tag);
-      return lemmaOf(lowers[i], tag, wink);
-    });
+      lemmas[i] = lemmaOf(lowers[i], tag, wink);
+    }
     const { dep, head } = approximateDependencies(lowers, tags, lemmas);
-    return tokens.map((text, i): Token => ({
-      text,
-      lower: lowers[i],
-      tag: tags[i],
-      pos: coarsePos(tags[i]),
-      lemma: lemmas[i],
-      dep: dep[i],
-      head: head[i],
-    }));
+    for (let i = 0; i < n; i++) {
+      analysis[i] = {
+        text: tokens[i],
+        lower: lowers[i],
+        tag: tags[i],
+        pos: coarsePos(tags[i]),
+        lemma: lemmas[i],
+        dep: dep[i],
+        head: head[i],
+      };
+    }
+    return analysis;
   };
 }

@@ -210,11 +210,15 @@ export function fBeta(
   convention?: PrfConventionName | PrfConvention,
 ): number {
   const c = conventionOf(convention);
-  if (c.form === "counts") {
-    const f = countsF(tp, tp + fp, tp + fn, beta);
-    return c.round === undefined ? f : pyRound(f, c.round);
+  let f: number;
+  if (c.form === "counts") f = countsF(tp, tp + fp, tp + fn, beta);
+  else {
+    // As prf(): F from the unrounded rates, then F alone rounded.
+    const precision = ratio(tp, tp + fp, c.emptyPrecision);
+    const recall = ratio(tp, tp + fn, c.emptyRecall);
+    f = fOf({ tp, fp, fn }, precision, recall, beta, c);
   }
-  return prf({ tp, fp, fn }, { beta, convention: c }).f;
+  return c.round === undefined ? f : pyRound(f, c.round);
 }
 
 function conventionOf(convention: PrfConventionName | PrfConvention | undefined): PrfConvention {

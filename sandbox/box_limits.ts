@@ -7,7 +7,7 @@
 
 import { getHeapStatistics } from "node:v8";
 import { UsageError } from "../plugins/errors.ts";
-import type { BoxStart } from "./box_worker.ts";
+import type { BoxGrants } from "./box.ts";
 import type { PluginModule } from "./host_worker.ts";
 
 /** The default memory limit of a boxed plugin, in MB. */
@@ -61,7 +61,7 @@ const OWN_FOLDERS_SKIPPED = new Set(["tests", "bench", "docs", "examples", "node
  */
 export function boxGrants(
   modules: readonly PluginModule[],
-): Pick<BoxStart, "reads" | "folders" | "imports"> {
+): BoxGrants {
   const reads: string[] = [];
   const folders: string[] = [];
   const imports = new Set<string>();

@@ -1,8 +1,8 @@
 /**
  * Plugins boxed in a worker. A {@linkcode PluginHost} runs plugin modules in a Web Worker —
  * for third-party plugins one with no permissions but reading its own module files (no
- * network, environment, subprocess or write access), kept by a worker that bounds its memory
- * (`box_worker.ts`) — and hands back proxies that
+ * network, environment, subprocess or write access), beside a worker that bounds its memory
+ * (`box.ts`) — and hands back proxies that
  * look like ordinary {@linkcode Plugin}s: metric and format functions stay synchronous (the
  * caller waits on a shared buffer), the worker's code and module instances are its own (it
  * cannot patch the built-in metrics), and every call has a time limit: a plugin that runs
@@ -18,8 +18,9 @@ import { deserialize } from "node:v8";
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
 import { holdPrompts } from "./no_prompt.ts";
-import { explanationProblem, goldProblem } from "./output_shape.ts";
-import type { BoxStart } from "./box_worker.ts";
+import { goldProblem } from "./output_shape.ts";
+import { PluginBox } from "./box.ts";
+import { deepFreeze, metricProxy } from "./metric_proxy.ts";
 import type {
   FormatDescriptor,
   MetricDescriptor,
@@ -28,19 +29,14 @@ import type {
 } from "./host_worker.ts";
 import type {
   AnyMetric,
-  Edit,
-  Explanation,
   Format,
   GoldCorpus,
-  GoldSentence,
   Options,
   Plugin,
-  Score,
   SentenceEdits,
   SentenceView,
   SentenceViewInput,
   Tokens,
-  TypeBreakdown,
 } from "../plugins/types.ts";
 
 export type { PluginModule } from "./host_worker.ts";
@@ -91,14 +87,6 @@ export function hostOf(metric: object): { host: PluginHost; plugin: number } | u
   return hosts.get(metric);
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
 let nextGold = 1;
 const goldIds = new WeakMap<object, number>();
 
@@ -121,7 +109,7 @@ const goldIds = new WeakMap<object, number>();
  * ```
  */
 export class PluginHost {
-  #worker: Worker;
+  #worker: Worker | PluginBox;
   #buffer: SharedArrayBuffer;
   #control: Int32Array;
   #timeoutMs: number;
@@ -132,7 +120,6 @@ export class PluginHost {
   #goldSent = 0;
   #names: string[] = [];
   #release: () => void = () => {};
-  #port?: MessagePort;
   #watch?: SharedArrayBuffer;
   #specs = "";
   #memoryMb = 0;
@@ -142,7 +129,7 @@ export class PluginHost {
   /** The proxied plugins, in the order of the modules. */
   plugins: Plugin[] = [];
 
-  private constructor(worker: Worker, buffer: SharedArrayBuffer, timeoutMs: number) {
+  private constructor(worker: Worker | PluginBox, buffer: SharedArrayBuffer, timeoutMs: number) {
     this.#worker = worker;
     this.#buffer = buffer;
     this.#control = new Int32Array(buffer, 0, 2);
@@ -166,35 +153,26 @@ export class PluginHost {
     // On a terminal, Deno would ask the user to grant what the plugin reaches for.
     const release = sandboxed ? holdPrompts() : () => {};
     const buffer = new SharedArrayBuffer(1 << 16, { maxByteLength: 1 << 30 });
-    let worker: Worker;
-    let port: MessagePort | undefined;
+    let worker: Worker | PluginBox;
     let watch: SharedArrayBuffer | undefined;
     if (sandboxed) {
-      // The plugin's worker lives inside a keeper that grants it its module files and stops
-      // it when memory runs over (box_worker.ts); calls go to it straight through a port.
-      const channel = new MessageChannel();
-      port = channel.port1;
+      // The plugin's worker, with a keeper that stops it when memory runs over (box.ts).
       watch = new SharedArrayBuffer(24);
       publishHeap(watch);
-      worker = new Worker(new URL("./box_worker.ts", import.meta.url).href, { type: "module" });
-      const start: BoxStart = {
-        kind: "start",
-        hostWorker: hostUrl,
+      worker = new PluginBox(
+        hostUrl,
         modules,
         buffer,
         watch,
-        port: channel.port2,
-        ...boxGrants(modules),
-        limitBytes: memoryMb * 2 ** 20,
-      };
-      worker.postMessage(start, [channel.port2]);
+        boxGrants(modules),
+        memoryMb * 2 ** 20,
+      );
     } else {
       worker = new Worker(hostUrl, { type: "module" });
       worker.postMessage({ kind: "init", modules, buffer });
     }
     const host = new PluginHost(worker, buffer, timeoutMs);
     host.#release = release;
-    host.#port = port;
     host.#watch = watch;
     host.#specs = names;
     host.#memoryMb = memoryMb;
@@ -267,7 +245,6 @@ export class PluginHost {
       }
       answers(event);
     };
-    if (port) port.onmessage = answers;
     return host;
   }
 
@@ -311,7 +288,6 @@ export class PluginHost {
       Atomics.notify(gate, 2);
     }
     this.#worker.terminate();
-    this.#port?.close();
     if (this.#heapTimer !== undefined) clearInterval(this.#heapTimer);
     this.#release();
     for (const pending of this.#pending.values()) {
@@ -326,15 +302,26 @@ export class PluginHost {
     return `Plugin ${this.#names[plugin] ?? "?"}`;
   }
 
-  /** Send a message to the plugin's worker (boxed: through the port). */
+  /** Send a message to the plugin's worker. */
   #post(message: unknown): void {
-    if (this.#port) {
-      this.#port.postMessage(message);
-      // The plugin's worker waits (blocked) for this count to grow: see box_worker.ts.
-      const gate = new Int32Array(this.#watch!, 0, 4);
+    this.#worker.postMessage(message);
+    if (this.#watch) {
+      // A boxed plugin's worker waits (blocked) for this count to grow: see box.ts.
+      const gate = new Int32Array(this.#watch, 0, 4);
       Atomics.add(gate, 2, 1);
       Atomics.notify(gate, 2);
-    } else this.#worker.postMessage(message);
+    }
+  }
+
+  /** Put rows in the call buffer after its header, when it can hold them. */
+  #share(rows: Int32Array): boolean {
+    try {
+      if (this.#buffer.byteLength < 8 + rows.byteLength) this.#buffer.grow(8 + rows.byteLength);
+    } catch {
+      return false;
+    }
+    new Int32Array(this.#buffer, 8, rows.length).set(rows);
+    return true;
   }
 
   /** A synchronous call into the worker. */
@@ -479,77 +466,12 @@ export class PluginHost {
   }
 
   #metricProxy(d: MetricDescriptor, plugin: number): AnyMetric {
-    const call = (fn: string, args: unknown[]) => this.#call(plugin, "metric", d.id, fn, args);
-    const metric: { -readonly [K in keyof AnyMetric]: AnyMetric[K] } = {
-      id: d.id,
-      description: d.description,
-      version: d.version,
-      defaults: deepFreeze(d.defaults) as Options,
-      optionSpecs: d.optionSpecs === undefined ? undefined : deepFreeze(d.optionSpecs),
-      needs: deepFreeze(d.needs) as AnyMetric["needs"],
-      headline: d.headline,
-      columns: d.columns === undefined ? undefined : deepFreeze(d.columns),
-      compactColumns: d.compactColumns === undefined ? undefined : deepFreeze(d.compactColumns),
-      sentenceIsCorpusOfOne: d.sentenceIsCorpusOfOne,
-      lowerIsBetter: d.lowerIsBetter,
-      orderSensitive: d.orderSensitive === "function"
-        ? (options: Options) => call("orderSensitive", [options]) === true
-        : d.orderSensitive,
-      notResamplable: d.notResamplable,
-      needsHypothesisEdits: d.needsHypothesisEdits,
-      stats: (gold: GoldSentence, hypothesis: Tokens, options: Options, edits?: readonly Edit[]) =>
-        call("stats", [gold, hypothesis, options, edits]),
-      corpus: (stats: readonly unknown[], options: Options) =>
-        call("corpus", [stats, options]) as Score,
-      sentence: (stats: unknown, options: Options) => call("sentence", [stats, options]) as Score,
-      explain: (
-        gold: GoldSentence,
-        hypothesis: Tokens,
-        options: Options,
-        edits?: readonly Edit[],
-      ) => {
-        const explanation = call("explain", [gold, hypothesis, options, edits]);
-        const problem = explanationProblem(explanation);
-        if (problem) {
-          throw new PluginError(
-            `${
-              this.#label(plugin)
-            }, metric "${d.id}": explain() returned a malformed explanation: ${problem}`,
-          );
-        }
-        return explanation as Explanation;
-      },
-      signature: (options: Options) => call("signature", [options]) as string,
-    };
-    // Resampling sends the statistics once; each resample then crosses with its indices only.
-    // Without the metric's own resampler, the worker scores corpus() of the picked statistics.
-    metric.resampler = (stats: readonly unknown[], options: Options) => {
-      const key = ++this.#kept;
-      call("resampler", [key, stats, options]);
-      const score = (indices: Int32Array) => call("resample", [key, indices]) as Score;
-      // Many resamples in one call: the numbers at `path` (see pipeline/resample.ts).
-      score.values = (rows: Int32Array, n: number, path: string) =>
-        call("resample.values", [key, rows, n, path]) as Float64Array;
-      return score;
-    };
-    if (d.accumulator) {
-      metric.accumulator = (options: Options) => {
-        const key = ++this.#kept;
-        call("accumulator", [key, options]);
-        return {
-          add: (stats: unknown) => void call("accumulator.add", [key, stats]),
-          score: () => call("accumulator.score", [key]) as Score,
-        };
-      };
-    }
-    if (d.byType) {
-      metric.byType = (stats, options, gold, hypotheses, edits) =>
-        call("byType", [stats, options, gold, hypotheses, edits]) as TypeBreakdown;
-    }
-    for (const key of Object.keys(metric) as (keyof AnyMetric)[]) {
-      if (metric[key] === undefined) delete metric[key];
-    }
-    Object.freeze(metric);
+    const metric = metricProxy(d, {
+      call: (fn, args) => this.#call(plugin, "metric", d.id, fn, args),
+      label: `${this.#label(plugin)}, metric "${d.id}"`,
+      key: () => ++this.#kept,
+      share: (rows) => this.#share(rows),
+    });
     hosts.set(metric, { host: this, plugin });
     return metric;
   }

@@ -16,7 +16,7 @@
 import { serialize } from "node:v8";
 import { importFailure, pluginProblem } from "./plugin_problem.ts";
 import { type CallSite, describeError, runMetricJob } from "./guard.ts";
-import { headlineValue } from "../plugins/headline.ts";
+import { KEPT_MEMBERS } from "./kept_members.ts";
 import type {
   AnyMetric,
   Format,
@@ -56,6 +56,8 @@ export interface MetricDescriptor {
   /** Which optional functions the metric has. */
   byType?: boolean;
   accumulator?: boolean;
+  columnLabels?: boolean;
+  prepare?: boolean;
 }
 
 /** What the main thread knows of a format without running its code. */
@@ -143,6 +145,8 @@ function describe(plugin: Plugin): PluginDescriptor {
       needsHypothesisEdits: m.needsHypothesisEdits === true ? true : undefined,
       byType: typeof m.byType === "function" ? true : undefined,
       accumulator: typeof m.accumulator === "function" ? true : undefined,
+      columnLabels: typeof m.columnLabels === "function" ? true : undefined,
+      prepare: typeof m.prepare === "function" ? true : undefined,
     })),
     formats: (plugin.formats ?? []).map((f) => ({
       id: f.id,
@@ -180,66 +184,6 @@ function answer(status: 1 | 2, value: unknown): void {
 }
 
 /**
- * Statistics sent once and kept here, by the key the host gives: resampled corpora are then
- * scored from indices alone (the metric's own `resampler`, else `corpus()` of the picked
- * statistics), and accumulators fold sentences here. The oldest are dropped past a bound.
- */
-const kept = new Map<number, unknown>();
-const KEPT_MAX = 256;
-
-function keep(key: number, value: unknown): true {
-  kept.set(key, value);
-  if (kept.size > KEPT_MAX) kept.delete(kept.keys().next().value!);
-  return true;
-}
-
-function keptValue<T>(key: number): T {
-  if (!kept.has(key)) throw new Error("its prepared statistics are gone (too many at once)");
-  return kept.get(key) as T;
-}
-
-/** The optional members the host forwards as calls, by their call name. */
-const MEMBERS: Record<string, (metric: AnyMetric, args: unknown[]) => unknown> = {
-  resampler: (metric, [key, stats, options]) => {
-    const all = stats as unknown[];
-    const opts = options as Record<string, unknown>;
-    return keep(
-      key as number,
-      metric.resampler
-        ? metric.resampler(all, opts)
-        : ((picked: unknown[]) => (indices: Int32Array) => {
-          // As pipeline/resample.ts's corpusScorer: one array, refilled for each resample.
-          picked.length = indices.length;
-          for (let i = 0; i < indices.length; i++) picked[i] = all[indices[i]];
-          return metric.corpus(picked, opts);
-        })([]),
-    );
-  },
-  resample: (_metric, [key, indices]) =>
-    keptValue<(indices: Int32Array) => unknown>(key as number)(indices as Int32Array),
-  "resample.values": (_metric, [key, rows, n, path]) => {
-    const score = keptValue<(indices: Int32Array) => unknown>(key as number);
-    const [all, size] = [rows as Int32Array, n as number];
-    const out = new Float64Array(all.length / size);
-    for (let r = 0; r < out.length; r++) {
-      const value = headlineValue(score(all.subarray(r * size, (r + 1) * size)), path as string);
-      if (typeof value !== "number") {
-        throw new Error(`its resampled score has no number at "${path}" (found ${typeof value})`);
-      }
-      out[r] = value;
-    }
-    return out;
-  },
-  accumulator: (metric, [key, options]) =>
-    keep(key as number, metric.accumulator!(options as Record<string, unknown>)),
-  "accumulator.add": (_metric, [key, stats]) => {
-    keptValue<{ add(s: unknown): void }>(key as number).add(stats);
-    return true;
-  },
-  "accumulator.score": (_metric, [key]) => keptValue<{ score(): unknown }>(key as number).score(),
-};
-
-/**
  * The worker's global scope, as much of it as this module uses (declared here rather than with
  * a `lib` directive, which a published package may not contain).
  */
@@ -248,13 +192,13 @@ const scope = globalThis as unknown as {
   postMessage(message: unknown): void;
 };
 
-/**
- * Where answers to requests go: the worker's parent, or (boxed) the port the main thread
- * talks through, handed over once the plugin has loaded.
- */
-let reply = (message: unknown) => scope.postMessage(message);
+/** Answer a request by a message (boxed: then wait for the next one). */
+function reply(message: unknown): void {
+  scope.postMessage(message);
+  park();
+}
 
-/** Boxed: [2] messages the main thread sent since loading, [3] stop (see box_worker.ts). */
+/** Boxed: [2] messages the main thread sent since loading, [3] stop (see box.ts). */
 let gate: Int32Array | undefined;
 let handled = 0;
 const described: PluginDescriptor[] = [];
@@ -317,21 +261,6 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 async function handle(event: MessageEvent): Promise<void> {
   const data = event.data;
   switch (data.kind) {
-    case "port": {
-      const port = data.port as MessagePort;
-      reply = (message: unknown) => {
-        port.postMessage(message);
-        park();
-      };
-      port.onmessage = (event: MessageEvent) => {
-        handled++;
-        return handle(event);
-      };
-      handled++;
-      scope.postMessage({ kind: "ready", plugins: described });
-      park();
-      return;
-    }
     case "init": {
       buffer = data.buffer;
       control = new Int32Array(buffer!, 0, 2);
@@ -341,7 +270,7 @@ async function handle(event: MessageEvent): Promise<void> {
           loaded = await import(module.url);
         } catch (error) {
           // A boxed plugin's worker may read only the files granted so far: say which other
-          // one its module graph needs (its keeper decides; see box_worker.ts).
+          // one its module graph needs (the box decides; see box.ts).
           const need = data.boxed ? needed(error) : undefined;
           scope.postMessage(
             need
@@ -403,18 +332,16 @@ async function handle(event: MessageEvent): Promise<void> {
         plugins.push(value as Plugin);
       }
       ready = true;
-      if (data.boxed) {
-        // Ready once the port to the main thread has come (see "port").
-        gate = new Int32Array(data.gate as SharedArrayBuffer, 0, 4);
-        scope.postMessage({ kind: "loaded" });
-      } else scope.postMessage({ kind: "ready", plugins: described });
+      // Boxed: from now on, wait between messages (see park()).
+      if (data.boxed) gate = new Int32Array(data.gate as SharedArrayBuffer, 0, 4);
+      reply({ kind: "ready", plugins: described });
       return;
     }
     case "call": {
       try {
         const { plugin, target, id, fn, args } = data;
-        if (target === "metric" && fn in MEMBERS) {
-          answer(1, MEMBERS[fn](metricOf(plugin, id), args));
+        if (target === "metric" && Object.hasOwn(KEPT_MEMBERS, fn)) {
+          answer(1, KEPT_MEMBERS[fn](metricOf(plugin, id), args, buffer!));
           return;
         }
         const object = target === "metric"
@@ -478,4 +405,8 @@ async function handle(event: MessageEvent): Promise<void> {
   }
 }
 
-scope.onmessage = handle;
+scope.onmessage = (event: MessageEvent) => {
+  // Boxed, after loading: every message the main thread sends counts (see park()).
+  if (gate) handled++;
+  return handle(event);
+};

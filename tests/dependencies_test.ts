@@ -17,13 +17,18 @@ async function sourceFiles(dir = ""): Promise<string[]> {
   return out;
 }
 
-/** npm specifiers that the shipped code imports, statically or by a literal dynamic import. */
+/**
+ * npm specifiers that the shipped code imports, statically or by a literal dynamic import, as
+ * deno.lock names them (a file inside a package, `npm:name@1.0.0/src/a.js`, is `npm:name@1.0.0`).
+ */
 async function shippedNpmImports(): Promise<Set<string>> {
   const found = new Set<string>();
   const pattern = /(?:from\s+|import\s*\(\s*)"(npm:[^"]+)"/g;
   for (const file of await sourceFiles()) {
     const text = await Deno.readTextFile(new URL(file, ROOT));
-    for (const match of text.matchAll(pattern)) found.add(match[1]);
+    for (const match of text.matchAll(pattern)) {
+      found.add(match[1].replace(/^(npm:(?:@[^/]+\/)?[^/]+)\/.*$/, "$1"));
+    }
   }
   return found;
 }

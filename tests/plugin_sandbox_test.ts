@@ -408,17 +408,37 @@ Deno.test("a plugin that throws while it loads is one line, without Deno's stack
   }
 });
 
-Deno.test("a boxed metric forwards compactColumns, resampler and accumulator", async () => {
+Deno.test("a boxed metric forwards compactColumns, columnLabels, prepare, resampler and accumulator", async () => {
   const plugin = await loadPlugin(`${PLUGINS}/noisy.ts`);
   try {
     const metric = plugin.metrics!.find((m) => m.id === "summed")!;
     assert.deepEqual(metric.compactColumns, ["n"]);
+    assert.deepEqual(metric.columnLabels!({}), { n: "sentences" });
+    const gold = [{ source: ["a"], references: [["b"]] }];
+    const prepared = metric.prepare!({}, {
+      gold,
+      systems: [
+        { name: "A", path: "A", sentences: [["b"]] },
+        { name: "B", path: "B", sentences: [["a"]] },
+      ],
+    });
+    assert.deepEqual(prepared, { label: "1 sentences, A,B" });
+    assert.deepEqual(metric.columnLabels!(prepared), { n: "1 sentences, A,B" });
     const score = metric.resampler!([{ n: 1 }, { n: 1 }, { n: 1 }], {});
     assert.deepEqual(score(Int32Array.of(0, 2)), { score: 2, n: 2, via: "resampler", first: 3 });
     // Many resamples in one call: the numbers at a path, one per row.
     const batch = (score as { values?: (r: Int32Array, n: number, p: string) => Float64Array })
       .values!;
     assert.deepEqual([...batch(Int32Array.of(0, 1, 2, 0, 1, 2), 3, "first")], [3, 3]);
+    // Rows past what the call buffer holds at first (64 KB) grow it; the answers stay right.
+    const rows = new Int32Array(3 * 40_000);
+    assert.deepEqual([...batch(rows, 3, "n")], new Array(40_000).fill(3));
+    // Without its own resampler, the worker scores corpus() of the picked statistics.
+    const plain = plugin.metrics!.find((m) => m.id === "noisy")!;
+    const values = (plain.resampler!([{ n: 1 }], {}) as unknown as { values: typeof batch })
+      .values;
+    assert.deepEqual([...values(new Int32Array(4), 2, "score")], [1, 1]);
+    assert.throws(() => values(new Int32Array(2), 2, "nothing"), /no number at "nothing"/);
     const fold = metric.accumulator!({});
     fold.add({ n: 1 });
     fold.add({ n: 1 });

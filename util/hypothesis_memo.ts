@@ -2,15 +2,32 @@
  * A memo of per-sentence results by gold sentence and hypothesis: systems of one run often
  * give the same hypothesis for a sentence (most leave many sentences as they are), and a
  * metric whose statistics depend only on the gold sentence, the hypothesis and its options
- * can compute them once. Entries live as long as their gold sentence (a `WeakMap`), so a
- * streamed corpus does not accumulate them.
+ * can compute them once. Entries are kept per gold sentence, for the current sentence
+ * while scoring goes sentence by sentence and for all of them (as long as each gold sentence
+ * lives) once it comes back to one ({@linkcode RecentMemo}), so a streamed corpus does not
+ * accumulate them. Hypotheses are looked up by a cheap fingerprint and compared token by
+ * token, without building a key.
  *
  * @module
  */
 
+import { RecentMemo } from "./recent_memo.ts";
+
+/** One stored value: its key, fingerprint and hypothesis. */
+interface Entry<V> {
+  /** The options key. */
+  key: string;
+  /** The hypothesis' fingerprint. */
+  print: number;
+  /** The hypothesis (a copy). */
+  tokens: readonly string[];
+  /** The value. */
+  value: V;
+}
+
 /** One memo: `get` returns the stored value for an equal hypothesis, or computes and keeps it. */
 export class HypothesisMemo<V> {
-  #byGold = new WeakMap<object, Map<string, { tokens: readonly string[]; value: V }[]>>();
+  #byGold = new RecentMemo<object, Entry<V>[]>(1);
 
   /**
    * The value for `(gold, key, hypothesis)`, computed by `compute` on the first call.
@@ -37,18 +54,14 @@ export class HypothesisMemo<V> {
    * @returns The value.
    */
   get(gold: object, key: string, hypothesis: readonly string[], compute: () => V): V {
-    let byText = this.#byGold.get(gold);
-    if (!byText) this.#byGold.set(gold, byText = new Map());
-    // Spaces inside tokens could make two hypotheses join alike: the tokens are compared too.
-    const text = `${key}\u0000${hypothesis.join(" ")}`;
-    let entries = byText.get(text);
-    if (entries) {
-      for (const entry of entries) {
-        if (sameTokens(entry.tokens, hypothesis)) return entry.value;
-      }
-    } else byText.set(text, entries = []);
+    let entries = this.#byGold.get(gold);
+    if (!entries) this.#byGold.set(gold, entries = []);
+    const print = fingerprint(hypothesis);
+    for (const e of entries) {
+      if (e.print === print && e.key === key && sameTokens(e.tokens, hypothesis)) return e.value;
+    }
     const value = compute();
-    entries.push({ tokens: hypothesis.slice(), value });
+    entries.push({ key, print, tokens: hypothesis.slice(), value });
     return value;
   }
 }
@@ -57,4 +70,15 @@ function sameTokens(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** A cheap hash of a hypothesis: its length, and each token's length and end characters. */
+function fingerprint(tokens: readonly string[]): number {
+  let h = tokens.length;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const ends = t.length ? t.charCodeAt(0) * 31 + t.charCodeAt(t.length - 1) : 0;
+    h = (Math.imul(h, 0x01000193) ^ (t.length * 65599 + ends)) & 0x3fffffff;
+  }
+  return h;
 }

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { prf } from "../../edits/prf.ts";
+import { fBeta, prf } from "../../edits/prf.ts";
 import { pyCompare, pySplit } from "./python.ts";
 
 /** One edit as ERRANT's scorer sees an M2 `A` line. */
@@ -253,7 +253,7 @@ export interface Totals {
 export function choosePair(pairs: readonly Totals[], totals: Totals, beta: number): number {
   let bestTp = 0, bestFp = 0, bestFn = 0, bestF = -1, chosen = -1;
   pairs.forEach(({ tp, fp, fn }, index) => {
-    const f = errantF(tp + totals.tp, fp + totals.fp, fn + totals.fn, beta)[2];
+    const f = fBeta(tp + totals.tp, fp + totals.fp, fn + totals.fn, beta, "errant");
     if (
       f > bestF || (f === bestF && tp > bestTp) ||
       (f === bestF && tp === bestTp && fp < bestFp) ||

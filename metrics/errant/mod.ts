@@ -30,6 +30,7 @@ import {
   addChosen,
   type CategoryCounts,
   choosePair,
+  type CoderEdits,
   compareEdits,
   editOptions,
   ERRANT_TITLES,
@@ -203,8 +204,10 @@ export function errantSentenceStats(
   reference: readonly ErrantEdit[],
   options: ErrantEditOptions,
 ): ErrantStats {
-  const hyp = processEdits(hypothesis, options);
-  const ref = processEdits(reference, options);
+  return statsOfCoders(processEdits(hypothesis, options), processEdits(reference, options));
+}
+
+function statsOfCoders(hyp: readonly CoderEdits[], ref: readonly CoderEdits[]): ErrantStats {
   const stats: ErrantStats = {
     hyp: hyp.map((c) => c.coder),
     ref: ref.map((c) => c.coder),
@@ -293,6 +296,18 @@ function goldEditsOf(gold: GoldSentence): ErrantEdit[] {
   return gold.annotations?.length ? errantEdits(gold.annotations) : [];
 }
 
+/** A gold sentence's keyed edits, kept per edit options: every system is compared with them. */
+const goldCoders = new WeakMap<GoldSentence, { key: string; coders: CoderEdits[] }>();
+
+function goldCodersOf(gold: GoldSentence, options: ErrantEditOptions): CoderEdits[] {
+  const key = JSON.stringify(options);
+  const known = goldCoders.get(gold);
+  if (known?.key === key) return known.coders;
+  const coders = processEdits(goldEditsOf(gold), options);
+  goldCoders.set(gold, { key, coders });
+  return coders;
+}
+
 function editTable(
   hyp: ReadonlyMap<string, { key: (number | string)[]; cats: string[] }>,
   ref: ReadonlyMap<string, { key: (number | string)[]; cats: string[] }>,
@@ -359,10 +374,10 @@ export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = wit
   // The coder pair of a sentence is chosen against the running corpus totals.
   orderSensitive: true,
   stats(gold, _hypothesis, options, hypothesisEdits) {
-    return errantSentenceStats(
-      hypothesisEditsOf(hypothesisEdits),
-      goldEditsOf(gold),
-      editOptions(options),
+    const edit = editOptions(options);
+    return statsOfCoders(
+      processEdits(hypothesisEditsOf(hypothesisEdits), edit),
+      goldCodersOf(gold, edit),
     );
   },
   corpus(stats, options) {

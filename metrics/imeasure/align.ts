@@ -162,13 +162,20 @@ const last: {
   s1: Int32Array;
   s2: Int32Array;
   s3: Int32Array;
+  n1: number;
+  n2: number;
+  n3: number;
   t31: Int32Array;
   t32: Int32Array;
 } = {
   cube: new Int32Array(0),
-  s1: new Int32Array(0),
-  s2: new Int32Array(0),
-  s3: new Int32Array(0),
+  /** The three sequences the cube holds (copied into buffers of their own; `n1 = 0`: none). */
+  s1: new Int32Array(16),
+  s2: new Int32Array(16),
+  s3: new Int32Array(16),
+  n1: 0,
+  n2: 0,
+  n3: 0,
   /** Pairwise tables of the third sequence (rows) against the first and the second. */
   t31: new Int32Array(0),
   t32: new Int32Array(0),
@@ -178,6 +185,20 @@ function grow(t: Int32Array, size: number): Int32Array {
   const bigger = new Int32Array(Math.max(size, 2 * t.length));
   bigger.set(t);
   return bigger;
+}
+
+/** `buffer` holding a copy of `s` (a bigger buffer when it is too small). */
+function keep(buffer: Int32Array, s: Int32Array): Int32Array {
+  if (buffer.length < s.length) buffer = new Int32Array(Math.max(s.length, 2 * buffer.length));
+  buffer.set(s);
+  return buffer;
+}
+
+/** Whether `s` equals the first `n` ids of `kept`. */
+function isKept(s: Int32Array, kept: Int32Array, n: number): boolean {
+  if (s.length !== n) return false;
+  for (let i = 0; i < n; i++) if (s[i] !== kept[i]) return false;
+  return true;
 }
 
 /** Pair-cost tables of {@linkcode threeColumns}, grown as needed and reused. */
@@ -195,16 +216,19 @@ function threeColumns(s1: Int32Array, s2: Int32Array, s3: Int32Array): number {
   let from = 0;
   if (cells > d.length) {
     d = new Int32Array(cells <= KEEP_CELLS ? Math.max(cells, 2 * d.length) : cells);
-    if (cells <= KEEP_CELLS) last.cube = d, last.s1 = last.s2 = last.s3 = new Int32Array(0);
-  } else if (sameTokens(s1, last.s1) && sameTokens(s2, last.s2) && last.s1.length) {
-    const p = last.s3;
+    if (cells <= KEEP_CELLS) last.cube = d, last.n1 = last.n2 = last.n3 = 0;
+  } else if (last.n1 && isKept(s1, last.s1, last.n1) && isKept(s2, last.s2, last.n2)) {
+    const p = last.s3, np = last.n3;
     let k = 0;
-    while (k < s3.length && k < p.length && s3[k] === p[k]) k++;
+    while (k < s3.length && k < np && s3[k] === p[k]) k++;
     from = k + 1;
   }
   if (d === last.cube) {
-    if (from === 0) last.s1 = s1.slice(), last.s2 = s2.slice();
-    last.s3 = s3.slice();
+    if (from === 0) {
+      last.s1 = keep(last.s1, s1), last.n1 = s1.length;
+      last.s2 = keep(last.s2, s2), last.n2 = s2.length;
+    }
+    last.s3 = keep(last.s3, s3), last.n3 = s3.length;
   }
   if (from === 0) {
     const t12 = pairTable(s1, s2, true);
@@ -395,6 +419,38 @@ export function align3(source: Tokens, hypothesis: Tokens, reference: Tokens): A
  * @returns Detection then correction counts (`[tp, tn, fp, fn, fpn]` each).
  */
 export function alignmentCountsOfIds(s: Int32Array, h: Int32Array, r: Int32Array): number[] {
+  const out = new Array<number>(10);
+  countsInto(s, h, r, out, 0);
+  return out;
+}
+
+/**
+ * {@linkcode alignmentCountsOfIds} written into `out` at `at` (ten entries).
+ *
+ * @example Usage
+ * ```ts
+ * import { countsInto, intern } from "./align.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const [s, h, r] = intern([["a", "cat"], ["an", "cat"], ["the", "cat"]]);
+ * const out = new Int32Array(12);
+ * countsInto(s, h, r, out, 2);
+ * assert.deepEqual([...out], [0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1]);
+ * ```
+ *
+ * @param s Source ids.
+ * @param h Hypothesis ids.
+ * @param r Reference ids.
+ * @param out Where to write.
+ * @param at The offset of the first count.
+ */
+export function countsInto(
+  s: Int32Array,
+  h: Int32Array,
+  r: Int32Array,
+  out: { [i: number]: number },
+  at: number,
+): void {
   const len = columns(s, h, r);
   let tp = 0, tn = 0, fp = 0, fn = 0, tpd = 0;
   for (let c = 0, q = 0; c < len; c++, q += 3) {
@@ -405,7 +461,9 @@ export function alignmentCountsOfIds(s: Int32Array, h: Int32Array, r: Int32Array
     else if (b === d) tp++;
     else tpd++;
   }
-  return [tp + tpd, tn, fp, fn, 0, tp, tn, fp + tpd, fn + tpd, tpd];
+  out[at] = tp + tpd, out[at + 1] = tn, out[at + 2] = fp, out[at + 3] = fn, out[at + 4] = 0;
+  out[at + 5] = tp, out[at + 6] = tn, out[at + 7] = fp + tpd, out[at + 8] = fn + tpd;
+  out[at + 9] = tpd;
 }
 
 /**

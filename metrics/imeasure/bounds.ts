@@ -45,12 +45,7 @@ export function checkAlignmentSize(
   // A reference takes at most one alternative per error (errors do not overlap): it grows
   // by at most the largest growth of an error's alternatives (tokens added minus the source
   // tokens their corrections cover), not by every annotator's corrections summed.
-  let r = n;
-  for (const e of errors) {
-    let most = 0;
-    for (const a of e.alternatives) most = Math.max(most, growth(a.corrections));
-    r += most;
-  }
+  const r = n + growthOf(errors);
   const cells = (n + 1) * (m + 1) * (r + 1);
   if (cells <= MAX_ALIGNMENT_CELLS) return;
   const where = gold.line === undefined ? "a sentence" : `sentence at gold line ${gold.line}`;
@@ -59,6 +54,24 @@ export function checkAlignmentSize(
       `${r} tokens need alignments of up to ${cells} cells, more than the ` +
       `${MAX_ALIGNMENT_CELLS} the I-measure bounds itself to (about 320 tokens each)`,
   );
+}
+
+/** The growth of each error list (error lists are kept per gold sentence and not changed). */
+const growths = new WeakMap<readonly ErrorGroup[], number>();
+
+/** How much a reference can lengthen the source: the largest growth of each error, summed. */
+function growthOf(errors: readonly ErrorGroup[]): number {
+  let r = growths.get(errors);
+  if (r === undefined) {
+    r = 0;
+    for (const e of errors) {
+      let most = 0;
+      for (const a of e.alternatives) most = Math.max(most, growth(a.corrections));
+      r += most;
+    }
+    growths.set(errors, r);
+  }
+  return r;
 }
 
 /** How much one alternative can lengthen the source: tokens added minus source tokens covered. */

@@ -207,7 +207,15 @@ function findReferences(
     const ratio = ratioOf(options.max, options.w);
     let overflow: string | undefined;
     if (!exhaustive && (ratio || combinations() > MIX_LIMIT)) {
-      const r = segmentedSearch(gold.source, hypothesis, errors, ratio, MIX_LIMIT);
+      const r = segmentedSearch(
+        gold.source,
+        hypothesis,
+        errors,
+        ratio,
+        MIX_LIMIT,
+        16 * MIX_LIMIT,
+        withReferences,
+      );
       overflow = r.overflow;
       if (!overflow) {
         counts = r.candidates.map((c) => c.counts);

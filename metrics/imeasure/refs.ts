@@ -70,26 +70,40 @@ function mergeSpans(corrections: readonly Correction[]): Span[] {
  * @returns The reference tokens.
  */
 export function applySpans(source: Tokens, spans: readonly Span[]): Tokens {
-  // Stable sort by (start, end), last first.
-  const order = spans.map((s, i) => [s, i] as const).sort((a, b) =>
-    b[0].start - a[0].start || b[0].end - a[0].end || a[1] - b[1]
-  );
-  let out = source.slice();
-  for (const [s] of order) {
-    const next = out.slice();
-    next.splice(s.start, s.end - s.start, ...s.tokens);
-    if (next.length > 0) out = next;
+  // Last first: by start, then end, decreasing; equal spans in their given order (a stable
+  // sort of the indices).
+  const order: number[] = [];
+  for (let x = 0; x < spans.length; x++) order.push(x);
+  if (spans.length > 1) {
+    order.sort((a, b) => spans[b].start - spans[a].start || spans[b].end - spans[a].end || a - b);
+  }
+  const out = source.slice();
+  for (const x of order) {
+    const s = spans[x];
+    // A correction that would leave nothing is skipped (the length `splice` would leave).
+    const len = out.length;
+    const at = s.start < 0 ? Math.max(len + s.start, 0) : Math.min(s.start, len);
+    const removed = Math.min(Math.max(s.end - s.start, 0), len - at);
+    if (len - removed + s.tokens.length > 0) out.splice(s.start, s.end - s.start, ...s.tokens);
   }
   return out.length ? out : source.slice();
 }
 
 /** True when no two corrections cover the same span. */
 export function compatible(spans: readonly Span[]): boolean {
-  const seen = new Set<string>();
-  for (const s of spans) {
-    const k = `${s.start}:${s.end}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
+  if (spans.length > 16) {
+    const seen = new Set<string>();
+    for (const s of spans) {
+      const k = `${s.start}:${s.end}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+    }
+    return true;
+  }
+  for (let x = 1; x < spans.length; x++) {
+    for (let y = 0; y < x; y++) {
+      if (spans[x].start === spans[y].start && spans[x].end === spans[y].end) return false;
+    }
   }
   return true;
 }

@@ -31,8 +31,13 @@
  */
 
 import type { ErrorGroup, Tokens } from "../../plugins/types.ts";
-import { alignmentCountsOfIds, copiedTokens, intern } from "./align.ts";
+import { alignmentCountsOfIds, copiedTokens, countsInto, intern } from "./align.ts";
+import { IdTable } from "./id_table.ts";
+import { RecentMemo } from "../../util/recent_memo.ts";
+import { keptIndices, prune, pruneFlat, type RatioOf } from "./prune.ts";
 import { applySpans, combinationCount, compatible, errorOptions, type Span } from "./refs.ts";
+
+export { prune, type RatioOf, ratioOf } from "./prune.ts";
 
 /**
  * Anchor half-width: tokens on each side of a cut shared by source, hypothesis and references.
@@ -59,87 +64,6 @@ export interface SegmentedResult {
   overflow?: string;
 }
 
-/** Ratio form of the maximised metric, or undefined when it is not a ratio. */
-export type RatioOf = ((c: readonly number[]) => [number, number]) | undefined;
-
-/**
- * The ratio (numerator, denominator) of `wacc` or `acc` of an aspect (`d` or `c`) with weight
- * `w`, or undefined for other metrics (and for `w <= 0`, where denominators may vanish).
- *
- * @example Usage
- * ```ts
- * import { ratioOf } from "./search.ts";
- * import assert from "node:assert/strict";
- *
- * const f = ratioOf("cwacc", 2)!;
- * assert.deepEqual(f([0, 0, 0, 0, 0, 1, 4, 0, 1, 0, ...new Array(10).fill(0)]), [6, 7]);
- * assert.equal(ratioOf("cf", 2), undefined);
- * ```
- *
- * @param max The maximised metric (`cwacc`, `dacc`...).
- * @param w The WAcc weight.
- * @returns The ratio function.
- */
-export function ratioOf(max: string, w: number): RatioOf {
-  const key = `${max}|${w}`;
-  if (ratios.has(key)) return ratios.get(key);
-  if (ratios.size >= 64) ratios.clear();
-  const o = max[0] === "d" ? 0 : 5;
-  const m = max.slice(1);
-  let ratio: RatioOf;
-  if (m === "wacc" && w > 0) {
-    ratio = (c) => [
-      w * c[o] + c[o + 1],
-      w * (c[o] + c[o + 2]) + c[o + 1] + c[o + 3] - (w + 1) * (c[o + 4] / 2),
-    ];
-  } else if (m === "acc") {
-    ratio = (c) => [c[o] + c[o + 1], c[o] + c[o + 1] + c[o + 2] + c[o + 3] - c[o + 4]];
-  }
-  ratios.set(key, ratio);
-  return ratio;
-}
-
-/** One function per (metric, weight): the per-sentence memos are kept per ratio function. */
-const ratios = new Map<string, RatioOf>();
-
-function dedupe(cands: SearchCandidate[]): SearchCandidate[] {
-  const seen = new Set<string>();
-  return cands.filter((c) => {
-    const k = c.counts.join(",");
-    return seen.has(k) ? false : (seen.add(k), true);
-  });
-}
-
-/**
- * Drops candidates that cannot win whatever is added to them, and repeated count vectors
- * (first kept). B is dropped when some A has `numA > numB` and `denA <= denB`, or
- * `numA == numB > 0` and `denA < denB`; equal vectors share their fate, so dropping before
- * removing repeats gives the same list.
- */
-function prune(cands: SearchCandidate[], ratio: RatioOf): SearchCandidate[] {
-  if (cands.length <= 1) return cands;
-  if (!ratio) return dedupe(cands);
-  const m = cands.length;
-  const num = new Float64Array(m), den = new Float64Array(m);
-  for (let x = 0; x < m; x++) [num[x], den[x]] = ratio(cands[x].counts);
-  // Sweep by decreasing numerator: `above` is the least denominator of larger numerators.
-  const order = Array.from({ length: m }, (_, x) => x).sort((x, y) => num[y] - num[x]);
-  const dropped = new Uint8Array(m);
-  let above = Infinity;
-  for (let g = 0; g < m;) {
-    let e = g, least = Infinity;
-    const n = num[order[g]];
-    while (e < m && num[order[e]] === n) least = Math.min(least, den[order[e++]]);
-    for (let q = g; q < e; q++) {
-      const d = den[order[q]];
-      if (above <= d || (n > 0 && least < d)) dropped[order[q]] = 1;
-    }
-    above = Math.min(above, least);
-    g = e;
-  }
-  return dedupe(cands.filter((_, x) => !dropped[x]));
-}
-
 /** What the search keeps of one gold sentence between calls (systems share it). */
 interface SentenceMemo {
   /** The source it was computed for (checked on every use). */
@@ -159,13 +83,32 @@ interface SentenceMemo {
   /** Segments by `start * (n + 1) + end` (source offsets). */
   segments: Map<number, SegmentMemo>;
   /** Results by hypothesis (ids), with the ratio and limits they were computed for. */
-  results: Map<string, { ratio: RatioOf; limit: number; segmentLimit: number; result: Result }>;
+  results: IdTable<{ ratio: RatioOf; limit: number; segmentLimit: number; result: Result }>;
+}
+
+/**
+ * The corrections of a candidate while searching: the spans of its segments as a chain from the
+ * last segment back (segments that correct nothing add no link), flattened on the way out.
+ */
+interface Chain {
+  /** The spans of one segment. */
+  spans: Span[];
+  /** The earlier segments' chain. */
+  prev: Chain | undefined;
+}
+
+/** A candidate while searching: its 20 counts (owned by it) and its corrections. */
+interface Partial {
+  /** The counts. */
+  counts: number[];
+  /** The corrections. */
+  chain: Chain | undefined;
 }
 
 /** A search result as memoised (copied on the way out: callers may keep or change it). */
 interface Result {
   /** The candidates. */
-  candidates: SearchCandidate[];
+  candidates: Partial[];
   /** The segment count. */
   segments: number;
   /** The overflow message. */
@@ -182,6 +125,16 @@ interface Combination {
   base: number[];
 }
 
+/** The candidates of a segment for one hypothesis segment: all, and those pruning keeps. */
+interface Local {
+  /** Every compatible combination's 20 counts, in product order, one after another. */
+  all: number[];
+  /** The ratio `kept` was pruned for. */
+  ratio?: RatioOf;
+  /** The candidates pruning keeps. */
+  kept?: SearchCandidate[];
+}
+
 /** A segment between two cuts, for every hypothesis that cuts the sentence there. */
 interface SegmentMemo {
   /** Options of the errors that start in the segment. */
@@ -190,12 +143,17 @@ interface SegmentMemo {
   count: number;
   /** The compatible combinations in product order (computed when first needed). */
   combinations?: Combination[];
-  /** The segment's candidates by hypothesis segment (ids): all, and those pruning keeps. */
-  local: Map<string, { all: SearchCandidate[]; ratio?: RatioOf; kept?: SearchCandidate[] }>;
+  /** The segment's candidates by hypothesis segment (ids). */
+  local: IdTable<Local>;
 }
 
-/** Memos per error list (error lists are themselves kept per gold sentence). */
-const memos = new WeakMap<readonly ErrorGroup[], SentenceMemo>();
+/**
+ * Memos per error list (error lists are themselves kept per gold sentence): of the current
+ * sentence only while scoring goes sentence by sentence (a memo kept longer only makes the
+ * garbage collector copy it: measured, keeping 2 or 16 costs more CPU than keeping 1), of every
+ * sentence once scoring comes back to one (system by system).
+ */
+const memos = new RecentMemo<readonly ErrorGroup[], SentenceMemo>(1);
 
 function sameSource(a: Tokens, b: Tokens): boolean {
   if (a.length !== b.length) return false;
@@ -238,28 +196,53 @@ function sentenceMemo(source: Tokens, errors: readonly ErrorGroup[]): SentenceMe
     firsts,
     starts,
     segments: new Map(),
-    results: new Map(),
+    results: new IdTable<{ ratio: RatioOf; limit: number; segmentLimit: number; result: Result }>(),
   };
   memos.set(errors, memo);
   return memo;
 }
 
-/** A map key for an id sequence (one character per id while ids fit in 16 bits). */
-function idKey(ids: Int32Array, memo: SentenceMemo): string {
-  if (memo.ids.size >= 0xffff) return "\uffff" + ids.join(",");
-  let key = "";
-  for (let i = 0; i < ids.length; i += 4096) {
-    key += String.fromCharCode(...ids.subarray(i, i + 4096));
+/**
+ * The ids of a hypothesis in the sentence's id map (as `intern` gives them). A token equal to
+ * the source token its position faces (the source offset follows one-token insertions and
+ * deletions) takes that token's id without a map look-up: hypotheses copy most of the source.
+ */
+function hypothesisIds(memo: SentenceMemo, hypothesis: Tokens): Int32Array {
+  const { source, src, ids } = memo;
+  const n = source.length, out = new Int32Array(hypothesis.length);
+  let off = 0;
+  for (let j = 0; j < hypothesis.length; j++) {
+    const t = hypothesis[j];
+    const i = j + off;
+    if (i < n && t === source[i]) {
+      out[j] = src[i];
+      continue;
+    }
+    if (i + 1 < n && t === source[i + 1]) {
+      out[j] = src[i + 1], off++;
+      continue;
+    }
+    if (i > 0 && i - 1 < n && t === source[i - 1]) {
+      out[j] = src[i - 1], off--;
+      continue;
+    }
+    if (t === "") continue;
+    let id = ids.get(t);
+    if (id === undefined) ids.set(t, id = ids.size + 1);
+    out[j] = id;
   }
-  return key;
+  return out;
 }
 
-/** The cuts of {@linkcode cutPoints} for hypothesis ids (interned with `memo.ids`). */
-function cutsOf(memo: SentenceMemo, hyp: Int32Array): [number, number][] {
+/**
+ * The segment bounds for hypothesis ids (interned with `memo.ids`): `[0, 0]`, the cuts of
+ * {@linkcode cutPoints}, then `[n, hyp.length]`, as source and hypothesis offsets in turn.
+ */
+function boundsOf(memo: SentenceMemo, hyp: Int32Array): number[] {
   const { src: s, touched } = memo;
   const n = s.length;
   const toHyp = copiedTokens(s, hyp);
-  const cuts: [number, number][] = [];
+  const bounds = [0, 0];
   let last = 0;
   for (let p = ANCHOR; p + ANCHOR <= n; p++) {
     if (p - last < 2 * ANCHOR) continue;
@@ -269,9 +252,10 @@ function cutsOf(memo: SentenceMemo, hyp: Int32Array): [number, number][] {
       else if (t > p - ANCHOR && (touched[t] & 2)) ok = false;
       else if (t > p - ANCHOR && toHyp[t] !== toHyp[t - 1] + 1) ok = false;
     }
-    if (ok) cuts.push([p, toHyp[p]]), last = p;
+    if (ok) bounds.push(p, toHyp[p]), last = p;
   }
-  return cuts;
+  bounds.push(n, hyp.length);
+  return bounds;
 }
 
 /**
@@ -301,7 +285,10 @@ export function cutPoints(
   errors: readonly ErrorGroup[],
 ): [number, number][] {
   const memo = sentenceMemo(source, errors);
-  return cutsOf(memo, intern([hypothesis], memo.ids)[0]);
+  const bounds = boundsOf(memo, hypothesisIds(memo, hypothesis));
+  const cuts: [number, number][] = [];
+  for (let g = 2; g + 2 < bounds.length; g += 2) cuts.push([bounds[g], bounds[g + 1]]);
+  return cuts;
 }
 
 /** The compatible combinations of a segment, with their references and baseline counts. */
@@ -354,6 +341,7 @@ function combinationsOf(memo: SentenceMemo, seg: SegmentMemo, a: number, b: numb
  * @param ratio The maximised metric as a ratio (from {@linkcode ratioOf}), if it is one.
  * @param limit Most candidates kept between segments.
  * @param segmentLimit Most combinations enumerated in one segment.
+ * @param withSpans Whether to give each candidate's corrections (else `spans` is empty).
  * @returns The surviving candidates.
  */
 export function segmentedSearch(
@@ -363,24 +351,38 @@ export function segmentedSearch(
   ratio: RatioOf,
   limit: number,
   segmentLimit: number = 16 * limit,
+  withSpans = true,
 ): SegmentedResult {
   const memo = sentenceMemo(source, errors);
-  const [hyp] = intern([hypothesis], memo.ids);
-  const key = idKey(hyp, memo);
-  let hit = memo.results.get(key);
+  const hyp = hypothesisIds(memo, hypothesis);
+  let hit = memo.results.get(hyp, 0, hyp.length);
   if (
     !hit || hit.ratio !== ratio || hit.limit !== limit || hit.segmentLimit !== segmentLimit
   ) {
     hit = { ratio, limit, segmentLimit, result: search(memo, hyp, ratio, limit, segmentLimit) };
-    memo.results.set(key, hit);
+    memo.results.set(hyp, 0, hyp.length, hit);
   }
   const { candidates, segments, overflow } = hit.result;
   const out: SegmentedResult = {
-    candidates: candidates.map((c) => ({ counts: c.counts.slice(), spans: c.spans.slice() })),
+    candidates: candidates.map((c) => ({
+      counts: c.counts.slice(),
+      spans: withSpans ? spansOf(c) : [],
+    })),
     segments,
   };
   if (overflow !== undefined) out.overflow = overflow;
   return out;
+}
+
+/** The corrections of a candidate, in segment order (a fresh array). */
+function spansOf(c: Partial): Span[] {
+  const links: Span[][] = [];
+  for (let l = c.chain; l; l = l.prev) links.push(l.spans);
+  const spans: Span[] = [];
+  for (let x = links.length - 1; x >= 0; x--) {
+    for (const sp of links[x]) spans.push(sp);
+  }
+  return spans;
 }
 
 function search(
@@ -392,74 +394,132 @@ function search(
 ): Result {
   const { src, starts } = memo;
   const n = src.length;
-  const cuts = cutsOf(memo, hyp);
-  const bounds: [number, number][] = [[0, 0], ...cuts, [n, hyp.length]];
-  let frontier: SearchCandidate[] = [{ counts: new Array(20).fill(0), spans: [] }];
-  for (let g = 0; g + 1 < bounds.length; g++) {
-    const [a, ha] = bounds[g], [b, hb] = bounds[g + 1];
-    if (
-      starts[b === n ? n + 1 : b] === starts[a] && segmentLimit >= 1 && hb - ha === b - a &&
-      sameRange(src, a, hyp, ha, b - a)
-    ) {
+  const bounds = boundsOf(memo, hyp);
+  const segments = bounds.length / 2 - 1;
+  let frontier: Partial[] = [{ counts: new Array(20).fill(0), chain: undefined }];
+  for (let g = 0; g + 2 < bounds.length; g += 2) {
+    const a = bounds[g], ha = bounds[g + 1], b = bounds[g + 2], hb = bounds[g + 3];
+    const copy = hb - ha === b - a && sameRange(src, a, hyp, ha, b - a);
+    if (starts[b === n ? n + 1 : b] === starts[a] && segmentLimit >= 1 && copy) {
       // No error starts here and the hypothesis copies the segment: its one candidate (the
       // source) has every column TN, for the system and for the baseline.
-      for (const f of frontier) {
-        const c = f.counts;
+      for (let x = 0; x < frontier.length; x++) {
+        const c = frontier[x].counts;
         c[1] += b - a, c[6] += b - a, c[11] += b - a, c[16] += b - a;
       }
       frontier = prune(frontier, ratio);
     } else {
-      let seg = memo.segments.get(a * (n + 1) + b);
-      if (!seg) {
-        const last = b === n;
-        const mine = memo.options.filter((_, e) => {
-          const p = memo.firsts[e];
-          return p >= a && (p < b || (last && p <= b));
-        });
-        seg = { mine, count: combinationCount(mine), local: new Map() };
-        memo.segments.set(a * (n + 1) + b, seg);
-      }
+      const seg = segmentMemo(memo, a, b);
       if (seg.count > segmentLimit) {
         return {
           candidates: [],
-          segments: bounds.length - 1,
+          segments,
           overflow: `a segment has ${seg.count} combinations (limit ${segmentLimit})`,
         };
       }
-      const hypSeg = hyp.subarray(ha, hb);
-      const key = idKey(hypSeg, memo);
-      let local = seg.local.get(key);
+      let local = seg.local.get(hyp, ha, hb);
       if (!local) {
-        const srcSeg = src.subarray(a, b);
-        const copy = hb - ha === b - a && sameRange(src, a, hyp, ha, b - a);
-        const all = combinationsOf(memo, seg, a, b).map(({ spans, ref, base }) => ({
-          counts: [...(copy ? base : alignmentCountsOfIds(srcSeg, hypSeg, ref)), ...base],
-          spans,
-        }));
-        seg.local.set(key, local = { all });
+        local = { all: localCounts(memo, seg, a, b, hyp, ha, hb, copy) };
+        seg.local.set(hyp, ha, hb, local);
       }
       if (!local.kept || local.ratio !== ratio) {
-        local.kept = prune(local.all, ratio), local.ratio = ratio;
+        local.kept = keptOf(local, seg, ratio), local.ratio = ratio;
       }
-      const next: SearchCandidate[] = [];
-      for (const f of frontier) {
-        for (const l of local.kept) {
-          const counts = new Array(20);
-          for (let i = 0; i < 20; i++) counts[i] = f.counts[i] + l.counts[i];
-          next.push({ counts, spans: l.spans.length ? [...f.spans, ...l.spans] : f.spans });
-        }
-      }
-      frontier = prune(next, ratio);
+      frontier = prune(extend(frontier, local.kept), ratio);
     }
     if (frontier.length > limit) {
       return {
         candidates: [],
-        segments: bounds.length - 1,
+        segments,
         overflow: `${frontier.length} candidates survive (limit ${limit})`,
       };
     }
   }
-  return { candidates: frontier, segments: bounds.length - 1 };
+  return { candidates: frontier, segments };
+}
+
+/** The memo of the segment between source offsets `a` and `b`. */
+function segmentMemo(memo: SentenceMemo, a: number, b: number): SegmentMemo {
+  const n = memo.src.length;
+  let seg = memo.segments.get(a * (n + 1) + b);
+  if (!seg) {
+    const last = b === n;
+    const mine = memo.options.filter((_, e) => {
+      const p = memo.firsts[e];
+      return p >= a && (p < b || (last && p <= b));
+    });
+    seg = { mine, count: combinationCount(mine), local: new IdTable() };
+    memo.segments.set(a * (n + 1) + b, seg);
+  }
+  return seg;
+}
+
+/** The counts of every combination of a segment for the hypothesis segment `ha..hb`. */
+function localCounts(
+  memo: SentenceMemo,
+  seg: SegmentMemo,
+  a: number,
+  b: number,
+  hyp: Int32Array,
+  ha: number,
+  hb: number,
+  copy: boolean,
+): number[] {
+  const srcSeg = memo.src.subarray(a, b), hypSeg = hyp.subarray(ha, hb);
+  const combinations = combinationsOf(memo, seg, a, b);
+  // A plain array (small integers): far smaller than a typed array while the memo keeps it.
+  const all = new Array<number>(20 * combinations.length).fill(0);
+  for (let x = 0; x < combinations.length; x++) {
+    const { ref, base } = combinations[x];
+    if (copy) { for (let i = 0; i < 10; i++) all[20 * x + i] = base[i]; }
+    else countsInto(srcSeg, hypSeg, ref, all, 20 * x);
+    for (let i = 0; i < 10; i++) all[20 * x + 10 + i] = base[i];
+  }
+  return all;
+}
+
+/** The candidates of `local` that the ratio keeps. */
+function keptOf(local: Local, seg: SegmentMemo, ratio: RatioOf): SearchCandidate[] {
+  const m = local.all.length / 20;
+  const k = pruneFlat(local.all, m, ratio);
+  const at = keptIndices();
+  const kept: SearchCandidate[] = new Array(k);
+  for (let x = 0; x < k; x++) {
+    const p = 20 * at[x];
+    kept[x] = {
+      counts: local.all.slice(p, p + 20),
+      spans: seg.combinations![at[x]].spans,
+    };
+  }
+  return kept;
+}
+
+/**
+ * Every frontier candidate extended by every kept candidate of the next segment, frontier
+ * first. With one kept candidate the frontier's candidates (owned by the search) are extended
+ * in place.
+ */
+function extend(frontier: Partial[], kept: readonly SearchCandidate[]): Partial[] {
+  if (kept.length === 1) {
+    const { counts: add, spans } = kept[0];
+    for (let x = 0; x < frontier.length; x++) {
+      const f = frontier[x];
+      for (let i = 0; i < 20; i++) f.counts[i] += add[i];
+      if (spans.length) f.chain = { spans, prev: f.chain };
+    }
+    return frontier;
+  }
+  const next: Partial[] = [];
+  for (let x = 0; x < frontier.length; x++) {
+    const f = frontier[x];
+    for (let y = 0; y < kept.length; y++) {
+      const l = kept[y];
+      const counts = new Array<number>(20);
+      for (let i = 0; i < 20; i++) counts[i] = f.counts[i] + l.counts[i];
+      next.push({ counts, chain: l.spans.length ? { spans: l.spans, prev: f.chain } : f.chain });
+    }
+  }
+  return next;
 }
 
 function sameRange(x: Int32Array, i: number, y: Int32Array, j: number, length: number): boolean {

@@ -11,6 +11,7 @@ import { splitUnicodeWhitespace } from "../../formats/text.ts";
 import { InputError } from "../../plugins/errors.ts";
 import type { Annotation, GoldSentence, Tokens } from "../../plugins/types.ts";
 import { pyRepr, python2DictOrder } from "../../util/python_number.ts";
+import { RecentMemo } from "../../util/recent_memo.ts";
 import { bestEditSequence } from "./best_path.ts";
 import { buildEditGraph, type EditGraph, MergedEdgeBudgetError } from "./edit_graph.ts";
 import { implicitEditSequence } from "./fallback.ts";
@@ -172,12 +173,16 @@ export function m2GoldEdits(
   }));
 }
 
-/** The last {@linkcode m2GoldEdits} of each gold sentence, with what it was computed from. */
-const goldEditsCache = new WeakMap<GoldSentence, {
+/**
+ * The last {@linkcode m2GoldEdits} of each gold sentence, with what it was computed from: of
+ * the current sentence while scoring goes sentence by sentence, of every sentence once it
+ * comes back to one (system by system; see {@linkcode RecentMemo}).
+ */
+const goldEditsCache = new RecentMemo<GoldSentence, {
   source: Tokens;
   annotations: GoldSentence["annotations"];
   value: { annotator: string; edits: M2GoldEdit[] }[];
-}>();
+}>(1);
 
 /**
  * {@linkcode m2GoldEdits}, computed once per gold sentence: every system scored against the
@@ -254,6 +259,9 @@ function matchSequence(
       if (!matchEdit(e, gold[i])) continue;
       correct.push(e);
       last = i + 1;
+      // Only deletions and insertions get a mark: nothing else needs the neighbours.
+      const deletion = e.start < e.end && e.correction.trim() === "";
+      if (!deletion && e.start !== e.end) continue;
       let next = edits.filter((x) => e.end === x.start).map(shrinkEdit);
       let prev = edits.filter((x) => e.start === x.end).map(shrinkEdit);
       const keep = e.start !== e.end
@@ -263,7 +271,7 @@ function matchSequence(
       prev = prev.filter(keep);
       const adjacent = next.length > 0 || prev.length > 0;
       const matchAdj = [...next, ...prev].some((x) => gold.some((g) => matchEdit(x, g)));
-      if (e.start < e.end && e.correction.trim() === "" && adjacent) {
+      if (deletion && adjacent) {
         marks.push(`${matchAdj ? "!" : "&"} ${editRepr(e)}`);
       } else if (e.start === e.end && adjacent) {
         marks.push(`${matchAdj ? "!" : "*"} ${editRepr(e)}`);

@@ -10,8 +10,10 @@ import { type EditGraph, pairEdit, S_GRAPH_FREE, S_GRAPH_FREE_F64 } from "./edit
 import { EPSILON, type M2Edit, type M2GoldEdit, NOOP } from "./lattice.ts";
 import { scratch } from "./scratch.ts";
 
-/** Scratch slots of the shortest path (see `Scratch` in `lattice.ts`). */
+/** Scratch slots of the shortest path and the gold weights (see `Scratch` in `scratch.ts`). */
 const S_PRED = S_GRAPH_FREE, S_GOLD_WEIGHTS = S_GRAPH_FREE_F64, S_DIST = S_GRAPH_FREE_F64 + 1;
+const S_SRC_SUMS = S_GRAPH_FREE_F64 + 2, S_HYP_SUMS = S_GRAPH_FREE_F64 + 3, S_GOLD_STARTS = 2;
+const S_GOLD_LEAD = S_GRAPH_FREE + 1;
 
 function matches(edit: M2Edit, gold: M2GoldEdit): boolean {
   return edit.start === gold.start && edit.end === gold.end && edit.original === gold.original &&
@@ -28,14 +30,26 @@ function spanEntries(graph: EditGraph, pairs: number[]): number[] {
 }
 
 /** Prefix sums of token lengths plus one (a space each): text lengths of token ranges. */
-function prefix(tokens: Tokens): Float64Array {
-  const out = new Float64Array(tokens.length + 1);
+function prefix(tokens: Tokens, out: Float64Array): Float64Array {
+  out[0] = 0;
   for (let i = 0; i < tokens.length; i++) out[i + 1] = out[i] + tokens[i].length + 1;
   return out;
 }
 
-/** {@linkcode prefix} of each graph's source and hypothesis, made once for its annotators. */
-const textSums = new WeakMap<EditGraph, { src: Float64Array; hyp: Float64Array }>();
+/** The graph whose {@linkcode prefix} sums are on the scratch slots (made once for its
+ * annotators). */
+let sumsOf: EditGraph | undefined;
+
+/** The length of the text of tokens `a..b` from their prefix sums. */
+function textLength(sums: Float64Array, a: number, b: number): number {
+  return b > a ? sums[b] - sums[a] - 1 : 0;
+}
+
+/** Whether one of the gold edit's corrections is `length` characters long. */
+function hasCorrectionOfLength(gold: M2GoldEdit, length: number): boolean {
+  for (const c of gold.corrections) if (c.length === length) return true;
+  return false;
+}
 
 /**
  * The per-annotator weights: gold matches get `-|E|` (the reference's `set_weights`).
@@ -53,61 +67,84 @@ export function goldWeights(
   L: number = graph.list.length,
   out?: Float64Array,
 ): Float64Array {
-  let weights: Float64Array;
-  if (out) {
-    weights = out.subarray(0, graph.weights.length);
-    weights.set(graph.weights);
-  } else weights = graph.weights.slice();
-  if (!gold.length) return weights;
-  const groups = new Map<number, M2GoldEdit[]>();
-  for (const g of gold) {
+  const weights = out
+    ? out.subarray(0, graph.weights.length)
+    : new Float64Array(graph.weights.length);
+  setGoldWeights(graph, gold, L, weights);
+  return weights;
+}
+
+/** {@linkcode goldWeights} written into `weights` (at least as long as the graph has pairs). */
+function setGoldWeights(
+  graph: EditGraph,
+  gold: readonly M2GoldEdit[],
+  L: number,
+  weights: Float64Array,
+): void {
+  weights.set(graph.weights);
+  const G = gold.length;
+  if (!G) return;
+  // Gold edits by span: `lead[x]` is the first gold edit with the span of edit `x` (-1 for
+  // an edit without a valid span); `starts` marks the start offsets of the spans.
+  const { spanBase } = graph;
+  const starts = scratch.u8(S_GOLD_STARTS, spanBase).fill(0, 0, spanBase);
+  const lead = scratch.i32(S_GOLD_LEAD, G);
+  let spans = 0;
+  for (let x = 0; x < G; x++) {
+    const g = gold[x];
+    lead[x] = -1;
     if (g.start < 0 || g.end < 0) continue;
-    const key = g.start * graph.spanBase + g.end;
-    const list = groups.get(key);
-    if (list) list.push(g);
-    else groups.set(key, [g]);
+    for (let y = 0; y < x && lead[x] < 0; y++) {
+      if (lead[y] === y && gold[y].start === g.start && gold[y].end === g.end) lead[x] = y;
+    }
+    if (lead[x] < 0) lead[x] = x, spans++;
+    if (g.start < spanBase) starts[g.start] = 1;
   }
-  if (!groups.size) return weights;
+  if (!spans) return;
   // The listed pairs of each gold span, in pair order.
-  const bySpan = new Map<number, number[]>();
-  {
-    for (let p = 0; p < graph.from.length; p++) {
-      if (!graph.mult[p]) continue;
-      const key = graph.start[p] * graph.spanBase + graph.end[p];
-      if (!groups.has(key)) continue;
-      const list = bySpan.get(key);
-      if (list) list.push(p);
-      else bySpan.set(key, [p]);
+  let bySpan: (number[] | undefined)[] | undefined;
+  const { from, to, start, end, mult } = graph;
+  for (let p = 0; p < from.length; p++) {
+    if (!mult[p] || !starts[start[p]]) continue;
+    for (let x = 0; x < G; x++) {
+      if (lead[x] !== x || gold[x].start !== start[p] || gold[x].end !== end[p]) continue;
+      ((bySpan ??= new Array(G))[x] ??= []).push(p);
+      break;
     }
   }
-  const edits = new Map<number, M2Edit>();
-  const editOf = (p: number) => {
-    let e = edits.get(p);
-    if (!e) edits.set(p, e = pairEdit(graph, p));
-    return e;
-  };
+  if (!bySpan) return;
   // A cheap necessary condition first: the texts' lengths (from prefix sums of token
   // lengths), so that long lists of edges on a span do not each build their strings.
-  let sums = textSums.get(graph);
-  if (!sums) {
-    textSums.set(graph, sums = { src: prefix(graph.source), hyp: prefix(graph.hypothesis) });
+  const srcLen = scratch.f64(S_SRC_SUMS, graph.source.length + 1);
+  const hypLen = scratch.f64(S_HYP_SUMS, graph.hypothesis.length + 1);
+  if (sumsOf !== graph) {
+    prefix(graph.source, srcLen), prefix(graph.hypothesis, hypLen);
+    sumsOf = graph;
   }
-  const srcLen = sums.src, hypLen = sums.hyp;
-  const textLength = (sums: Float64Array, a: number, b: number) =>
-    b > a ? sums[b] - sums[a] - 1 : 0;
-  const lengths = new Map(gold.map((g) => [g, new Set(g.corrections.map((c) => c.length))]));
+  // The last pair's edit (a pair is compared with each gold edit of its span in turn).
+  let lastPair = -1, lastEdit: M2Edit | undefined;
   const matchesGold = (p: number, g: M2GoldEdit) => {
-    const u = graph.from[p], v = graph.to[p];
-    return textLength(srcLen, graph.row[u], graph.row[v]) === g.original.length &&
-      lengths.get(g)!.has(textLength(hypLen, graph.col[u], graph.col[v])) &&
-      matches(editOf(p), g);
+    const u = from[p], v = to[p];
+    if (textLength(srcLen, graph.row[u], graph.row[v]) !== g.original.length) return false;
+    if (!hasCorrectionOfLength(g, textLength(hypLen, graph.col[u], graph.col[v]))) return false;
+    if (p !== lastPair) lastPair = p, lastEdit = pairEdit(graph, p);
+    return matches(lastEdit!, g);
   };
-  for (const [key, golds] of groups) {
-    const pairs = bySpan.get(key);
+  for (let s = 0; s < G; s++) {
+    const pairs = bySpan[s];
     if (!pairs) continue;
-    if (graph.start[pairs[0]] !== graph.end[pairs[0]]) {
+    const golds: M2GoldEdit[] = [];
+    for (let x = s; x < G; x++) if (lead[x] === s) golds.push(gold[x]);
+    if (start[pairs[0]] !== end[pairs[0]]) {
       // Deletions and substitutions: any match wins.
-      for (const p of pairs) if (golds.some((g) => matchesGold(p, g))) weights[p] = -L;
+      for (const p of pairs) {
+        for (const g of golds) {
+          if (matchesGold(p, g)) {
+            weights[p] = -L;
+            break;
+          }
+        }
+      }
       continue;
     }
     // Insertions: the reference's two-pointer walk, replayed step by step.
@@ -133,14 +170,14 @@ export function goldWeights(
       if (has) {
         if (fromLeft) {
           lptr++;
-          while (lptr < M.length && graph.from[M[lptr]] !== graph.to[M[cur]]) {
+          while (lptr < M.length && from[M[lptr]] !== to[M[cur]]) {
             weights[M[lptr]] += EPSILON;
             lptr++;
           }
           cur = lptr;
         } else {
           rptr--;
-          while (rptr >= 0 && graph.to[M[rptr]] !== graph.from[M[cur]]) {
+          while (rptr >= 0 && to[M[rptr]] !== from[M[cur]]) {
             weights[M[rptr]] += EPSILON;
             rptr--;
           }
@@ -155,7 +192,6 @@ export function goldWeights(
       }
     }
   }
-  return weights;
 }
 
 /**
@@ -214,12 +250,8 @@ export function bestPathCost(graph: EditGraph, gold: readonly M2GoldEdit[]): num
 function shortestPath(graph: EditGraph, gold: readonly M2GoldEdit[]) {
   const N = graph.nodes;
   // Scratch buffers: the callers are done with them before the next sentence.
-  const weights = goldWeights(
-    graph,
-    gold,
-    graph.list.length,
-    scratch.f64(S_GOLD_WEIGHTS, graph.weights.length),
-  );
+  const weights = scratch.f64(S_GOLD_WEIGHTS, graph.weights.length);
+  setGoldWeights(graph, gold, graph.list.length, weights);
   const dist = scratch.f64(S_DIST, N).fill(Infinity, 0, N);
   const pred = scratch.i32(S_PRED, N).fill(-1, 0, N);
   dist[0] = 0;

@@ -252,12 +252,12 @@ export function buildEditGraph(
       }
       if (nEv > maxMergedEdges) break;
     }
-    for (const l of pLists) l.size = nPairs;
     evK.size = evPair.size = nEv;
     if (nEv > maxMergedEdges) {
+      for (let l = 0; l < pLists.length; l++) pLists[l].size = nPairs;
       throw new MergedEdgeBudgetError(budgetMessage(n, m, maxMergedEdges));
     }
-    for (let pair = firstArc; pair < pFrom.size; pair++) {
+    for (let pair = firstArc; pair < nPairs; pair++) {
       const j = pTo.data[pair];
       pLen.data[pair] = bestLen[j];
       pUnch.data[pair] = bestUnch[j];
@@ -272,6 +272,7 @@ export function buildEditGraph(
     }
     nTouched = 0;
   }
+  for (let l = 0; l < pLists.length; l++) pLists[l].size = nPairs;
 
   // Events were made in (i, k, j) order; the reference appends them in (k, i, j) order: a
   // stable counting sort on k.
@@ -310,9 +311,7 @@ export function buildEditGraph(
   }
   if (pooled) {
     releaseScratchLists(lattice);
-    for (const [slot, l] of [[S_EV_K, evK], [S_EV_PAIR, evPair], [S_TOUCHED, touched]] as const) {
-      scratch.keep(slot, l);
-    }
+    scratch.keep(S_EV_K, evK), scratch.keep(S_EV_PAIR, evPair), scratch.keep(S_TOUCHED, touched);
     scratch.keep(S_KEPT, kept);
   }
   return {

@@ -139,21 +139,25 @@ function backPointers(
     const base = i * w;
     flags[base] = DEL_BIT | (DEL_BIT << 3);
     const s = source[i - 1];
+    // Carried along the row: the cell to the left (`left*`) and the one above it (`diag*`).
+    let left1 = i, left2 = i, diag1 = rows[p1], diag2 = rows[p2];
     for (let j = 1; j <= m; j++) {
       const same = s === hyp[j - 1];
-      const sub1 = rows[p1 + j - 1] + (same ? 0 : 1);
-      const del1 = rows[p1 + j] + 1;
-      const ins1 = rows[c1 + j - 1] + 1;
+      const up1 = rows[p1 + j], up2 = rows[p2 + j];
+      const sub1 = same ? diag1 : diag1 + 1;
+      const del1 = up1 + 1;
+      const ins1 = left1 + 1;
       const min1 = sub1 < del1 ? (sub1 < ins1 ? sub1 : ins1) : (del1 < ins1 ? del1 : ins1);
       rows[c1 + j] = min1;
-      const sub2 = rows[p2 + j - 1] + (same ? 0 : 2);
-      const del2 = rows[p2 + j] + 1;
-      const ins2 = rows[c2 + j - 1] + 1;
+      const sub2 = same ? diag2 : diag2 + 2;
+      const del2 = up2 + 1;
+      const ins2 = left2 + 1;
       const min2 = sub2 < del2 ? (sub2 < ins2 ? sub2 : ins2) : (del2 < ins2 ? del2 : ins2);
       rows[c2 + j] = min2;
       flags[base + j] = (sub1 === min1 ? DIAG_BIT : 0) | (del1 === min1 ? DEL_BIT : 0) |
         (ins1 === min1 ? INS_BIT : 0) | (sub2 === min2 ? DIAG_BIT << 3 : 0) |
         (del2 === min2 ? DEL_BIT << 3 : 0) | (ins2 === min2 ? INS_BIT << 3 : 0);
+      left1 = min1, left2 = min2, diag1 = up1, diag2 = up2;
     }
     let t = p1;
     p1 = c1;
@@ -308,7 +312,7 @@ export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = fal
  */
 export function releaseScratchLists(lat: Lattice): void {
   if (!lat.pooled) return;
-  LIST_SLOTS.forEach((name, k) => scratch.keep(S_LISTS + k, lat[name]));
+  for (let k = 0; k < LIST_SLOTS.length; k++) scratch.keep(S_LISTS + k, lat[LIST_SLOTS[k]]);
 }
 
 /** A sentence pair's lattice, as {@linkcode buildLattice} makes it. */

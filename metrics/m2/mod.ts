@@ -38,6 +38,7 @@ import {
   matchEdit,
 } from "./annotators.ts";
 import { creditedGold, m2TypeBreakdown, type M2TypedSentence } from "./types.ts";
+import { RecentMemo } from "../../util/recent_memo.ts";
 
 export {
   annotatorOrder,
@@ -87,11 +88,15 @@ export interface M2Score extends Score {
 
 const M2_VERSION = "1.0";
 
-/** Statistics already computed, per gold sentence, by {@linkcode statsKey}. */
-const statsCache = new WeakMap<
+/**
+ * Statistics already computed, per gold sentence, by {@linkcode statsKey}: of the current
+ * sentence while scoring goes sentence by sentence, of every sentence once it comes back to
+ * one (system by system; see {@linkcode RecentMemo}).
+ */
+const statsCache = new RecentMemo<
   GoldSentence,
   Map<string, { source: Tokens; annotations: GoldSentence["annotations"]; stats: M2Stats }>
->();
+>(1);
 
 /**
  * What M2's statistics of a sentence depend on besides the gold: the hypothesis and the

@@ -2,7 +2,8 @@
  * A plugin for the tests that misbehaves in its output: it prints with console.log when loaded
  * and on every call, waits a tick at the top level before exporting, and its metric `noisy`
  * has a NaN in a non-headline field and a score field named `signature`. `summed` has every
- * optional member a box must forward: `compactColumns`, `resampler` and `accumulator`.
+ * optional member a box must forward: `compactColumns`, `columnLabels`, `prepare`, `resampler`
+ * and `accumulator`.
  */
 
 console.log("noisy: loading");
@@ -54,6 +55,15 @@ export default {
       id: "summed",
       columns: ["score", "n"],
       compactColumns: ["n"],
+      columnLabels: (options: { label?: string }) => ({ n: options.label ?? "sentences" }),
+      // The run as the plugin sees it: how many gold sentences and systems crossed.
+      prepare: (
+        options: Record<string, unknown>,
+        context: { gold: unknown[]; systems: { name: string }[] },
+      ) => ({
+        ...options,
+        label: `${context.gold.length} sentences, ${context.systems.map((s) => s.name)}`,
+      }),
       corpus: (all: { n: number }[]) => ({ score: all.length, n: all.length }),
       sentence: () => ({ score: 1, n: 1 }),
       // Resampled corpora report how they were scored, so a test can see the path taken.

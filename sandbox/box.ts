@@ -1,0 +1,208 @@
+/**
+ * The box of one third-party plugin (see `host.ts`): the plugin's worker, started from the
+ * calling thread with no permissions but reading the plugin's module files, and a memory
+ * keeper beside it (`memory_keeper.ts`). The host talks to a {@linkcode PluginBox} as to a
+ * worker.
+ *
+ * - **Reading.** The plugin's worker starts with read access to gecscore's own module folders
+ *   and to the plugin's entry file. When the plugin imports a further file, Deno refuses it and
+ *   the worker says which; a module or JSON file in the plugin's own folder (or below) is
+ *   granted and the plugin is loaded again in a new worker, anything else is refused with a
+ *   message naming the file. No plugin code has run before its whole module graph loaded, so a
+ *   retry repeats nothing.
+ * - **Memory.** The keeper starts first and takes the program's resident memory as its
+ *   baseline; the plugin's worker starts once it has. Past the limit the keeper wakes whoever
+ *   waits and says so; the box passes that on as a `memory` message, and the host terminates
+ *   both workers.
+ * - **Running only when waited for.** Deno's `Worker.terminate()` does not interrupt a worker
+ *   busy in JavaScript, so the plugin's worker must not run while nobody waits for it: after
+ *   each answer it blocks on the shared buffer until the host sends the next message (its
+ *   timers and promise jobs wait too). The host waits for every call, so a plugin that runs over
+ *   a limit finds it waiting, and the stop reaches it.
+ *
+ * Both workers are started by the calling thread: Deno 2.9.6 starts a worker created by another
+ * worker about 0.5 s late and hands it its first message about 0.5 s late.
+ *
+ * @module
+ */
+
+import type { KeeperStart } from "./memory_keeper.ts";
+import type { PluginModule } from "./host_worker.ts";
+
+/** What a boxed plugin may load (see `boxGrants()` in `box_limits.ts`). */
+export interface BoxGrants {
+  /** Paths the plugin may read from the start (gecscore's module folders, its entry files). */
+  reads: string[];
+  /** Folders whose module and JSON files the plugin may import (its own). */
+  folders: string[];
+  /** Hosts the plugin may import remote modules from. */
+  imports: string[];
+}
+
+/** Files a plugin's imports may name in its own folder. */
+const MODULE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|d\.ts)$/i;
+/** How many extra files a plugin may import before the search gives up. */
+const MAX_FILES = 200;
+
+/** Deno's ANSI colours, which its error messages may carry. */
+// deno-lint-ignore no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Whether this program may read a path (never more than it has goes to a plugin). */
+function readable(path: string): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "read", path }).state === "granted";
+  } catch {
+    return false;
+  }
+}
+
+/** The message refusing a file a plugin imports. */
+function refusal(data: Record<string, unknown>, mine: boolean): string {
+  const path = String(data.path);
+  const importer = String(data.importer ?? "").replace(ANSI, "");
+  const by = importer
+    ? ` (imported by ${
+      importer.startsWith("file://") ? decodeURIComponent(new URL(importer).pathname) : importer
+    })`
+    : "";
+  return mine && MODULE_FILE.test(path) && !readable(path) && data.permission === "read"
+    ? `Cannot load plugin ${data.spec}: ${
+      importer ? `it imports ${path}${by}, which` : `${path}:`
+    } this program may not read (give it read access to the plugin's folder)`
+    : `Cannot load plugin ${data.spec}: it imports ${path}${by}, which a boxed plugin ` +
+      "may not load: it may import modules and JSON files in its own folder, " +
+      "gecscore's modules, npm: and jsr: packages. Run it with --debug only if you trust it";
+}
+
+/**
+ * A boxed plugin's worker and its memory keeper, seen as one worker: messages from either
+ * come to `onmessage` (`ready`, `init-error`, `crash`, `memory`, answers), `postMessage` goes
+ * to the plugin's worker, `terminate` ends both.
+ */
+export class PluginBox {
+  /** Messages from the plugin's worker and the keeper. */
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  /** Unused: a failing worker is reported through `onmessage` (`init-error`, `crash`). */
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  #keeper: Worker;
+  #plugin?: Worker;
+  #loaded = false;
+  #stopped = false;
+  #reads: string[];
+  #added = 0;
+
+  /**
+   * Start the keeper, then (once it watches) the plugin's worker.
+   *
+   * @param hostWorker The URL of `host_worker.ts`.
+   * @param modules The plugin modules.
+   * @param buffer The call buffer.
+   * @param watch The buffer shared with the keeper (see {@linkcode KeeperStart}).
+   * @param grants What the plugin may read and import.
+   * @param limitBytes The memory limit, in bytes.
+   */
+  constructor(
+    hostWorker: string,
+    modules: PluginModule[],
+    buffer: SharedArrayBuffer,
+    watch: SharedArrayBuffer,
+    readonly grants: BoxGrants,
+    limitBytes: number,
+  ) {
+    this.#reads = [...grants.reads];
+    this.#keeper = new Worker(new URL("./memory_keeper.ts", import.meta.url).href, {
+      type: "module",
+      name: "plugin memory keeper",
+    });
+    this.#keeper.onerror = (event) => {
+      event.preventDefault();
+      this.#emit({ kind: this.#loaded ? "crash" : "init-error", message: event.message });
+    };
+    this.#keeper.onmessage = (event) => {
+      if (event.data.kind === "watching") {
+        if (!this.#stopped) this.#launch(hostWorker, modules, buffer, watch);
+      } else this.#emit(event.data);
+    };
+    const start: KeeperStart = { kind: "watch", buffer, watch, limitBytes };
+    this.#keeper.postMessage(start);
+  }
+
+  /**
+   * Send a message to the plugin's worker (once it is ready).
+   *
+   * @param message The message.
+   */
+  postMessage(message: unknown): void {
+    if (!this.#plugin) throw new Error("the plugin's worker is not running");
+    this.#plugin.postMessage(message);
+  }
+
+  /** End the plugin's worker and the keeper. */
+  terminate(): void {
+    this.#stopped = true;
+    this.#plugin?.terminate();
+    this.#plugin = undefined;
+    this.#keeper.terminate();
+  }
+
+  #emit(data: unknown): void {
+    if (!this.#stopped) this.onmessage?.(new MessageEvent("message", { data }));
+  }
+
+  #launch(
+    hostWorker: string,
+    modules: PluginModule[],
+    buffer: SharedArrayBuffer,
+    watch: SharedArrayBuffer,
+  ): void {
+    const { folders, imports } = this.grants;
+    const reads = this.#reads;
+    const worker = new Worker(hostWorker, {
+      type: "module",
+      name: "plugin",
+      deno: {
+        permissions: {
+          read: reads.length > 0 ? reads : false,
+          import: imports.length > 0 ? imports : false,
+          env: false,
+          net: false,
+          run: false,
+          write: false,
+          ffi: false,
+          sys: false,
+        },
+      },
+    } as WorkerOptions);
+    this.#plugin = worker;
+    worker.onerror = (error) => {
+      error.preventDefault();
+      if (this.#plugin !== worker) return;
+      const reason = String(error.message ?? "unknown error").replace(ANSI, "").split("\n")[0]
+        .replace(/^Uncaught \(in promise\) /, "").replace(/^Uncaught /, "");
+      this.#emit({ kind: this.#loaded ? "crash" : "init-error", message: reason, uncaught: true });
+    };
+    worker.onmessage = (message: MessageEvent) => {
+      if (this.#plugin !== worker) return;
+      const data = message.data;
+      if (data.kind !== "need") {
+        if (data.kind === "ready") this.#loaded = true;
+        this.#emit(data);
+        return;
+      }
+      const path = String(data.path);
+      const mine = folders.some((folder) => path.startsWith(folder));
+      worker.terminate();
+      this.#plugin = undefined;
+      if (
+        data.permission === "read" && mine && MODULE_FILE.test(path) && !reads.includes(path) &&
+        readable(path) && this.#added < MAX_FILES
+      ) {
+        reads.push(path);
+        this.#added++;
+        this.#launch(hostWorker, modules, buffer, watch);
+      } else this.#emit({ kind: "init-error", message: refusal(data, mine) });
+    };
+    worker.postMessage({ kind: "init", modules, buffer, gate: watch, boxed: true });
+  }
+}

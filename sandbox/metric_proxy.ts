@@ -1,0 +1,152 @@
+/**
+ * The main thread's stand-in for a boxed metric (see `host.ts`): its plain fields as the
+ * plugin's worker described them (frozen), its functions as synchronous calls into the worker.
+ * Every optional member crosses: `columns`, `compactColumns`, `columnLabels`, `orderSensitive`
+ * (a function of the options too), `notResamplable`, `needsHypothesisEdits`, `prepare`,
+ * `byType`, `accumulator` and `resampler`. A metric without its own `resampler` gets one too:
+ * its statistics cross once and the worker scores resamples from their indices.
+ *
+ * @module
+ */
+
+import { PluginError } from "../plugins/errors.ts";
+import { explanationProblem } from "./output_shape.ts";
+import type { MetricDescriptor } from "./host_worker.ts";
+import type {
+  AnyMetric,
+  Edit,
+  Explanation,
+  GoldSentence,
+  Options,
+  Score,
+  Tokens,
+  TypeBreakdown,
+} from "../plugins/types.ts";
+
+/** How a metric proxy reaches its worker (see `PluginHost`). */
+export interface MetricBridge {
+  /** A synchronous call of one of the metric's functions in the worker. */
+  call(fn: string, args: unknown[]): unknown;
+  /** "Plugin NAME VERSION, metric ID", for messages. */
+  label: string;
+  /** A fresh key for state kept in the worker (resampled statistics, an accumulator). */
+  key(): number;
+  /** Put resample rows in the call buffer; false when they must travel in the message. */
+  share(rows: Int32Array): boolean;
+}
+
+/**
+ * Freeze a value and everything in it.
+ *
+ * @param value A plain value.
+ * @returns The same value, frozen.
+ */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * The proxy of one boxed metric.
+ *
+ * @param d What the worker said of the metric.
+ * @param bridge The calls into the worker.
+ * @returns The metric, frozen.
+ */
+export function metricProxy(d: MetricDescriptor, bridge: MetricBridge): AnyMetric {
+  const { call } = bridge;
+  const metric: { -readonly [K in keyof AnyMetric]: AnyMetric[K] } = {
+    id: d.id,
+    description: d.description,
+    version: d.version,
+    defaults: deepFreeze(d.defaults) as Options,
+    optionSpecs: d.optionSpecs === undefined ? undefined : deepFreeze(d.optionSpecs),
+    needs: deepFreeze(d.needs) as AnyMetric["needs"],
+    headline: d.headline,
+    columns: d.columns === undefined ? undefined : deepFreeze(d.columns),
+    compactColumns: d.compactColumns === undefined ? undefined : deepFreeze(d.compactColumns),
+    sentenceIsCorpusOfOne: d.sentenceIsCorpusOfOne,
+    lowerIsBetter: d.lowerIsBetter,
+    orderSensitive: d.orderSensitive === "function"
+      ? (options: Options) => call("orderSensitive", [options]) === true
+      : d.orderSensitive,
+    notResamplable: d.notResamplable,
+    needsHypothesisEdits: d.needsHypothesisEdits,
+    stats: (gold: GoldSentence, hypothesis: Tokens, options: Options, edits?: readonly Edit[]) =>
+      call("stats", [gold, hypothesis, options, edits]),
+    corpus: (stats: readonly unknown[], options: Options) =>
+      call("corpus", [stats, options]) as Score,
+    sentence: (stats: unknown, options: Options) => call("sentence", [stats, options]) as Score,
+    explain: (
+      gold: GoldSentence,
+      hypothesis: Tokens,
+      options: Options,
+      edits?: readonly Edit[],
+    ) => {
+      const explanation = call("explain", [gold, hypothesis, options, edits]);
+      const problem = explanationProblem(explanation);
+      if (problem) {
+        throw new PluginError(
+          `${bridge.label}: explain() returned a malformed explanation: ${problem}`,
+        );
+      }
+      return explanation as Explanation;
+    },
+    signature: (options: Options) => call("signature", [options]) as string,
+  };
+  // Resampling sends the statistics once; each resample then crosses with its indices only.
+  // Without the metric's own resampler, the worker scores corpus() of the picked statistics.
+  metric.resampler = (stats: readonly unknown[], options: Options) => {
+    const key = bridge.key();
+    call("resampler", [key, stats, options]);
+    const score = (indices: Int32Array) => call("resample", [key, indices]) as Score;
+    // Many resamples in one call: the numbers at `path` (see pipeline/resample.ts). The rows
+    // go through the call buffer (copied in place, nothing to clone or collect).
+    score.values = (rows: Int32Array, n: number, path: string) => {
+      const shared = bridge.share(rows);
+      return call("resample.values", [key, shared ? rows.length : rows, n, path]) as Float64Array;
+    };
+    return score;
+  };
+  if (d.accumulator) {
+    metric.accumulator = (options: Options) => {
+      const key = bridge.key();
+      call("accumulator", [key, options]);
+      return {
+        add: (stats: unknown) => void call("accumulator.add", [key, stats]),
+        score: () => call("accumulator.score", [key]) as Score,
+      };
+    };
+  }
+  if (d.columnLabels) {
+    metric.columnLabels = (options: Options) => {
+      const labels = call("columnLabels", [options]);
+      if (
+        labels === null || typeof labels !== "object" ||
+        Object.values(labels).some((label) => typeof label !== "string")
+      ) {
+        throw new PluginError(
+          `${bridge.label}: columnLabels() returned ${
+            labels === null ? "null" : typeof labels
+          }, not labels by column`,
+        );
+      }
+      return labels as Record<string, string>;
+    };
+  }
+  // The run's gold and systems cross once per run, to the plugin's own prepare().
+  if (d.prepare) {
+    metric.prepare = (options, context) => call("prepare", [options, context]) as Options;
+  }
+  if (d.byType) {
+    metric.byType = (stats, options, gold, hypotheses, edits) =>
+      call("byType", [stats, options, gold, hypotheses, edits]) as TypeBreakdown;
+  }
+  for (const key of Object.keys(metric) as (keyof AnyMetric)[]) {
+    if (metric[key] === undefined) delete metric[key];
+  }
+  return Object.freeze(metric);
+}
