@@ -3,7 +3,7 @@
  * metrics; scoring not included), and from the CoNLL-2014 input of 13 systems when ../shared
  * is present (scored once before the bench); and gathering the CoNLL-2014 input itself
  * (scoring, 1,000 bootstrap resamples per system and metric, paired tests), on one thread and
- * on two.
+ * on two; and the whole page as `report` makes it by default (`reportPage()`).
  *
  * `deno bench -A bench/report_bench.ts`
  *
@@ -17,6 +17,7 @@ import { createRegistry, readGold } from "../mod.ts";
 import { readHypotheses } from "../formats/mod.ts";
 import { buildReport } from "../report/build_report.ts";
 import { reportInput, reportInputParallel } from "../report/report_input.ts";
+import { reportPage } from "../report/report_page.ts";
 import type { ReportInput } from "../report/types.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
@@ -92,4 +93,15 @@ if (SHARED_AVAILABLE) {
       },
     });
   }
+  // What `report` does by default: each metric resampled on a worker while the next is
+  // scored here, and the charts that need no resampling drawn meanwhile.
+  Deno.bench({
+    name: "reportPage(): CoNLL-2014, 13 systems × m2, gleu, imeasure, CIs, automatic threads",
+    group: "conll2014 page",
+    n: 3,
+    warmup: 1,
+    async fn() {
+      await reportPage(request);
+    },
+  });
 }

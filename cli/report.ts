@@ -18,8 +18,7 @@ import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { checkWritable, writeOutput } from "./write_output.ts";
-import { buildReport } from "../report/build_report.ts";
-import { reportInputParallel } from "../report/report_input.ts";
+import { reportPage } from "../report/report_page.ts";
 import { parseJobs } from "./score.ts";
 import type { ReportHuman } from "../report/types.ts";
 import { readHumanScores } from "../meta/load.ts";
@@ -196,7 +195,7 @@ export async function reportCommand(
       human.push({ label: set.name, scores: Object.fromEntries(set.scores) });
     }
   }
-  const input = await reportInputParallel({
+  const { input, html } = await reportPage({
     registry,
     gold,
     systems,
@@ -207,7 +206,6 @@ export async function reportCommand(
     resampling,
     generator: "gecscore report",
   }, { jobs });
-  const html = await buildReport(input);
   if (output === "-") {
     io.out(html);
     return 0;

@@ -15,8 +15,12 @@ import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
 import type { AnyMetric, Options } from "../plugins/types.ts";
 import { hostOf, type PluginModule, pluginModule } from "../sandbox/host.ts";
-import { bootstrapIndices, bootstrapValues } from "./resample.ts";
-import type { BootstrapWorkerStart, BootstrapWorkerTask } from "./bootstrap_worker.ts";
+import { bootstrapIndices, bootstrapValues, claimNext } from "./resample.ts";
+import type {
+  BootstrapWorkerBatch,
+  BootstrapWorkerStart,
+  BootstrapWorkerTask,
+} from "./bootstrap_worker.ts";
 
 /** One metric's bootstrap scores of one system. */
 export interface BootstrapTask {
@@ -106,6 +110,191 @@ function rebuilt(message: string, name: string): Error {
   return make ? make() : new Error(message);
 }
 
+/** What decides a run's threads before its tasks are known (see {@linkcode startBootstrap}). */
+export interface BootstrapPlan {
+  /** Threads (see {@linkcode BootstrapPoolOptions.jobs}). */
+  jobs?: number | "auto";
+  /** Sentences of every task. */
+  n: number;
+  /** The metric of every task to come, in any order. */
+  metrics: readonly AnyMetric[];
+}
+
+/**
+ * A bootstrap run whose tasks arrive while this thread does other work: workers start on each
+ * task as soon as it is added, and this thread joins when it calls `finish()`.
+ */
+export interface BootstrapRun {
+  /** The number of threads, this one included. */
+  readonly threads: number;
+  /** Add tasks (their statistics are ready); workers may start on them at once. */
+  add(tasks: readonly BootstrapTask[]): void;
+  /**
+   * No more tasks: this thread runs `meanwhile`, then the tasks that cannot move, then claims
+   * tasks with the workers until none is left. Resolves with the scores of every task added,
+   * in order; rejects with the error of the first failed task in that order.
+   */
+  finish(meanwhile?: () => void): Promise<Float64Array[]>;
+  /** Stop the workers (when the work around the run failed). */
+  cancel(): void;
+}
+
+/** Whether a task's metric can run on a worker: the module of its plugin, when declared. */
+function moduleOf(registry: Registry, metric: AnyMetric): PluginModule | undefined {
+  const plugin = registry.pluginOf(metric.id);
+  return plugin && !hostOf(metric) ? pluginModule(plugin) : undefined;
+}
+
+/**
+ * Start a bootstrap run: the threads are decided from `plan` (as
+ * {@linkcode bootstrapThreads} decides them) and the workers start loading at once. Every
+ * task gives `bootstrapValues(metric, stats, options, bootstrapIndices(n, samples, seed),
+ * path)`, whichever thread runs it.
+ *
+ * @example Tasks added in two steps give the numbers of one thread
+ * ```ts
+ * import { bootstrapOnWorkers, startBootstrap } from "./bootstrap_pool.ts";
+ * import { createRegistry } from "../mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const registry = createRegistry();
+ * const metric = registry.metric("m2");
+ * const gold = { source: ["a", "cat"], annotations: [{ annotator: "0", edits: [] }] };
+ * const stats = [metric.stats(gold, ["a", "cat"], metric.defaults), metric.stats(gold, ["the", "cat"], metric.defaults)];
+ * const task = { metric, options: metric.defaults, stats, path: "f" };
+ * const draw = { samples: 50, seed: 1 };
+ * const run = startBootstrap(registry, draw, { jobs: 2, n: 2, metrics: [metric, metric, metric] });
+ * assert.equal(run.threads, 2);
+ * run.add([task]);
+ * run.add([task, task]);
+ * const values = await run.finish();
+ * assert.deepEqual(values, await bootstrapOnWorkers(registry, [task, task, task], draw, { jobs: 1 }));
+ * ```
+ *
+ * @param registry The registry the metrics come from.
+ * @param draw The resamples.
+ * @param plan Threads, sentences and the tasks' metrics.
+ * @returns The run.
+ */
+export function startBootstrap(
+  registry: Registry,
+  draw: BootstrapDraw,
+  plan: BootstrapPlan,
+): BootstrapRun {
+  const { n } = plan;
+  const movableCount = plan.metrics.filter((m) => moduleOf(registry, m)).length;
+  const modules = [
+    ...new Map(plan.metrics.flatMap((m) => {
+      const module = moduleOf(registry, m);
+      return module ? [[module.url, module] as const] : [];
+    })).values(),
+  ];
+  const threads = bootstrapThreads(plan.jobs ?? "auto", movableCount, draw.samples, n);
+  const tasks: BootstrapTask[] = [];
+  /** Per task: its index among the movable tasks, or -1. */
+  const movableAt: number[] = [];
+  /** The movable tasks' indices in `tasks`. */
+  const movable: number[] = [];
+  const out: (Float64Array | undefined)[] = [];
+  const errors = new Map<number, Error>();
+  let indices: Int32Array | undefined;
+  const runHere = (k: number) => {
+    if (errors.size) return;
+    try {
+      indices ??= bootstrapIndices(n, draw.samples, draw.seed);
+      const t = tasks[k];
+      out[k] = bootstrapValues(t.metric, t.stats, t.options, indices, t.path);
+    } catch (error) {
+      errors.set(k, error as Error);
+    }
+  };
+  // claim[0]: the next movable task to take; claim[1]: 1 once the run stops.
+  const claim = new Int32Array(new SharedArrayBuffer(8));
+  const stop = () => Atomics.store(claim, 1, 1);
+  const workers = Array.from(
+    { length: threads - 1 },
+    () => new Worker(new URL("./bootstrap_worker.ts", import.meta.url).href, { type: "module" }),
+  );
+  const lanes = workers.map((worker) =>
+    new Promise<void>((resolve) => {
+      worker.onmessage = (event) => {
+        const { task, values, error, errorName, done } = event.data;
+        if (done) resolve();
+        else if (error !== undefined) errors.set(movable[task], rebuilt(error, errorName));
+        else out[movable[task]] = values;
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        errors.set(-1, new Error(`A bootstrap worker failed: ${event.message}`));
+        stop();
+        resolve();
+      };
+      const start: BootstrapWorkerStart = {
+        claim,
+        samples: draw.samples,
+        n,
+        seed: draw.seed,
+        modules,
+      };
+      worker.postMessage(start);
+    })
+  );
+  const cancel = () => {
+    stop();
+    for (const worker of workers) worker.terminate();
+  };
+  let finished = false;
+  return {
+    threads,
+    add(added) {
+      if (finished) throw new Error("A finished bootstrap run takes no more tasks");
+      const batch: BootstrapWorkerTask[] = [];
+      for (const task of added) {
+        const k = tasks.push(task) - 1;
+        const module = workers.length ? moduleOf(registry, task.metric) : undefined;
+        movableAt.push(module ? movable.push(k) - 1 : -1);
+        if (module) {
+          batch.push({
+            module,
+            metric: task.metric.id,
+            options: task.options,
+            stats: task.stats as unknown[],
+            path: task.path,
+          });
+        }
+      }
+      if (batch.length) {
+        const message: BootstrapWorkerBatch = { tasks: batch };
+        for (const worker of workers) worker.postMessage(message);
+      }
+    },
+    async finish(meanwhile) {
+      finished = true;
+      try {
+        const end: BootstrapWorkerBatch = { tasks: [], end: movable.length };
+        for (const worker of workers) worker.postMessage(end);
+        meanwhile?.();
+        for (let k = 0; k < tasks.length; k++) if (movableAt[k] < 0) runHere(k);
+        if (errors.size) stop();
+        for (
+          let c = claimNext(claim, movable.length);
+          c >= 0;
+          c = claimNext(claim, movable.length)
+        ) {
+          runHere(movable[c]);
+          if (errors.size) stop();
+        }
+        await Promise.all(lanes);
+      } finally {
+        for (const worker of workers) worker.terminate();
+      }
+      if (errors.size) throw errors.get(Math.min(...errors.keys()))!;
+      return out as Float64Array[];
+    },
+    cancel,
+  };
+}
+
 /**
  * The bootstrap scores of every task, `out[t]` for `tasks[t]`, each equal to
  * `bootstrapValues(metric, stats, options, bootstrapIndices(n, samples, seed), path)`. A task
@@ -143,80 +332,13 @@ export async function bootstrapOnWorkers(
   how: BootstrapPoolOptions = {},
 ): Promise<Float64Array[]> {
   const n = tasks[0]?.stats.length ?? 0;
-  const modules = tasks.map((t): PluginModule | undefined => {
-    const plugin = registry.pluginOf(t.metric.id);
-    return plugin && !hostOf(t.metric) ? pluginModule(plugin) : undefined;
-  });
-  const movable = tasks.flatMap((_, k) => modules[k] ? [k] : []);
-  const threads = bootstrapThreads(how.jobs ?? "auto", movable.length, draw.samples, n);
-  const out: (Float64Array | undefined)[] = new Array(tasks.length);
-  const errors = new Map<number, Error>();
-  let indices: Int32Array | undefined;
-  const runHere = (k: number) => {
-    if (errors.size) return;
-    try {
-      indices ??= bootstrapIndices(n, draw.samples, draw.seed);
-      const t = tasks[k];
-      out[k] = bootstrapValues(t.metric, t.stats, t.options, indices, t.path);
-    } catch (error) {
-      errors.set(k, error as Error);
-    }
-  };
-  if (threads <= 1) {
-    how.meanwhile?.();
-    for (let k = 0; k < tasks.length; k++) runHere(k);
-  } else {
-    // Every thread claims the next movable task from one shared counter, so none waits for
-    // another to hand out work; this thread runs the tasks that cannot move first.
-    const local = tasks.flatMap((_, k) => modules[k] ? [] : [k]);
-    const claim = new Int32Array(new SharedArrayBuffer(4));
-    const start: BootstrapWorkerStart = {
-      tasks: movable.map((k): BootstrapWorkerTask => ({
-        module: modules[k]!,
-        metric: tasks[k].metric.id,
-        options: tasks[k].options,
-        stats: tasks[k].stats as unknown[],
-        path: tasks[k].path,
-      })),
-      claim,
-      samples: draw.samples,
-      seed: draw.seed,
-    };
-    const workers = Array.from(
-      { length: threads - 1 },
-      () => new Worker(new URL("./bootstrap_worker.ts", import.meta.url).href, { type: "module" }),
-    );
-    const stop = () => Atomics.store(claim, 0, movable.length);
-    try {
-      const lanes = workers.map((worker) =>
-        new Promise<void>((resolve) => {
-          worker.onmessage = (event) => {
-            const { task, values, error, errorName, done } = event.data;
-            if (done) resolve();
-            else if (error !== undefined) errors.set(movable[task], rebuilt(error, errorName));
-            else out[movable[task]] = values;
-          };
-          worker.onerror = (event) => {
-            event.preventDefault();
-            errors.set(-1, new Error(`A bootstrap worker failed: ${event.message}`));
-            stop();
-            resolve();
-          };
-          worker.postMessage(start);
-        })
-      );
-      how.meanwhile?.();
-      for (const k of local) runHere(k);
-      if (errors.size) stop();
-      for (let c = Atomics.add(claim, 0, 1); c < movable.length; c = Atomics.add(claim, 0, 1)) {
-        runHere(movable[c]);
-        if (errors.size) stop();
-      }
-      await Promise.all(lanes);
-    } finally {
-      for (const worker of workers) worker.terminate();
-    }
+  const metrics = tasks.map((t) => t.metric);
+  const run = startBootstrap(registry, draw, { jobs: how.jobs, n, metrics });
+  try {
+    run.add(tasks);
+  } catch (error) {
+    run.cancel();
+    throw error;
   }
-  if (errors.size) throw errors.get(Math.min(...errors.keys()))!;
-  return out as Float64Array[];
+  return await run.finish(how.meanwhile);
 }

@@ -2,14 +2,15 @@
  * The worker of `bootstrap_pool.ts`: it imports the modules of declared plugins (the
  * built-in one), and scores one system's bootstrap resamples per task with
  * `bootstrapValues()`, the function the serial path uses, so the numbers are the same. The
- * resamples are drawn here from the seed (once per size and seed), never sent.
+ * resamples are drawn here from the seed (once per size and seed), never sent. Tasks arrive in
+ * batches as their statistics become ready; the threads claim them through a shared counter.
  *
  * @module
  */
 
 import type { PluginModule } from "../sandbox/host.ts";
 import type { AnyMetric, Options, Plugin } from "../plugins/types.ts";
-import { bootstrapIndices, bootstrapValues } from "./resample.ts";
+import { bootstrapIndices, bootstrapValues, claimNext } from "./resample.ts";
 
 /** One task: a metric's bootstrap scores of one system. */
 export interface BootstrapWorkerTask {
@@ -26,19 +27,30 @@ export interface BootstrapWorkerTask {
 }
 
 /**
- * The message that starts a worker: every task, and a shared counter through which the
- * threads claim them (`Atomics.add`), so a worker never waits for the main thread to hand it
- * the next one.
+ * The message that starts a worker: the shared counter through which the threads claim the
+ * tasks (`claimNext`: `claim[0]` the next task, `claim[1]` set once the run stops), so a
+ * worker never waits for the main thread to hand it the next one, the resamples, and the
+ * modules the tasks will need (imported, and the resamples drawn, before the first task).
  */
 export interface BootstrapWorkerStart {
-  /** The tasks. */
-  tasks: BootstrapWorkerTask[];
-  /** `claim[0]`: the next task to take (at `tasks.length` or beyond: none left). */
+  /** The counter and stop flag. */
   claim: Int32Array;
   /** The resamples: `samples` rows of `n` indices drawn from `seed`. */
   samples: number;
+  /** Sentences per resample. */
+  n: number;
   /** The seed. */
   seed: number;
+  /** The modules of the tasks' metrics. */
+  modules: PluginModule[];
+}
+
+/** Tasks whose statistics are ready (numbered on from the previous batches). */
+export interface BootstrapWorkerBatch {
+  /** The tasks. */
+  tasks: BootstrapWorkerTask[];
+  /** In the last batch: the number of tasks of the run. */
+  end?: number;
 }
 
 // deno-lint-ignore no-explicit-any
@@ -52,22 +64,50 @@ async function metricOf(module: PluginModule, id: string): Promise<AnyMetric> {
   return metric;
 }
 
-scope.onmessage = async (event: MessageEvent<BootstrapWorkerStart>) => {
-  const { tasks, claim, samples, seed } = event.data;
-  let indices: Int32Array | undefined;
-  for (let k = Atomics.add(claim, 0, 1); k < tasks.length; k = Atomics.add(claim, 0, 1)) {
-    const task = tasks[k];
+let start: BootstrapWorkerStart | undefined;
+const tasks: BootstrapWorkerTask[] = [];
+let indices: Int32Array | undefined;
+
+async function handle(message: BootstrapWorkerStart | BootstrapWorkerBatch): Promise<void> {
+  if ("claim" in message) {
+    start = message;
+    // While the first statistics are computed elsewhere: load the metrics, draw the resamples.
+    // (A module that fails to load fails its tasks, as below.)
+    await Promise.allSettled(message.modules.map((m) => import(m.url)));
     try {
-      const metric = await metricOf(task.module, task.metric);
-      indices ??= bootstrapIndices(task.stats.length, samples, seed);
-      const values = bootstrapValues(metric, task.stats, task.options, indices, task.path);
-      scope.postMessage({ task: k, values }, [values.buffer]);
-    } catch (error) {
-      // Nothing more is claimed by anyone: the run stops.
-      Atomics.store(claim, 0, tasks.length);
-      const e = error instanceof Error ? error : new Error(String(error));
-      scope.postMessage({ task: k, error: e.message, errorName: e.name });
+      indices = bootstrapIndices(message.n, message.samples, message.seed);
+    } catch {
+      // Drawn again for the first task, which reports the error.
     }
+    return;
   }
-  scope.postMessage({ done: true });
+  try {
+    const { claim, samples, seed } = start!;
+    tasks.push(...message.tasks);
+    for (let k = claimNext(claim, tasks.length); k >= 0; k = claimNext(claim, tasks.length)) {
+      const task = tasks[k];
+      try {
+        const metric = await metricOf(task.module, task.metric);
+        if (indices?.length !== task.stats.length * samples) {
+          indices = bootstrapIndices(task.stats.length, samples, seed);
+        }
+        const values = bootstrapValues(metric, task.stats, task.options, indices, task.path);
+        scope.postMessage({ task: k, values }, [values.buffer]);
+      } catch (error) {
+        // Nothing more is claimed by anyone: the run stops.
+        Atomics.store(claim, 1, 1);
+        const e = error instanceof Error ? error : new Error(String(error));
+        scope.postMessage({ task: k, error: e.message, errorName: e.name });
+      }
+    }
+  } finally {
+    if (message.end !== undefined) scope.postMessage({ done: true });
+  }
+}
+
+// One message at a time, in order (a task's metric is imported asynchronously); a message
+// that fails does not stop the next ones (each task reports its own error).
+let queue = Promise.resolve();
+scope.onmessage = (event: MessageEvent<BootstrapWorkerStart | BootstrapWorkerBatch>) => {
+  queue = queue.then(() => handle(event.data)).catch(() => {});
 };

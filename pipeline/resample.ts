@@ -361,6 +361,36 @@ export function bootstrapValues(
 }
 
 /**
+ * Claim the next task of a bootstrap run shared by threads (`bootstrap_pool.ts`) through its
+ * counter: its index, or -1 when every task
+ * below `available` is taken or the run stopped (`claim[1]`).
+ *
+ * @example Usage
+ * ```ts
+ * import { claimNext } from "./resample.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const claim = new Int32Array(new SharedArrayBuffer(8));
+ * assert.deepEqual([claimNext(claim, 2), claimNext(claim, 2), claimNext(claim, 2)], [0, 1, -1]);
+ * assert.equal(claimNext(claim, 3), 2);
+ * Atomics.store(claim, 1, 1);
+ * assert.equal(claimNext(claim, 9), -1);
+ * ```
+ *
+ * @param claim The run's counter and stop flag.
+ * @param available How many tasks this thread can run.
+ * @returns The task, or -1.
+ */
+export function claimNext(claim: Int32Array, available: number): number {
+  for (;;) {
+    if (Atomics.load(claim, 1)) return -1;
+    const c = Atomics.load(claim, 0);
+    if (c >= available) return -1;
+    if (Atomics.compareExchange(claim, 0, c, c + 1) === c) return c;
+  }
+}
+
+/**
  * The 95% bootstrap interval of resampled scores (sacrebleu's percentile rule).
  *
  * @example A tiny case

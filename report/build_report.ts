@@ -9,14 +9,13 @@ import { headlineValue } from "../plugins/headline.ts";
 import { fieldText } from "../render/fields.ts";
 import { BROWSER_SCRIPT } from "./browser_script.ts";
 import {
-  bucketCharts,
   type Chart,
+  type EarlyCharts,
+  earlyCharts,
   headlineLabel,
   humanCharts,
-  scatterCharts,
   scoreCharts,
   TYPE_CHART_LIMIT,
-  typeCharts,
 } from "./charts.ts";
 import { REPORT_CSS } from "./style.ts";
 import type { ReportInput, ReportTypeBreakdown } from "./types.ts";
@@ -478,10 +477,8 @@ Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous sentence, <kbd>n</kbd>/<kbd>p</kbd
  *   goldFormat: "m2",
  *   metrics: [{ id: "exact", headline: "rate", columns: ["rate"], signature: "exact|v:1" }],
  *   systems: [{
- *     name: "sys",
- *     sentences: [["A", "cat", "."]],
- *     scores: { exact: { rate: 1 } },
- *     sentenceScores: { exact: [1] },
+ *     name: "sys", sentences: [["A", "cat", "."]],
+ *     scores: { exact: { rate: 1 } }, sentenceScores: { exact: [1] },
  *   }],
  *   sentences: [{ source: ["a", "cat", "."], references: [["A", "cat", "."]], types: [] }],
  * });
@@ -491,14 +488,16 @@ Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous sentence, <kbd>n</kbd>/<kbd>p</kbd
  * ```
  *
  * @param input What to show.
+ * @param early The charts that need no resampling, when drawn already ({@linkcode earlyCharts}).
  * @returns The HTML page.
  */
-export async function buildReport(input: ReportInput): Promise<string> {
-  const [scores, types, buckets, scatters, human] = await Promise.all([
+export async function buildReport(
+  input: ReportInput,
+  early?: Promise<EarlyCharts>,
+): Promise<string> {
+  const [scores, { types, buckets, scatters }, human] = await Promise.all([
     scoreCharts(input),
-    typeCharts(input),
-    bucketCharts(input),
-    scatterCharts(input),
+    early ?? earlyCharts(input),
     humanCharts(input),
   ]);
   const sections: string[] = [summarySection(input)];

@@ -128,6 +128,41 @@ function rho(x: readonly number[], y: readonly number[]): number {
 
 const SYSTEM_SCALE = { scheme: "category20" };
 
+/** The charts that need no resampling results: per error type, by length, metric against metric. */
+export interface EarlyCharts {
+  /** {@linkcode typeCharts}. */
+  types: Chart[];
+  /** {@linkcode bucketCharts}. */
+  buckets: Chart[];
+  /** {@linkcode scatterCharts}. */
+  scatters: Chart[];
+}
+
+/**
+ * Draw the charts that need no resampling results (so that they can be drawn while the
+ * resamples are scored elsewhere).
+ *
+ * @example Nothing to draw without per-type data, buckets or a second metric
+ * ```ts
+ * import { earlyCharts } from "./charts.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const input = { title: "t", gold: "g.m2", goldFormat: "m2", metrics: [], systems: [], sentences: [] };
+ * assert.deepEqual(await earlyCharts(input), { types: [], buckets: [], scatters: [] });
+ * ```
+ *
+ * @param input The report input, before or after its significance results.
+ * @returns The charts.
+ */
+export async function earlyCharts(input: ReportInput): Promise<EarlyCharts> {
+  const [types, buckets, scatters] = await Promise.all([
+    typeCharts(input),
+    bucketCharts(input),
+    scatterCharts(input),
+  ]);
+  return { types, buckets, scatters };
+}
+
 /**
  * How a metric's headline is named on a chart or in a table: `m2 f`, `imeasure correction.i`,
  * and `gleu` alone where the headline repeats the id (not `gleu gleu`).

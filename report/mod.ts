@@ -19,7 +19,13 @@
  */
 
 export { buildReport, disagreement, percentileRanks } from "./build_report.ts";
-export { type Chart, type ChartSpec, renderChart } from "./charts.ts";
+export {
+  type Chart,
+  type ChartSpec,
+  type EarlyCharts,
+  earlyCharts,
+  renderChart,
+} from "./charts.ts";
 export {
   reportInput,
   type ReportRequest,

@@ -29,7 +29,12 @@ import {
   type SignificanceRequest,
   type SystemStats,
 } from "../pipeline/significance.ts";
-import { bootstrapOnWorkers, type BootstrapTask } from "../pipeline/bootstrap_pool.ts";
+import {
+  bootstrapOnWorkers,
+  type BootstrapTask,
+  startBootstrap,
+} from "../pipeline/bootstrap_pool.ts";
+import { placement } from "../pipeline/parallel.ts";
 import { DEFAULT_SEED } from "../pipeline/resample.ts";
 import type {
   ReportBucket,
@@ -281,11 +286,31 @@ export function reportInput(request: ReportRequest): ReportInput {
   return finishInput(input, request, results, plan.metrics, assessed);
 }
 
+/** How {@linkcode reportInputParallel} uses threads. */
+export interface ReportThreads {
+  /** A number, or `"auto"` (default: one per core for runs big enough). */
+  jobs?: number | "auto";
+  /**
+   * Force scoring here while the first metrics resample (true) or scoring first (false), for
+   * tests and benchmarks (default: the former when the engine would score here).
+   */
+  overlap?: boolean;
+  /**
+   * Work for this thread while workers resample, on the input gathered so far (everything but
+   * the significance results, warnings, human judgments and generator); awaited before this
+   * thread joins the resampling. Called only when the scoring and resampling overlap.
+   */
+  whileResampling?: (input: ReportInput) => Promise<unknown>;
+}
+
 /**
- * {@linkcode reportInput} on several cores: the systems are scored on workers (the engine's
- * `runPlan` with `jobs`), and the bootstrap resamples behind the intervals and paired tests
- * are scored on workers too, while this thread gathers the rest of the page. The input is
- * the one {@linkcode reportInput} gives, number for number.
+ * {@linkcode reportInput} on several cores. When the engine would score the run on this
+ * thread (a run too small to repay its workers), the metrics are scored here one after
+ * another, and each metric's bootstrap resamples (behind the intervals and paired tests)
+ * start on workers as soon as its statistics are ready, while this thread scores the next
+ * metric and then gathers the rest of the page. Larger runs are scored on the engine's
+ * workers (`runPlan` with `jobs`), then resampled on workers while this thread gathers the
+ * page. The input is the one {@linkcode reportInput} gives, number for number.
  *
  * @example Usage
  * ```ts
@@ -301,19 +326,23 @@ export function reportInput(request: ReportRequest): ReportInput {
  *   registry: createRegistry(), gold, systems, metrics: ["m2", "gleu"],
  *   resampling: { test: "bs" as const, ci: true, samples: 200 },
  * };
- * assert.deepEqual(await reportInputParallel(request, { jobs: 2 }), reportInput(request));
+ * const serial = reportInput(request);
+ * assert.deepEqual(await reportInputParallel(request, { jobs: 2 }), serial);
+ * assert.deepEqual(await reportInputParallel(request, { jobs: 2, overlap: false }), serial);
  * ```
  *
  * @param request The systems, gold, metrics and options, and the optional extra sections.
- * @param how Threads: a number, or `"auto"` (default: one per core for runs big enough).
+ * @param how Threads, and work for this thread while workers resample.
  * @returns The report's input.
  */
 export async function reportInputParallel(
   request: ReportRequest,
-  how: { jobs?: number | "auto" } = {},
+  how: ReportThreads = {},
 ): Promise<ReportInput> {
   const jobs = how.jobs ?? "auto";
   const plan = reportPlan(request);
+  const overlapped = await overlappedInput(request, plan, jobs, how);
+  if (overlapped) return overlapped;
   const results = await runPlan(plan, { jobs });
   const significance = resamplable(request, plan, results);
   let input: ReportInput | undefined;
@@ -326,29 +355,14 @@ export async function reportInputParallel(
     if (samples !== undefined && n > 0) {
       // Every system's bootstrap scores of every metric, spread over the threads while this
       // one gathers the page's other data; then intervals and tests from them.
-      const tasks: BootstrapTask[] = significance.flatMap(({ k, metric, systems }) =>
-        systems.map((s) => ({
-          metric,
-          options: plan.options[k],
-          stats: s.stats,
-          path: request.resampling!.headline ?? metric.headline,
-        }))
+      const tasks = significance.flatMap(({ k, metric, systems }) =>
+        systems.map((s) => bootstrapTask(request, plan, k, metric, s.stats))
       );
       const scores = await bootstrapOnWorkers(plan.registry, tasks, { samples, seed }, {
         jobs,
         meanwhile: gather,
       });
-      let at = 0;
-      assessed = significance.map(({ k, metric, systems }) => {
-        const resampled = scores.slice(at, at += systems.length);
-        return assessWithResamples(
-          metric,
-          plan.options[k],
-          systems,
-          request.resampling!,
-          resampled,
-        );
-      });
+      assessed = assessAll(request, plan, significance, scores);
     } else {
       assessed = significance.map(({ k, metric, systems }) =>
         assessSignificance(metric, plan.options[k], systems, request.resampling!)
@@ -356,6 +370,107 @@ export async function reportInputParallel(
     }
   }
   input ??= gather();
+  return finishInput(input, request, results, plan.metrics, assessed);
+}
+
+/** One metric's bootstrap task for one system. */
+function bootstrapTask(
+  request: ReportRequest,
+  plan: RunPlan,
+  k: number,
+  metric: AnyMetric,
+  stats: readonly unknown[],
+): BootstrapTask {
+  return {
+    metric,
+    options: plan.options[k],
+    stats,
+    path: request.resampling!.headline ?? metric.headline,
+  };
+}
+
+/** Intervals and tests of each resampled metric from its systems' bootstrap scores. */
+function assessAll(
+  request: ReportRequest,
+  plan: RunPlan,
+  significance: ReturnType<typeof resamplable>,
+  scores: readonly Float64Array[],
+): MetricSignificance[] {
+  let at = 0;
+  return significance.map(({ k, metric, systems }) =>
+    assessWithResamples(
+      metric,
+      plan.options[k],
+      systems,
+      request.resampling!,
+      scores.slice(at, at += systems.length),
+    )
+  );
+}
+
+/**
+ * The input of a run whose scoring stays on this thread (the engine would not start workers
+ * for it) but whose bootstrap gets several threads: the metrics are scored one after another
+ * here, and each metric's resamples start on the workers as soon as its statistics are ready,
+ * while this thread scores the next one; then this thread gathers the page's data and joins
+ * the workers. Undefined when the run does not fit that shape (`overlap` forces the choice).
+ */
+async function overlappedInput(
+  request: ReportRequest,
+  plan: RunPlan,
+  jobs: number | "auto",
+  { overlap, whileResampling }: ReportThreads,
+): Promise<ReportInput | undefined> {
+  const { resampling } = request;
+  const n = plan.gold.sentences.length;
+  const count = plan.systems.length;
+  const samples = resampling && count ? bootstrapCount(resampling, count) : undefined;
+  const tested = plan.metrics.flatMap((m, k) => m.notResamplable ? [] : [k]);
+  if (samples === undefined || n === 0 || !tested.length || overlap === false) return undefined;
+  if (overlap === undefined && placement(plan, "auto").workers) return undefined;
+  const run = startBootstrap(plan.registry, { samples, seed: resampling!.seed ?? DEFAULT_SEED }, {
+    jobs,
+    n,
+    metrics: tested.flatMap((k) => plan.systems.map(() => plan.metrics[k])),
+  });
+  if (run.threads <= 1) {
+    run.cancel();
+    return undefined;
+  }
+  const parts: SystemResult[][] = [];
+  try {
+    for (let k = 0; k < plan.metrics.length; k++) {
+      const part = await runPlan({
+        ...plan,
+        metrics: [plan.metrics[k]],
+        options: [plan.options[k]],
+      }, { jobs: 1 });
+      parts.push(part);
+      if (tested.includes(k)) {
+        run.add(
+          part.map((r) => bootstrapTask(request, plan, k, plan.metrics[k], r.metrics[0].stats)),
+        );
+      }
+    }
+  } catch (error) {
+    run.cancel();
+    throw error;
+  }
+  const results = parts[0].map((r, s): SystemResult => ({
+    ...r,
+    metrics: parts.map((part) => part[s].metrics[0]),
+  }));
+  const significance = resamplable(request, plan, results);
+  let input: ReportInput;
+  try {
+    input = gatherInput(request, plan, results);
+    await whileResampling?.(input);
+  } catch (error) {
+    run.cancel();
+    throw error;
+  }
+  const scores = await run.finish();
+  const assessed = assessAll(request, plan, significance, scores);
   return finishInput(input, request, results, plan.metrics, assessed);
 }
 

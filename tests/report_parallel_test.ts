@@ -5,6 +5,7 @@ import { reportInput, reportInputParallel } from "../report/report_input.ts";
 import { buildReport } from "../report/build_report.ts";
 import { bootstrapOnWorkers } from "../pipeline/bootstrap_pool.ts";
 import { nanResample } from "./testdata/plugins/nan_resample.ts";
+import faulty from "./testdata/plugins/faulty.ts";
 import { CONLL2014_SYSTEMS, shared, sharedTest } from "./shared.ts";
 
 Deno.test("reportInputParallel() gives reportInput()'s page on two threads", async () => {
@@ -79,3 +80,69 @@ Deno.test("bootstrapOnWorkers() runs a metric without a declared module on this 
   assert.deepEqual(two, one);
   assert.deepEqual([...one[0]], Array(30).fill(3));
 });
+
+Deno.test("reportInputParallel() resamples each metric while the next is scored, with the serial numbers", async () => {
+  const gold = await readGold("tests/testdata/m2scorer_example.m2");
+  const systems = await Promise.all(
+    ["m2scorer_example_system", "m2scorer_example_system2"].map((f) =>
+      readHypotheses(`tests/testdata/${f}`, 3)
+    ),
+  );
+  const request = {
+    registry: createRegistry(),
+    gold,
+    systems,
+    metrics: ["gleu", "m2", "imeasure"],
+    resampling: { test: "bs" as const, ci: true, ranks: true, samples: 200, seed: 3 },
+  };
+  const serial = reportInput(request);
+  for (const jobs of [2, 3]) {
+    assert.deepEqual(await reportInputParallel(request, { jobs, overlap: true }), serial);
+  }
+});
+
+Deno.test("reportInputParallel() stops the resampling workers when a later metric fails to score", async () => {
+  const gold = await readGold("tests/testdata/m2scorer_example.m2");
+  const system = await readHypotheses("tests/testdata/m2scorer_example_system", 3);
+  const request = {
+    registry: createRegistry().use(faulty),
+    gold,
+    systems: [system, system],
+    metrics: ["m2", "refuses"],
+    resampling: { test: "bs" as const, ci: true, samples: 100 },
+  };
+  const expected = (() => {
+    try {
+      reportInput(request);
+    } catch (error) {
+      return error as Error;
+    }
+  })();
+  assert.ok(expected);
+  // The test's sanitizers fail it if a worker is left running.
+  await assert.rejects(
+    reportInputParallel(request, { jobs: 2, overlap: true }),
+    (e: Error) => e.constructor === expected.constructor && e.message === expected.message,
+  );
+});
+
+sharedTest(
+  "reportInputParallel() on CoNLL-2014 with automatic threads equals the serial input",
+  async () => {
+    const gold = await readGold(shared("data/conll2014/gold/official-2014.combined.m2"));
+    const systems = await Promise.all(
+      CONLL2014_SYSTEMS.slice(0, 4).map((n) =>
+        readHypotheses(shared(`data/conll2014/systems/${n}`), gold.sentences.length)
+      ),
+    );
+    const request = {
+      registry: createRegistry(),
+      gold,
+      systems,
+      metrics: ["m2", "gleu", "imeasure"],
+      // 4 systems × 3 metrics × 300 resamples of 1,312 sentences: enough for two threads.
+      resampling: { test: "bs" as const, ci: true, samples: 300 },
+    };
+    assert.deepEqual(await reportInputParallel(request), reportInput(request));
+  },
+);

@@ -1,13 +1,14 @@
 /**
  * GLEU corpus scores from sentence statistics: the 2016 score with the reference tool's
- * sampling of one reference per sentence (folded sentence by sentence, and the resampler
- * that reuses the draws), and the 2015 score.
+ * sampling of one reference per sentence (folded sentence by sentence; the resampler is in
+ * `resampler.ts`), and the 2015 score.
  *
  * @module
  */
 
 import type { Accumulator } from "../../plugins/types.ts";
 import { MersenneTwister } from "../../util/mt19937.ts";
+import { draws, drawWords, MAX_CACHED_DRAWS } from "./draws.ts";
 import {
   available,
   type Gleu2015Stats,
@@ -50,11 +51,15 @@ export function gleuFromTotals(
   return Math.exp(Math.min(0, 1 - r / c) + logPrecision);
 }
 
-/** Mean, population standard deviation and 95% normal interval, as numpy and scipy give them. */
-export function summarize(values: readonly number[]): GleuScore {
+/**
+ * Mean, population standard deviation and 95% normal interval, as numpy and scipy give them
+ * (`scratch`, when given, holds the squared deviations: a resampler reuses one).
+ */
+export function summarize(values: ArrayLike<number>, scratch?: Float64Array): GleuScore {
   const n = values.length;
   const mean = numpySum(values, 0, n) / n;
-  const squares = values.map((x) => (x - mean) * (x - mean));
+  const squares = scratch && scratch.length === n ? scratch : new Float64Array(n);
+  for (let i = 0; i < n; i++) squares[i] = (values[i] - mean) * (values[i] - mean);
   const std = Math.sqrt(numpySum(squares, 0, n) / n);
   const ci: [number, number] = std > 0 ? [Z_LOW * std + mean, Z_HIGH * std + mean] : [mean, mean];
   return { gleu: mean, std, ci, iterations: n };
@@ -66,29 +71,6 @@ export function checkVariant(stats: GleuStats, options: GleuOptions): void {
       `GLEU statistics of variant ${stats.variant} cannot be scored with variant ${options.variant}`,
     );
   }
-}
-
-/** The largest table of draws kept between calls (32 MB). */
-const MAX_CACHED_DRAWS = 1 << 22;
-
-/** The last table of draws, kept because every system of a run needs the same one. */
-let lastDraws: { iterations: number; count: number; uniforms: Float64Array } | undefined;
-
-/**
- * Python's `random()` draws of the reference tool's sampling, by position: entry
- * `i * iterations + j` is the `i`-th draw after `seed(j * 101)`; `randint(0, k - 1)` is then
- * `floor(draw * k)`.
- */
-function draws(iterations: number, count: number): Float64Array {
-  if (lastDraws?.iterations === iterations && lastDraws.count === count) return lastDraws.uniforms;
-  const uniforms = new Float64Array(iterations * count);
-  const mt = new MersenneTwister(0);
-  for (let j = 0; j < iterations; j++) {
-    mt.seed(j * 101);
-    for (let i = 0, at = j; i < count; i++, at += iterations) uniforms[at] = mt.random();
-  }
-  lastDraws = { iterations, count, uniforms };
-  return uniforms;
 }
 
 /**
@@ -231,7 +213,7 @@ function addPairs(
   sums: Float64Array,
 ): void {
   const width = 1 + ORDER;
-  const { bytes } = drawBits(iterations, count);
+  const { words } = drawWords(iterations, count);
   const base = new Float64Array(width);
   // The differences by position (0 where a sentence has no second reference).
   const blocks = Math.ceil(count / 8);
@@ -255,9 +237,9 @@ function addPairs(
       const to = mask * width;
       for (let f = 0; f < width; f++) table[to + f] = table[from + f] + diff[add + f];
     }
-    const row = q * iterations;
+    const row = (q >> 2) * iterations, shift = (q & 3) * 8;
     for (let j = 0, o = 0; j < iterations; j++, o += width) {
-      const t = bytes[row + j] * width;
+      const t = ((words[row + j] >>> shift) & 255) * width;
       sums[o] += table[t];
       sums[o + 1] += table[t + 1];
       sums[o + 2] += table[t + 2];
@@ -300,7 +282,7 @@ class Fold2015 implements Accumulator<GleuStats, GleuScore> {
 }
 
 /** The 2016 corpus score of statistics (the resampler's slow path). */
-function corpus2016(stats: readonly Gleu2016Stats[], options: GleuOptions): GleuScore {
+export function corpus2016(stats: readonly Gleu2016Stats[], options: GleuOptions): GleuScore {
   const acc = new Fold2016(options);
   for (const s of stats) acc.add(s);
   return acc.score();
@@ -315,181 +297,6 @@ export function score2015(stats: readonly Gleu2015Stats[], lambda: number): numb
 
 export function fold(options: GleuOptions): Accumulator<GleuStats, GleuScore> {
   return options.variant === "2015" ? new Fold2015(options) : new Fold2016(options);
-}
-
-/** Blocks of 8 positions looked up together by the 2016 resampler. */
-const GROUP = 4;
-
-/** Draw bits of {@linkcode drawBits}, by iteration count and corpus length. */
-interface DrawBits {
-  iterations: number;
-  count: number;
-  bytes: Uint8Array;
-  ones: Int32Array;
-}
-
-/** The last bits drawn: every system (and the resamples) of a run needs the same ones. */
-let lastBits: DrawBits | undefined;
-
-/**
- * Which reference each iteration draws at each position, for sentences with two references:
- * bit `p % 8` of byte `floor(p / 8) * iterations + j` is `floor(random() * 2)` (that is,
- * `random() >= 0.5`) for position `p` after `seed(j * 101)`, as `corpus2016` draws them;
- * `ones[j]` counts the set bits of iteration `j`.
- */
-function drawBits(iterations: number, count: number): DrawBits {
-  if (lastBits?.iterations === iterations && lastBits.count === count) return lastBits;
-  // Whole groups of blocks: the padding bytes stay 0.
-  const bytes = new Uint8Array(iterations * Math.ceil(count / 8 / GROUP) * GROUP);
-  const ones = new Int32Array(iterations);
-  const mt = new MersenneTwister(0);
-  for (let j = 0; j < iterations; j++) {
-    mt.seed(j * 101);
-    for (let p = 0; p < count; p++) {
-      if (mt.random() >= 0.5) {
-        bytes[(p >> 3) * iterations + j] |= 1 << (p & 7);
-        ones[j]++;
-      }
-    }
-  }
-  return lastBits = { iterations, count, bytes, ones };
-}
-
-/**
- * The resampling fast path of the 2016 formulation: equal to `corpus2016` on the resampled
- * statistics (same draws per position, same integer totals, same final arithmetic).
- *
- * With at most two references per sentence, iteration `j` adds, at every position whose draw
- * bit is set, the difference between the second and the first reference's
- * `[length, numerator_1..4]`. Those sums are done for all iterations at once by the "four
- * Russians" trick: per block of 8 positions, a table of the 256 subset sums of the block's
- * differences, then one lookup per block and iteration. The five integer sums are packed into
- * two or three doubles (fields of `fieldBits` bits, offset by `bound` to stay non-negative),
- * so every addition is exact. Sentences with three or more references use `corpus2016`.
- */
-export function resampler2016(
-  stats: readonly Gleu2016Stats[],
-  options: GleuOptions,
-): (indices: Int32Array) => GleuScore {
-  const n = stats.length;
-  const picked: Gleu2016Stats[] = [];
-  const slow = (indices: Int32Array) => {
-    picked.length = indices.length;
-    for (let k = 0; k < indices.length; k++) picked[k] = stats[indices[k]];
-    return corpus2016(picked, options);
-  };
-  if (stats.some((s) => s.references.length > 2 || s.references.length === 0)) return slow;
-  const width = 1 + ORDER;
-  // Per sentence: hypothesis length, denominators, first reference, second minus first.
-  const length = new Float64Array(n);
-  const denominators = new Float64Array(n * ORDER);
-  const first = new Float64Array(n * width);
-  const diff = new Float64Array(n * width);
-  const refs = new Int32Array(n);
-  let bound = 0;
-  stats.forEach((s, i) => {
-    length[i] = s.length;
-    refs[i] = s.references.length;
-    for (let o = 0; o < ORDER; o++) denominators[i * ORDER + o] = available(s.length, o);
-    const row = (ref: GleuReferenceStats) => [
-      ref.length,
-      ...ref.matches.map((m, o) => Math.max(m - ref.penalties[o], 0)),
-    ];
-    const a = row(s.references[0]);
-    const b = s.references.length > 1 ? row(s.references[1]) : a;
-    for (let f = 0; f < width; f++) {
-      first[i * width + f] = a[f];
-      diff[i * width + f] = b[f] - a[f];
-      bound = Math.max(bound, Math.abs(b[f] - a[f]));
-    }
-  });
-  const iterations = options.iterations;
-  const table = new Float64Array(GROUP * 256 * width);
-  // Buffers reused between calls (resampling makes thousands).
-  let packed = new Float64Array(0);
-  let sums = new Float64Array(0);
-  return (indices) => {
-    const m = indices.length;
-    let c = 0, maxRefs = 0;
-    const dens = new Float64Array(ORDER);
-    const base = new Float64Array(width);
-    for (let k = 0; k < m; k++) {
-      const i = indices[k];
-      c += length[i];
-      if (refs[i] > maxRefs) maxRefs = refs[i];
-      for (let o = 0; o < ORDER; o++) dens[o] += denominators[i * ORDER + o];
-      for (let f = 0; f < width; f++) base[f] += first[i * width + f];
-    }
-    if (maxRefs <= 1) {
-      return summarize([gleuFromTotals(c, base[0], base.subarray(1), dens)]);
-    }
-    // Field width: a sum of m values in [0, 2 * bound] must fit.
-    const fieldBits = Math.max(1, Math.ceil(Math.log2(m * 2 * bound + 1)));
-    const perWord = Math.floor(53 / fieldBits);
-    if (perWord < 1) return slow(indices);
-    const { bytes, ones } = drawBits(iterations, m);
-    const words = Math.ceil(width / perWord);
-    const scale = 2 ** fieldBits;
-    const blocks = Math.ceil(m / 8);
-    // The offset differences of each position, packed: word w of position k at k * words + w.
-    if (packed.length !== blocks * 8 * words) packed = new Float64Array(blocks * 8 * words);
-    else packed.fill(0);
-    for (let f = 0; f < width; f++) {
-      const w = Math.floor(f / perWord);
-      const unit = scale ** (f % perWord);
-      for (let k = 0; k < m; k++) {
-        packed[k * words + w] += (diff[indices[k] * width + f] + bound) * unit;
-      }
-    }
-    // Per block: the subset sums of its 8 positions; then, four blocks at a time, one lookup
-    // per block and iteration (bytes past the last block are 0, and so is every table[0]).
-    if (sums.length !== iterations * words) sums = new Float64Array(iterations * words);
-    else sums.fill(0);
-    const stride = 256 * words;
-    for (let q0 = 0; q0 < blocks; q0 += GROUP) {
-      for (let g = 0; g < GROUP; g++) {
-        const at = (q0 + g) * 8 * words;
-        const t0 = g * stride;
-        if (q0 + g >= blocks) break;
-        for (let mask = 1; mask < 256; mask++) {
-          const from = t0 + (mask & (mask - 1)) * words;
-          const add = at + (31 - Math.clz32(mask & -mask)) * words;
-          const to = t0 + mask * words;
-          for (let w = 0; w < words; w++) table[to + w] = table[from + w] + packed[add + w];
-        }
-      }
-      const r0 = q0 * iterations, r1 = r0 + iterations, r2 = r1 + iterations, r3 = r2 + iterations;
-      if (words === 2) {
-        for (let j = 0; j < iterations; j++) {
-          const a = bytes[r0 + j] * 2, b = 512 + bytes[r1 + j] * 2;
-          const c = 1024 + bytes[r2 + j] * 2, d = 1536 + bytes[r3 + j] * 2;
-          sums[2 * j] += table[a] + table[b] + table[c] + table[d];
-          sums[2 * j + 1] += table[a + 1] + table[b + 1] + table[c + 1] + table[d + 1];
-        }
-      } else {
-        for (let j = 0; j < iterations; j++) {
-          for (let g = 0; g < GROUP; g++) {
-            const t = g * stride + bytes[r0 + g * iterations + j] * words;
-            for (let w = 0; w < words; w++) sums[j * words + w] += table[t + w];
-          }
-        }
-      }
-    }
-    const values: number[] = new Array(iterations);
-    const numerators = new Float64Array(ORDER);
-    for (let j = 0; j < iterations; j++) {
-      const offset = bound * ones[j];
-      let r = 0;
-      for (let f = 0; f < width; f++) {
-        const w = Math.floor(f / perWord);
-        const field = Math.floor(sums[j * words + w] / scale ** (f % perWord)) % scale - offset;
-        if (f === 0) r = base[0] + field;
-        else numerators[f - 1] = base[f] + field;
-      }
-      values[j] = gleuFromTotals(c, r, numerators, dens);
-    }
-    return summarize(values);
-  };
 }
 
 /** Numerator and denominator of one order of the 2015 formulation. */

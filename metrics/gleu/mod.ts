@@ -13,7 +13,8 @@
 import { withSentenceMean } from "../../plugins/aggregate.ts";
 import type { Accumulator, Metric } from "../../plugins/types.ts";
 import { gecMetrics, GECMETRICS_VARIANTS, type GleuGecMetricsStats } from "./gecmetrics.ts";
-import { checkVariant, fold, resampler2016, score2015, single, summarize } from "./corpus.ts";
+import { checkVariant, fold, score2015, single, summarize } from "./corpus.ts";
+import { resampler2016 } from "./resampler.ts";
 import { explain2015, explain2016, sentenceValues2016 } from "./explain.ts";
 import {
   type Gleu2015Stats,

@@ -367,6 +367,9 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
     const warned = stats.some((s) => s.warnings?.length);
     const beta = options.beta;
     const sq = beta * beta;
+    // Whole counts (always, from the statistics): m2CountF(c, e, g, beta) is then
+    // countsF(c, e, g) exactly, written out below (c + (e - c) is e).
+    const whole = flat.every(Number.isInteger);
     return (indices) => {
       let tc = 0, tp = 0, tg = 0;
       for (let k = 0; k < indices.length; k++) {
@@ -374,7 +377,12 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
         let chosen = -1, fMax = -1, maxC = -1, minP = Infinity, minG = Infinity;
         for (let a = start[i]; a < start[i + 1]; a += 3) {
           const cl = tc + flat[a], pl = tp + flat[a + 1], gl = tg + flat[a + 2];
-          const f = m2CountF(cl, pl, gl, beta);
+          const den = sq * gl + pl;
+          const f = !whole
+            ? m2CountF(cl, pl, gl, beta)
+            : den === 0
+            ? (cl === 0 ? 1 : 0)
+            : (1 + sq) * cl / den;
           if (
             fMax < f || (fMax === f && maxC < cl) ||
             (fMax === f && maxC === cl && minP + sq * minG > pl + sq * gl)
