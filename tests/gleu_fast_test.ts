@@ -8,23 +8,12 @@ import {
   sentenceStats,
   stats2016,
 } from "../metrics/gleu/stats.ts";
-import { gleuFromTotals, summarize } from "../metrics/gleu/corpus.ts";
-import { MersenneTwister } from "../util/mt19937.ts";
+import { naiveCorpus } from "./gleu_naive.ts";
+import { xorshift } from "./random.ts";
 import { resolveOptions } from "../plugins/mod.ts";
 
 function options(raw: Record<string, string | number> = {}): GleuOptions {
   return resolveOptions<GleuOptions>(gleuMetric, raw);
-}
-
-/** A small deterministic generator (xorshift) for the random cases. */
-function generator(seed: number) {
-  let x = seed >>> 0 || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
 }
 
 /** Random gold sentences over a small vocabulary (many repeated n-grams), with 1–4 annotators. */
@@ -32,7 +21,7 @@ function randomCorpus(seed: number, count: number, vocabulary: number): {
   gold: GoldSentence[];
   hyps: Tokens[];
 } {
-  const rand = generator(seed);
+  const rand = xorshift(seed);
   const word = () => `w${rand(vocabulary)}`;
   const gold: GoldSentence[] = [];
   const hyps: Tokens[] = [];
@@ -86,32 +75,6 @@ Deno.test("stats2016() equals the general sentenceStats() on random sentences", 
     });
   }
 });
-
-/** The reference tool's sampling loop, one iteration at a time, on the statistics. */
-function naiveCorpus(stats: readonly Gleu2016Stats[], iterations: number) {
-  const several = stats.some((s) => s.references.length > 1);
-  const rounds = several ? iterations : 1;
-  const mt = new MersenneTwister(0);
-  const values: number[] = [];
-  for (let j = 0; j < rounds; j++) {
-    mt.seed(j * 101);
-    let c = 0, r = 0;
-    const num = [0, 0, 0, 0], den = [0, 0, 0, 0];
-    for (const s of stats) {
-      const draw = mt.random();
-      const ref =
-        s.references[s.references.length > 1 ? Math.floor(draw * s.references.length) : 0];
-      c += s.length;
-      r += ref.length;
-      for (let n = 0; n < 4; n++) {
-        num[n] += Math.max(ref.matches[n] - ref.penalties[n], 0);
-        den[n] += Math.max(s.length - n, 0);
-      }
-    }
-    values.push(gleuFromTotals(c, r, num, den));
-  }
-  return summarize(values);
-}
 
 Deno.test("gleuMetric.corpus() equals the sampling loop of the reference tool on random corpora", () => {
   for (const seed of [11, 12, 13]) {

@@ -1,19 +1,8 @@
 import assert from "node:assert/strict";
 import type { Gleu2016Stats, GleuOptions, GleuReferenceStats } from "../metrics/gleu/mod.ts";
-import { gleuFromTotals, summarize } from "../metrics/gleu/corpus.ts";
 import { resampler2016 } from "../metrics/gleu/resampler.ts";
-import { MersenneTwister } from "../util/mt19937.ts";
-
-/** A small deterministic generator (xorshift). */
-function generator(seed: number) {
-  let x = seed >>> 0 || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
+import { naiveCorpus } from "./gleu_naive.ts";
+import { xorshift } from "./random.ts";
 
 /**
  * Random 2016 statistics: one or two references (sometimes the same object), hypotheses of
@@ -21,7 +10,7 @@ function generator(seed: number) {
  * `most`.
  */
 function randomStats(seed: number, count: number, longest: number, most: number) {
-  const rand = generator(seed);
+  const rand = xorshift(seed);
   const ref = (): GleuReferenceStats => ({
     length: rand(longest + 1),
     matches: Array.from({ length: 4 }, () => rand(most + 1)),
@@ -40,28 +29,7 @@ function randomStats(seed: number, count: number, longest: number, most: number)
 
 /** The reference tool's loop on the resampled statistics: one iteration at a time. */
 function plainLoop(stats: readonly Gleu2016Stats[], indices: Int32Array, iterations: number) {
-  const picked = Array.from(indices, (i) => stats[i]);
-  const rounds = picked.some((s) => s.references.length > 1) ? iterations : 1;
-  const mt = new MersenneTwister(0);
-  const values: number[] = [];
-  for (let j = 0; j < rounds; j++) {
-    mt.seed(j * 101);
-    let c = 0, r = 0;
-    const num = [0, 0, 0, 0], den = [0, 0, 0, 0];
-    for (const s of picked) {
-      const draw = mt.random();
-      const ref =
-        s.references[s.references.length > 1 ? Math.floor(draw * s.references.length) : 0];
-      c += s.length;
-      r += ref.length;
-      for (let n = 0; n < 4; n++) {
-        num[n] += Math.max(ref.matches[n] - ref.penalties[n], 0);
-        den[n] += Math.max(s.length - n, 0);
-      }
-    }
-    values.push(gleuFromTotals(c, r, num, den));
-  }
-  return summarize(values);
+  return naiveCorpus(Array.from(indices, (i) => stats[i]), iterations);
 }
 
 function options(iterations: number): GleuOptions {
@@ -75,7 +43,7 @@ Deno.test("resampler2016() equals the reference tool's loop on random resamples"
     for (const iterations of [1, 5, 33]) {
       const stats = randomStats(seed * 10 + iterations, count, 30, 12);
       const score = resampler2016(stats, options(iterations));
-      const rand = generator(seed);
+      const rand = xorshift(seed);
       for (const m of [count, Math.max(1, count >> 1)]) {
         for (let trial = 0; trial < 4; trial++) {
           const indices = Int32Array.from({ length: m }, () => rand(count));
@@ -95,7 +63,7 @@ Deno.test("resampler2016() is exact with three and five packed words per sentenc
   for (const [seed, most] of [[21, 40_000], [22, 3_000_000]]) {
     const stats = randomStats(seed, 150, most, most);
     const score = resampler2016(stats, options(17));
-    const rand = generator(seed);
+    const rand = xorshift(seed);
     for (let trial = 0; trial < 3; trial++) {
       const indices = Int32Array.from({ length: 150 }, () => rand(150));
       assert.deepEqual(score(indices), plainLoop(stats, indices, 17), `most ${most}`);
@@ -107,7 +75,7 @@ Deno.test("resampler2016() scores sentences with no 4-gram and empty hypotheses 
   // Hypotheses of 0-3 tokens: some orders have no n-gram in the resample, and GLEU is 0.
   const stats = randomStats(31, 40, 3, 2);
   const score = resampler2016(stats, options(9));
-  const rand = generator(31);
+  const rand = xorshift(31);
   for (const m of [1, 2, 40]) {
     const indices = Int32Array.from({ length: m }, () => rand(40));
     assert.deepEqual(score(indices), plainLoop(stats, indices, 9));

@@ -1,20 +1,10 @@
 import assert from "node:assert/strict";
 import { m2Metric, type M2Stats } from "../metrics/m2/mod.ts";
-
-/** A small deterministic generator (xorshift). */
-function generator(seed: number) {
-  let x = seed >>> 0 || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
+import { xorshift } from "./random.ts";
 
 Deno.test("M2's resampler equals corpus() on random counts and resamples", () => {
   for (const seed of [1, 2, 3, 4]) {
-    const rand = generator(seed);
+    const rand = xorshift(seed);
     // One to three annotators; many zero counts and ties, so every tie rule is met.
     const stats = Array.from({ length: 60 }, (): M2Stats => {
       const annotators = 1 + rand(3);
