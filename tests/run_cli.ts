@@ -20,9 +20,21 @@ export interface CliRun {
  * @param args The command line after `cli.ts`.
  * @returns The exit status and what was printed.
  */
-export async function gecscore(...args: string[]): Promise<CliRun> {
+export function gecscore(...args: string[]): Promise<CliRun> {
+  return gecscoreWith([], ...args);
+}
+
+/**
+ * Run `deno run --allow-read FLAGS cli.ts ARGS`, as {@linkcode gecscore} with Deno flags of its
+ * own (such as `--v8-flags=...`).
+ *
+ * @param flags Deno flags, before `cli.ts`.
+ * @param args The command line after `cli.ts`.
+ * @returns The exit status and what was printed.
+ */
+export async function gecscoreWith(flags: string[], ...args: string[]): Promise<CliRun> {
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "cli.ts", ...args],
+    args: ["run", "--allow-read", ...flags, "cli.ts", ...args],
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },

@@ -6,17 +6,11 @@
 
 import assert from "node:assert/strict";
 import { writeCorpus } from "../bench/generate_corpus.ts";
+import { gecscoreWith } from "./run_cli.ts";
 
 /** Run `cli.ts ARGS` with the old-space heap capped at `heapMb`. */
-async function scoreWithHeap(heapMb: number, ...args: string[]) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", `--v8-flags=--max-old-space-size=${heapMb}`, "cli.ts", ...args],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+function scoreWithHeap(heapMb: number, ...args: string[]) {
+  return gecscoreWith([`--v8-flags=--max-old-space-size=${heapMb}`], ...args);
 }
 
 Deno.test("score keeps no sentence for its table and JSON outputs (20,000 sentences in a 64 MB heap)", async () => {
