@@ -31,7 +31,7 @@ import { selectMetrics } from "../pipeline/scoring.ts";
 import { assessResults } from "../pipeline/significance.ts";
 import { typeIntervals } from "../pipeline/type_intervals.ts";
 import { reportJson, reportTable, reportTsv } from "./score_output.ts";
-import { scoreJsonl, streamedResults } from "./score_stream.ts";
+import { type JsonlRequest, scoreJsonl, streamedResults } from "./score_stream.ts";
 import type { AnyMetric } from "../plugins/types.ts";
 import type { SystemResult } from "../pipeline/scoring.ts";
 import type { MetricSignificance } from "../pipeline/significance.ts";
@@ -142,6 +142,26 @@ ${SIGNIFICANCE_HELP}
       throw new UsageError("score: give at least one system output file (HYP or --hyp-m2 FILE)");
     }
     checkGoldFlags("score", values);
+    // What the streamed runs (`--format jsonl`, and corpus scores alone) are asked.
+    const streamRequest = (
+      sentences: boolean,
+      metricIds: string[] | undefined,
+      options: JsonlRequest["options"],
+      jobs: JsonlRequest["jobs"],
+    ): JsonlRequest => ({
+      gold: values.gold as string | undefined,
+      goldFormat: values["gold-format"] as string | undefined,
+      systemFormat: values["system-format"] as string | undefined,
+      src: values.src as string | undefined,
+      refs: (values.ref as string[] | undefined) ?? [],
+      paths: files.map((f) => f.path),
+      metricIds,
+      options,
+      sentences,
+      quiet: values.quiet as boolean,
+      limits,
+      jobs,
+    });
     if (format === "jsonl") {
       if (significanceRequest(values as SignificanceFlags)) {
         throw new UsageError(
@@ -156,20 +176,12 @@ ${SIGNIFICANCE_HELP}
         );
       }
       return await scoreJsonl(
-        {
-          gold: values.gold as string | undefined,
-          goldFormat: values["gold-format"] as string | undefined,
-          systemFormat: values["system-format"] as string | undefined,
-          src: values.src as string | undefined,
-          refs: (values.ref as string[] | undefined) ?? [],
-          paths: files.map((f) => f.path),
-          metricIds: splitList(values.metrics as string[] | undefined),
-          options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
-          sentences: values.sentences as boolean,
-          quiet: values.quiet as boolean,
-          limits,
-          jobs: parseJobs(values.jobs as string | undefined),
-        },
+        streamRequest(
+          values.sentences as boolean,
+          splitList(values.metrics as string[] | undefined),
+          parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+          parseJobs(values.jobs as string | undefined),
+        ),
         registry,
         io,
       );
@@ -203,20 +215,7 @@ ${SIGNIFICANCE_HELP}
       // Only corpus scores are printed: they are folded as the sentences stream past, and no
       // sentence is kept (the same numbers, bytes and errors as the whole-corpus engine).
       const streamed = await streamedResults(
-        {
-          gold: values.gold as string | undefined,
-          goldFormat: values["gold-format"] as string | undefined,
-          systemFormat: values["system-format"] as string | undefined,
-          src: values.src as string | undefined,
-          refs: (values.ref as string[] | undefined) ?? [],
-          paths: files.map((f) => f.path),
-          metricIds,
-          options,
-          sentences: false,
-          quiet: values.quiet as boolean,
-          limits,
-          jobs,
-        },
+        streamRequest(false, metricIds, options, jobs),
         registry,
       );
       if (streamed) {

@@ -187,56 +187,44 @@ async function openStream(
   // Large runs of pooled metrics stream on workers (the same records, byte for byte).
   const work = count * named.length * metrics.length;
   const workers = poolSize(request.jobs ?? "auto", Infinity, work);
-  if (raw && workers > 1 && poolModules(registry, metrics)) {
-    return {
-      path,
-      metrics,
-      resolved,
-      systems: named,
-      digest,
-      records: streamScoresParallel({
-        metrics,
-        options: request.options,
-        gold: raw,
-        goldPath: path,
-        count,
-        systems: named,
-        sentences: request.sentences,
-        registry,
-        limits,
-        digest,
-        workers,
-      }),
-    };
-  }
-  const systems = request.paths.map((file) => ({
-    name: baseName(file),
-    hypotheses: hypothesesOf(file, limits),
-  }));
-  // The gold's fingerprint and reference count, taken as its sentences stream past.
-  const source = sentences();
-  async function* digested(): AsyncGenerator<GoldSentence> {
-    for await (const sentence of source) {
-      digest.add(sentence);
-      yield sentence;
-    }
-  }
-  return {
-    path,
-    metrics,
-    resolved,
-    systems: named,
-    digest,
-    records: streamScores({
+  const records = raw && workers > 1 && poolModules(registry, metrics)
+    ? streamScoresParallel({
       metrics,
       options: request.options,
-      gold: digested(),
-      systems,
+      gold: raw,
+      goldPath: path,
+      count,
+      systems: named,
+      sentences: request.sentences,
+      registry,
+      limits,
+      digest,
+      workers,
+    })
+    : streamScores({
+      metrics,
+      options: request.options,
+      gold: digested(sentences(), digest),
+      systems: request.paths.map((file) => ({
+        name: baseName(file),
+        hypotheses: hypothesesOf(file, limits),
+      })),
       sentences: request.sentences,
       registry,
       goldPath: path,
-    }),
-  };
+    });
+  return { path, metrics, resolved, systems: named, digest, records };
+}
+
+/** The gold's sentences, taking its fingerprint and reference count as they stream past. */
+async function* digested(
+  source: AsyncIterable<GoldSentence> | Iterable<GoldSentence>,
+  digest: GoldDigest,
+): AsyncGenerator<GoldSentence> {
+  for await (const sentence of source) {
+    digest.add(sentence);
+    yield sentence;
+  }
 }
 
 /**
