@@ -163,12 +163,7 @@ export async function* streamScores(
     )
   );
   if (!request.goldPath) { for (const row of sites) for (const site of row) delete site.goldPath; }
-  const folds = systems.map((_, j) =>
-    metrics.map((m, k) => {
-      const fold = m.accumulator?.(options[k]);
-      return fold ? checkedAccumulator(m, fold, sites[j][k]) : keeper(m, options[k], sites[j][k]);
-    })
-  );
+  const folds = corpusFolds(metrics, options, sites);
   const hypotheses = systems.map((s) => iterate(s.hypotheses));
   let n = 0;
   for await (const gold of request.gold) {
@@ -195,16 +190,63 @@ export async function* streamScores(
     if (request.sentences) yield { kind: "sentence", sentence: n, scores };
   }
   for (let j = 0; j < systems.length; j++) {
-    if (!(await hypotheses[j].next()).done) {
-      throw new InputError(
-        `system ${systems[j].name} has more lines than the gold's ${n} sentences`,
-      );
-    }
+    if (!(await hypotheses[j].next()).done) throw extraLines(systems[j].name, n);
   }
-  yield {
+  yield corpusRecord(n, folds, metrics, options);
+}
+
+/**
+ * One fold per system and metric (`folds[system][metric]`): the metric's accumulator, checked,
+ * or a keeper of its statistics when it has none.
+ *
+ * @param metrics The metrics.
+ * @param options Their resolved options.
+ * @param sites Where each system and metric's calls are, for fault messages.
+ * @returns The folds.
+ */
+export function corpusFolds(
+  metrics: readonly AnyMetric[],
+  options: readonly Options[],
+  sites: readonly (readonly CallSite[])[],
+): Accumulator[][] {
+  return sites.map((row) =>
+    metrics.map((m, k) => {
+      const fold = m.accumulator?.(options[k]);
+      return fold ? checkedAccumulator(m, fold, row[k]) : keeper(m, options[k], row[k]);
+    })
+  );
+}
+
+/**
+ * The corpus record that ends a stream, from its folds.
+ *
+ * @param sentences How many sentences were scored.
+ * @param folds The folds of {@linkcode corpusFolds}.
+ * @param metrics The metrics.
+ * @param options Their resolved options.
+ * @returns The record.
+ */
+export function corpusRecord(
+  sentences: number,
+  folds: readonly (readonly Accumulator[])[],
+  metrics: readonly AnyMetric[],
+  options: readonly Options[],
+): CorpusRecord {
+  return {
     kind: "corpus",
-    sentences: n,
+    sentences,
     scores: folds.map((row) => row.map((f) => f.score())),
     signatures: metrics.map((m, k) => m.signature(options[k])),
   };
+}
+
+/**
+ * The error for a system that goes on past the gold's last sentence.
+ *
+ * @param system The system's name.
+ * @param sentences The gold's sentences.
+ * @returns The error.
+ */
+export function extraLines(system: string, sentences: number): InputError {
+  return new InputError(`system ${system} has more lines than the gold's ${sentences} sentences`);
 }

@@ -23,7 +23,13 @@ import { hostOf, pluginModule } from "../sandbox/host.ts";
 import type { CallSite } from "../sandbox/guard.ts";
 import { callSite } from "./scoring.ts";
 import type { GoldDigest } from "./signature.ts";
-import { checkedAccumulator, type CorpusRecord, keeper, type SentenceRecord } from "./stream.ts";
+import {
+  corpusFolds,
+  type CorpusRecord,
+  corpusRecord,
+  extraLines,
+  type SentenceRecord,
+} from "./stream.ts";
 import type { StreamAnswer, StreamChunk, StreamWorkerInit } from "./stream_chunk.ts";
 
 /**
@@ -216,12 +222,7 @@ export async function* streamScoresParallel(
   const sites: CallSite[][] = systems.map((system) =>
     metrics.map((m) => callSite(registry, m, system, { path: request.goldPath }))
   );
-  const folds = systems.map((_, j) =>
-    metrics.map((m, k) => {
-      const fold = m.accumulator?.(options[k]);
-      return fold ? checkedAccumulator(m, fold, sites[j][k]) : keeper(m, options[k], sites[j][k]);
-    })
-  );
+  const folds = corpusFolds(metrics, options, sites);
   const workers = Math.max(1, request.workers);
   // Chunks enough for every worker to stay busy (eight each), of 50 to 500 sentences.
   const size = Math.max(50, Math.min(500, Math.ceil(request.count / (workers * 8))));
@@ -363,18 +364,9 @@ export async function* streamScoresParallel(
       }
     }
     for (let j = 0; j < S; j++) {
-      if ((await hyps[j].take(1)).count) {
-        throw new InputError(
-          `system ${systems[j].name} has more lines than the gold's ${done} sentences`,
-        );
-      }
+      if ((await hyps[j].take(1)).count) throw extraLines(systems[j].name, done);
     }
-    yield {
-      kind: "corpus",
-      sentences: done,
-      scores: folds.map((row) => row.map((f) => f.score())),
-      signatures: metrics.map((m, k) => m.signature(options[k])),
-    };
+    yield corpusRecord(done, folds, metrics, options);
   } finally {
     for (const worker of started) {
       worker.removeAllListeners("exit");
