@@ -6,6 +6,7 @@
  */
 
 import assert from "node:assert/strict";
+import { runCli } from "./run_cli.ts";
 import { loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
 import { maxPluginMemoryMb } from "../sandbox/host.ts";
 import { PluginError, UsageError } from "../plugins/errors.ts";
@@ -17,18 +18,8 @@ const PLUGINS = "tests/testdata/plugins";
 const SENTENCE = { source: ["a"], references: [["b"]] };
 
 /** Run the CLI as the `gecscore` task does; a run over `limitMs` is killed and fails. */
-async function gecscore(args: string[], limitMs = 60_000, read = "--allow-read") {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", read, "--no-prompt", "cli.ts", ...args],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
-  const output = await child.output();
-  clearTimeout(timer);
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+function gecscore(args: string[], limitMs = 60_000, read = "--allow-read") {
+  return runCli([read, "--no-prompt"], args, limitMs);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import assert from "node:assert/strict";
+import { runCli } from "./run_cli.ts";
 import { createRegistry, readGold, scoreSystems } from "../mod.ts";
 import { readHypotheses } from "../formats/mod.ts";
 import { importPlugin, loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
@@ -14,32 +15,12 @@ const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
 const PLUGINS = "tests/testdata/plugins";
 
-/** Run the CLI with the given Deno flags; a run over `limitMs` is killed and fails. */
-async function gecscore(flags: string[], args: string[], limitMs = 60_000) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...flags, "cli.ts", ...args],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
-  const output = await child.output();
-  clearTimeout(timer);
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return {
-    code: output.code,
-    signal: output.signal,
-    stdout: decode(output.stdout),
-    stderr: decode(output.stderr),
-  };
-}
-
 Deno.test("a boxed plugin reaches no file, environment, subprocess, network or remote import", async () => {
   const marker = "/tmp/gecscore-snoop-wrote";
   await Deno.remove(marker).catch(() => {});
   // Even with every permission given to the program, the plugin gets none; --cached-only (in
   // the documented commands) keeps its imports from downloading anything.
-  const { code, stdout, stderr } = await gecscore(["--allow-all", "--cached-only"], [
+  const { code, stdout, stderr } = await runCli(["--allow-all", "--cached-only"], [
     "score",
     "--plugin",
     `${PLUGINS}/snoop.ts`,
@@ -62,8 +43,8 @@ Deno.test("a boxed plugin reaches no file, environment, subprocess, network or r
 Deno.test("a plugin that patches a built-in metric changes nothing", async (t) => {
   const m2 = ["-m", "m2", "--gold", GOLD, SYSTEM, "--format", "json"];
   await t.step("score", async () => {
-    const clean = await gecscore(["--allow-read"], ["score", ...m2]);
-    const patched = await gecscore(["--allow-read"], [
+    const clean = await runCli(["--allow-read"], ["score", ...m2]);
+    const patched = await runCli(["--allow-read"], [
       "score",
       "--plugin",
       `${PLUGINS}/patch_builtin.ts`,
@@ -75,8 +56,8 @@ Deno.test("a plugin that patches a built-in metric changes nothing", async (t) =
     assert.match(clean.stdout, /"signature": "m2\|beta:0\.5\|muw:2\|/);
   });
   await t.step("m2scorer", async () => {
-    const clean = await gecscore(["--allow-read"], ["m2scorer", SYSTEM, GOLD]);
-    const patched = await gecscore(["--allow-read"], [
+    const clean = await runCli(["--allow-read"], ["m2scorer", SYSTEM, GOLD]);
+    const patched = await runCli(["--allow-read"], [
       "--plugin",
       `${PLUGINS}/patch_builtin.ts`,
       "m2scorer",
@@ -99,7 +80,7 @@ Deno.test("a plugin that patches a built-in metric changes nothing", async (t) =
 
 Deno.test("a runaway plugin is stopped at --plugin-timeout with a one-line error", async () => {
   const start = performance.now();
-  const { code, signal, stdout, stderr } = await gecscore(["--allow-read"], [
+  const { code, signal, stdout, stderr } = await runCli(["--allow-read"], [
     "--plugin-timeout",
     "1",
     "score",
@@ -192,7 +173,7 @@ Deno.test("plugin faults name the plugin, metric, system, sentence and what was 
   for (const [id, extra, expected] of cases) {
     for (const jobs of ["1", "2"]) {
       await t.step(`${id}, --jobs ${jobs}`, async () => {
-        const { code, stdout, stderr } = await gecscore(["--allow-read"], [
+        const { code, stdout, stderr } = await runCli(["--allow-read"], [
           "score",
           "--plugin",
           `${PLUGINS}/faulty.ts`,
@@ -216,7 +197,7 @@ Deno.test("plugin faults name the plugin, metric, system, sentence and what was 
 
 Deno.test("clashing metric ids and greedy extensions are refused at load", async (t) => {
   await t.step("a plugin claiming a built-in id", async () => {
-    const { code, stdout, stderr } = await gecscore(["--allow-read"], [
+    const { code, stdout, stderr } = await runCli(["--allow-read"], [
       "score",
       "--plugin",
       `${PLUGINS}/dup_m2.ts`,
@@ -282,7 +263,7 @@ Deno.test("the REPL stops a runaway plugin at its time limit and goes on", async
 });
 
 Deno.test("a boxed plugin's printing goes to stderr, and JSON output stays valid", async () => {
-  const { code, stdout, stderr } = await gecscore(["--allow-read"], [
+  const { code, stdout, stderr } = await runCli(["--allow-read"], [
     "score",
     "--plugin",
     `${PLUGINS}/noisy.ts`,
@@ -305,7 +286,7 @@ Deno.test("a boxed plugin's printing goes to stderr, and JSON output stays valid
 
 Deno.test("a NaN in any score field and a field named signature are refused by name", async (t) => {
   const run = (metric: string) =>
-    gecscore(["--allow-read"], [
+    runCli(["--allow-read"], [
       "score",
       "--plugin",
       `${PLUGINS}/noisy.ts`,
@@ -343,7 +324,7 @@ Deno.test("a format's malformed corpus and a malformed explanation name the plug
     await Deno.writeTextFile(`${dir}/g.badgold`, "x\n");
     await Deno.writeTextFile(`${dir}/sys`, "x\n");
     await t.step("parse()", async () => {
-      const { code, stderr } = await gecscore(["--allow-read"], [
+      const { code, stderr } = await runCli(["--allow-read"], [
         "score",
         "--plugin",
         `${PLUGINS}/malformed.ts`,
@@ -360,7 +341,7 @@ Deno.test("a format's malformed corpus and a malformed explanation name the plug
       );
     });
     await t.step("explain()", async () => {
-      const { code, stderr } = await gecscore(["--allow-read"], [
+      const { code, stderr } = await runCli(["--allow-read"], [
         "show",
         "--plugin",
         `${PLUGINS}/malformed.ts`,
@@ -387,7 +368,7 @@ Deno.test("a plugin that throws while it loads is one line, without Deno's stack
   const dir = await Deno.makeTempDir({ prefix: "gecscore_loadfail_" });
   try {
     await Deno.writeTextFile(`${dir}/p.ts`, 'throw new Error("broken at load");\n');
-    const { code, stdout, stderr } = await gecscore(["--allow-read"], [
+    const { code, stdout, stderr } = await runCli(["--allow-read"], [
       "score",
       "--plugin",
       `${dir}/p.ts`,

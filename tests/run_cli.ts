@@ -12,6 +12,8 @@ export interface CliRun {
   stdout: string;
   /** Standard error. */
   stderr: string;
+  /** The signal that ended the run, if one did (a run over its time limit is killed). */
+  signal?: Deno.Signal | null;
 }
 
 /**
@@ -21,24 +23,32 @@ export interface CliRun {
  * @returns The exit status and what was printed.
  */
 export function gecscore(...args: string[]): Promise<CliRun> {
-  return gecscoreWith([], ...args);
+  return runCli(["--allow-read"], args);
 }
 
 /**
- * Run `deno run --allow-read FLAGS cli.ts ARGS`, as {@linkcode gecscore} with Deno flags of its
- * own (such as `--v8-flags=...`).
+ * Run `deno run FLAGS cli.ts ARGS`, no colours; a run over `limitMs` is killed (SIGKILL).
  *
- * @param flags Deno flags, before `cli.ts`.
+ * @param flags Deno flags, before `cli.ts` (permissions included).
  * @param args The command line after `cli.ts`.
- * @returns The exit status and what was printed.
+ * @param limitMs The time limit.
+ * @returns The exit status, the signal that ended the run, and what was printed.
  */
-export async function gecscoreWith(flags: string[], ...args: string[]): Promise<CliRun> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", ...flags, "cli.ts", ...args],
+export async function runCli(flags: string[], args: string[], limitMs = 60_000): Promise<CliRun> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", ...flags, "cli.ts", ...args],
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },
-  }).output();
+  }).spawn();
+  const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
+  const output = await child.output();
+  clearTimeout(timer);
   const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+  return {
+    code: output.code,
+    signal: output.signal,
+    stdout: decode(output.stdout),
+    stderr: decode(output.stderr),
+  };
 }

@@ -6,11 +6,11 @@
 
 import assert from "node:assert/strict";
 import { writeCorpus } from "../bench/generate_corpus.ts";
-import { gecscoreWith } from "./run_cli.ts";
+import { runCli } from "./run_cli.ts";
 
 /** Run `cli.ts ARGS` with the old-space heap capped at `heapMb`. */
 function scoreWithHeap(heapMb: number, ...args: string[]) {
-  return gecscoreWith([`--v8-flags=--max-old-space-size=${heapMb}`], ...args);
+  return runCli(["--allow-read", `--v8-flags=--max-old-space-size=${heapMb}`], args);
 }
 
 Deno.test("score keeps no sentence for its table and JSON outputs (20,000 sentences in a 64 MB heap)", async () => {
