@@ -19,6 +19,7 @@
 
 import { terminalSafe } from "./util/terminal_text.ts";
 import { parseArgs } from "node:util";
+import { loadDisplayWidth } from "./render/text.ts";
 import { argsErrorMessage } from "./cli/args.ts";
 import { stderrProgress } from "./cli/progress.ts";
 import { createInterface } from "node:readline/promises";
@@ -228,6 +229,8 @@ export async function replMain(
   args: string[],
   options: { registry?: Registry } = {},
 ): Promise<number> {
+  // The REPL's tables show sentences, which may be in any script.
+  await loadDisplayWidth();
   let values, positionals;
   try {
     ({ values, positionals } = parseArgs({
