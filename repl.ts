@@ -19,7 +19,6 @@
 
 import { terminalSafe } from "./util/terminal_text.ts";
 import { parseArgs } from "node:util";
-import { loadDisplayWidth } from "./render/text.ts";
 import { argsErrorMessage } from "./cli/args.ts";
 import { stderrProgress } from "./cli/progress.ts";
 import { createInterface } from "node:readline/promises";
@@ -229,8 +228,6 @@ export async function replMain(
   args: string[],
   options: { registry?: Registry } = {},
 ): Promise<number> {
-  // The REPL's tables show sentences, which may be in any script.
-  await loadDisplayWidth();
   let values, positionals;
   try {
     ({ values, positionals } = parseArgs({
