@@ -6,14 +6,15 @@
  *
  * The band (after Carrillo and Lipman 1988): the cost of a three-way alignment is the sum of
  * the costs of the three pairwise alignments it induces, and each of those is at least the
- * pairwise cost through the cell it passes (the forward table plus the backward table there).
- * So a cell `(i, j, k)` lies on an alignment of cost at most `T` only if, for each pair, the
- * pairwise cost through its projection is at most `T` minus the other two pairs' distances.
- * Backward costs of the third sequence are bounded from below by the gaps the length
- * difference of the suffixes needs. The cube is first filled in the band of `T` = the sum of
- * the three pairwise distances (a lower bound of the optimum). When the end cell's value is at
- * most `T`, it is the optimum; otherwise it is an upper bound of the optimum and the band of
- * that `T` is filled (exact).
+ * pairwise distance of the whole sequences. So a cell `(i, j, k)` lies on an alignment of cost
+ * at most `T` only if, for each pair, the pairwise cost of its projection is at most `T` minus
+ * the other two pairs' distances: for the first two sequences the cost through `(i, j)`
+ * (forward plus backward table), for the pairs with the third the forward cost to it (so that
+ * plane `k` depends only on the third sequence's first `k` tokens, and the planes of a prefix
+ * shared with the last reference are kept when their band was at least as wide). The cube is
+ * first filled in the band of `T` = the sum of the three pairwise distances (a lower bound of
+ * the optimum). When the end cell's value is at most `T`, it is the optimum; otherwise it is
+ * an upper bound of the optimum, and the band of that `T` is filled (exact).
  *
  * Why the result equals the full cube's: cells outside the band read as a large value, so
  * every computed value is at least the true one, and it is equal on every optimal path (all
@@ -40,7 +41,7 @@ const KEEP_CELLS = 1 << 20;
 /** Buffers and tables kept between calls (the next call often has the same first two rows). */
 const state: {
   cube: Int32Array;
-  faces: boolean;
+  valid: number;
   s1: Int32Array;
   s2: Int32Array;
   s3: Int32Array;
@@ -50,20 +51,20 @@ const state: {
   t12: Int32Array;
   b12: Int32Array;
   e12: Int32Array;
-  t31: Int32Array;
-  t32: Int32Array;
+  max12: number;
   lo12: Int32Array;
   hi12: Int32Array;
-  lo23: Int32Array;
-  hi23: Int32Array;
-  rowLo: Int32Array;
-  rowHi: Int32Array;
+  wlo: Int32Array;
+  whi: Int32Array;
+  t31: Int32Array;
+  t32: Int32Array;
+  bands: Int32Array;
   e23: Int32Array;
 } = {
   /** The cube, plane by plane of the third sequence (`k`), then rows `i`, then columns `j`. */
   cube: new Int32Array(0),
-  /** Whether the cube's faces (`i`, `j` or `k` = 0) are those of `s1`, `s2` and `s3`. */
-  faces: false,
+  /** Planes `0..valid - 1` of the cube are those of `s1`, `s2` and the first tokens of `s3`. */
+  valid: 0,
   /** The sequences the tables are for (copies; `n1 < 0`: none). */
   s1: new Int32Array(16),
   s2: new Int32Array(16),
@@ -75,16 +76,18 @@ const state: {
   t12: new Int32Array(64),
   b12: new Int32Array(64),
   e12: new Int32Array(64),
+  /** The band's columns `lo12[i]..hi12[i]` per row of the first two, for the share `max12`. */
+  max12: -1,
+  lo12: new Int32Array(16),
+  hi12: new Int32Array(16),
+  /** Columns `wlo[i]..whi[i]` of row `i` that its successors may read (band or FAR). */
+  wlo: new Int32Array(16),
+  whi: new Int32Array(16),
   /** Forward tables of the third sequence (rows) against the first and the second. */
   t31: new Int32Array(64),
   t32: new Int32Array(64),
-  /** Band: columns `lo..hi` per row of the first two, per plane, and per row of the cube. */
-  lo12: new Int32Array(16),
-  hi12: new Int32Array(16),
-  lo23: new Int32Array(16),
-  hi23: new Int32Array(16),
-  rowLo: new Int32Array(64),
-  rowHi: new Int32Array(64),
+  /** The share `max12` each plane of the cube was filled with. */
+  bands: new Int32Array(16),
   /** Pair costs of the second and the third sequence in one plane. */
   e23: new Int32Array(16),
 };
@@ -145,11 +148,11 @@ export function threeColumns(s1: Int32Array, s2: Int32Array, s3: Int32Array): nu
   if (cells > d.length) {
     d = new Int32Array(cells <= KEEP_CELLS ? Math.max(cells, 2 * d.length) : cells);
     if (cells <= KEEP_CELLS) state.cube = d;
-    state.faces = false;
+    state.valid = 0;
   }
   const kept = d === state.cube;
-  // Tables of the first two sequences, and rows of the third's tables, still right: the
-  // third's rows 0..from-1 (it shares its first from-1 tokens with the last one).
+  // Tables of the first two sequences, and rows 0..from-1 of the third's tables, still right
+  // (the third shares its first from-1 tokens with the last one).
   let from = 0;
   if (state.n1 === s1.length && isKept(s1, state.s1, state.n1) && isKept(s2, state.s2, state.n2)) {
     const p = state.s3, np = state.n3;
@@ -165,54 +168,42 @@ export function threeColumns(s1: Int32Array, s2: Int32Array, s3: Int32Array): nu
     for (let i = 1; i < n1; i++) {
       for (let j = 1; j < n2; j++) e12[i * n2 + j] = s1[i - 1] === s2[j - 1] ? MATCH : MISMATCH;
     }
+    state.max12 = -1, state.valid = 0;
   }
   state.s3 = keep(state.s3, s3), state.n3 = s3.length;
   const t31 = state.t31 = pairRows(s3, s1, grown(state.t31, n3 * n1), from);
   const t32 = state.t32 = pairRows(s3, s2, grown(state.t32, n3 * n2), from);
-  // Faces: plane 0 from the first two sequences' table, edges i = 0 and j = 0 of the other
-  // planes from the third's tables (plane k depends on the third's first k tokens only); the
-  // kept cube's faces of planes 0..from-1 are still right.
-  const reuse = kept && state.faces && from > 0;
-  if (!reuse) {
+  // Planes 0..same-1 of the kept cube are right (faces and band); plane k depends on the
+  // third sequence's first k tokens only.
+  const same = kept ? Math.min(from, state.valid) : 0;
+  if (same === 0) {
     const t12 = state.t12;
     for (let i = 0; i < n1; i++) {
       for (let j = 0; j < n2; j++) d[i * si + j] = t12[i * n2 + j] + (i + j) * GAP;
     }
   }
-  for (let k = reuse ? Math.max(from, 1) : 1; k < n3; k++) {
+  for (let k = Math.max(same, 1); k < n3; k++) {
     for (let i = 0; i < n1; i++) d[k * sk + i * si] = t31[k * n1 + i] + (i + k) * GAP;
     for (let j = 0; j < n2; j++) d[k * sk + j] = t32[k * n2 + j] + (j + k) * GAP;
   }
-  state.faces = kept;
   const d12 = state.t12[sk - 1], d13 = t31[n3 * n1 - 1], d23 = t32[n3 * n2 - 1];
+  state.bands = grown(state.bands, n3);
   let limit = d12 + d13 + d23;
   while (true) {
-    fill(s1, s2, s3, d, limit, d12, d13, d23);
+    fill(s1, s2, s3, d, same, limit - d13 - d23);
     const end = d[cells - 1];
     if (end <= limit) break;
     limit = end;
   }
+  state.valid = kept ? n3 : 0;
   return backtrace(s1, s2, s3, d);
 }
 
-/** The band of cost `limit` (see the module) filled into `d`; faces already there. */
-function fill(
-  s1: Int32Array,
-  s2: Int32Array,
-  s3: Int32Array,
-  d: Int32Array,
-  limit: number,
-  d12: number,
-  d13: number,
-  d23: number,
-): void {
-  const n1 = s1.length + 1, n2 = s2.length + 1, n3 = s3.length + 1;
-  const si = n2, sk = n1 * n2;
-  const g2 = 2 * GAP;
-  const { t12, b12, e12, t31, t32 } = state;
-  // Columns per row i of the first two (through cost of (i, j) within its share).
-  const lo12 = state.lo12 = sized(state.lo12, n1), hi12 = state.hi12 = sized(state.hi12, n1);
-  const max12 = limit - d13 - d23;
+/** The columns `lo12[i]..hi12[i]` of the band of share `max12` per row `i`, and its margins. */
+function rowBands(n1: number, n2: number, max12: number): void {
+  if (state.max12 === max12) return;
+  const { t12, b12 } = state;
+  const lo12 = state.lo12 = sized(state.lo12, n1 + 1), hi12 = state.hi12 = sized(state.hi12, n1 + 1);
   for (let i = 1; i < n1; i++) {
     let lo = n2, hi = 0;
     for (let j = 1, p = i * n2 + 1; j < n2; j++, p++) {
@@ -223,46 +214,48 @@ function fill(
     }
     lo12[i] = lo, hi12[i] = hi;
   }
-  // Columns per plane k (second and third), rows per plane (first and third): backward costs
-  // bounded by the gaps of the suffixes' length difference.
-  const lo23 = state.lo23 = sized(state.lo23, n3), hi23 = state.hi23 = sized(state.hi23, n3);
-  const max23 = limit - d12 - d13, max13 = limit - d12 - d23;
-  for (let k = 1; k < n3; k++) {
-    let lo = n2, hi = 0;
-    const rest = n3 - 1 - k;
-    for (let j = 1, p = k * n2 + 1; j < n2; j++, p++) {
-      const left = n2 - 1 - j;
-      if (t32[p] + (left > rest ? left - rest : rest - left) * GAP <= max23) {
-        if (lo === n2) lo = j;
-        hi = j;
-      }
-    }
-    lo23[k] = lo, hi23[k] = hi;
+  lo12[n1] = n2, hi12[n1] = 0;
+  // The cells row i's successors read besides its band: columns wlo[i]..whi[i] (not 0).
+  const wlo = state.wlo = sized(state.wlo, n1), whi = state.whi = sized(state.whi, n1);
+  for (let i = 1; i < n1; i++) {
+    wlo[i] = Math.max(Math.min(lo12[i], lo12[i + 1]) - 1, 1);
+    whi[i] = Math.max(hi12[i], hi12[i + 1]);
   }
-  const rowLo = state.rowLo = sized(state.rowLo, n1 * n3);
-  const rowHi = state.rowHi = sized(state.rowHi, n1 * n3);
+  state.max12 = max12;
+}
+
+/**
+ * The band of share `max12` (see the module) filled into `d`, from the first plane after
+ * `same` (the planes already right) that was filled with a narrower band.
+ */
+function fill(
+  s1: Int32Array,
+  s2: Int32Array,
+  s3: Int32Array,
+  d: Int32Array,
+  same: number,
+  max12: number,
+): void {
+  const n1 = s1.length + 1, n2 = s2.length + 1, n3 = s3.length + 1;
+  const si = n2, sk = n1 * n2;
+  const g2 = 2 * GAP;
+  const { e12, bands } = state;
+  let start = 1;
+  while (start < same && bands[start] >= max12) start++;
+  if (start >= n3) return;
+  rowBands(n1, n2, max12);
+  const { lo12, hi12, wlo, whi } = state;
   const e23 = state.e23 = sized(state.e23, n2);
-  for (let k = 1; k < n3; k++) {
-    const c = s3[k - 1], rest = n3 - 1 - k;
-    const plo = lo23[k], phi = hi23[k];
-    for (let j = plo; j <= phi; j++) e23[j] = s2[j - 1] === c ? MATCH : MISMATCH;
+  for (let k = start; k < n3; k++) {
+    bands[k] = max12;
+    const c = s3[k - 1];
+    for (let j = 1; j < n2; j++) e23[j] = s2[j - 1] === c ? MATCH : MISMATCH;
     for (let i = 1; i < n1; i++) {
-      const r = k * n1 + i;
-      const left = n1 - 1 - i;
-      let lo = Math.max(lo12[i], plo), hi = Math.min(hi12[i], phi);
-      if (lo > hi || t31[r] + (left > rest ? left - rest : rest - left) * GAP > max13) {
-        lo = 1, hi = 0;
-      }
-      rowLo[r] = lo, rowHi[r] = hi;
+      const lo = lo12[i], hi = hi12[i], base = k * sk + i * si;
+      // Cells next to the band that this row's successors read are FAR (faces are exact).
+      for (let j = wlo[i], end = Math.min(lo - 1, whi[i]); j <= end; j++) d[base + j] = FAR;
+      for (let j = Math.max(hi + 1, wlo[i]), end = whi[i]; j <= end; j++) d[base + j] = FAR;
       if (lo > hi) continue;
-      const base = k * sk + i * si;
-      // Cells this row reads outside its predecessors' bands read as FAR (faces are exact).
-      if (i > 1) far(d, base - si, rowLo[r - 1], rowHi[r - 1], lo, hi);
-      if (k > 1) {
-        far(d, base - sk, rowLo[r - n1], rowHi[r - n1], lo, hi);
-        if (i > 1) far(d, base - sk - si, rowLo[r - n1 - 1], rowHi[r - n1 - 1], lo, hi);
-      }
-      if (lo > 1) d[base + lo - 1] = FAR;
       const a = s1[i - 1];
       const cik = a === c ? MATCH : MISMATCH;
       const row = i * n2;
@@ -283,17 +276,6 @@ function fill(
       }
     }
   }
-}
-
-/**
- * Sets to {@linkcode FAR} the cells `lo - 1..hi` (not 0: a face) of the row at `base` that
- * lie outside its band `rlo..rhi`.
- */
-function far(d: Int32Array, base: number, rlo: number, rhi: number, lo: number, hi: number) {
-  const start = lo > 1 ? lo - 1 : 1;
-  const below = Math.min(hi, rlo - 1);
-  for (let j = start; j <= below; j++) d[base + j] = FAR;
-  for (let j = Math.max(start, rhi + 1); j <= hi; j++) d[base + j] = FAR;
 }
 
 /** The backtrace of a filled cube into {@linkcode columnBuffer}; returns the column count. */
