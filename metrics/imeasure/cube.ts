@@ -38,6 +38,23 @@ const FAR = 1 << 29;
  */
 const KEEP_CELLS = 1 << 20;
 
+/** The band's columns per row `i` of the first two sequences, for the share `max`. */
+interface RowBand {
+  /** The share (`-1`: none yet). */
+  max: number;
+  /** Columns `lo[i]..hi[i]`: the band (empty when `lo[i] > hi[i]`). */
+  lo: Int32Array;
+  hi: Int32Array;
+  /** Columns `wlo[i]..whi[i]` (not 0): the cells row `i`'s successors may read (band or FAR). */
+  wlo: Int32Array;
+  whi: Int32Array;
+}
+
+function rowBand(): RowBand {
+  const b = () => new Int32Array(16);
+  return { max: -1, lo: b(), hi: b(), wlo: b(), whi: b() };
+}
+
 /** Buffers and tables kept between calls (the next call often has the same first two rows). */
 const state: {
   cube: Int32Array;
@@ -51,11 +68,7 @@ const state: {
   t12: Int32Array;
   b12: Int32Array;
   e12: Int32Array;
-  max12: number;
-  lo12: Int32Array;
-  hi12: Int32Array;
-  wlo: Int32Array;
-  whi: Int32Array;
+  rows: [RowBand, RowBand];
   t31: Int32Array;
   t32: Int32Array;
   bands: Int32Array;
@@ -76,13 +89,8 @@ const state: {
   t12: new Int32Array(64),
   b12: new Int32Array(64),
   e12: new Int32Array(64),
-  /** The band's columns `lo12[i]..hi12[i]` per row of the first two, for the share `max12`. */
-  max12: -1,
-  lo12: new Int32Array(16),
-  hi12: new Int32Array(16),
-  /** Columns `wlo[i]..whi[i]` of row `i` that its successors may read (band or FAR). */
-  wlo: new Int32Array(16),
-  whi: new Int32Array(16),
+  /** The band per row of the first two: for their distance (first passes), and the last other. */
+  rows: [rowBand(), rowBand()],
   /** Forward tables of the third sequence (rows) against the first and the second. */
   t31: new Int32Array(64),
   t32: new Int32Array(64),
@@ -168,7 +176,7 @@ export function threeColumns(s1: Int32Array, s2: Int32Array, s3: Int32Array): nu
     for (let i = 1; i < n1; i++) {
       for (let j = 1; j < n2; j++) e12[i * n2 + j] = s1[i - 1] === s2[j - 1] ? MATCH : MISMATCH;
     }
-    state.max12 = -1, state.valid = 0;
+    state.rows[0].max = state.rows[1].max = -1, state.valid = 0;
   }
   state.s3 = keep(state.s3, s3), state.n3 = s3.length;
   const t31 = state.t31 = pairRows(s3, s1, grown(state.t31, n3 * n1), from);
@@ -199,11 +207,14 @@ export function threeColumns(s1: Int32Array, s2: Int32Array, s3: Int32Array): nu
   return backtrace(s1, s2, s3, d);
 }
 
-/** The columns `lo12[i]..hi12[i]` of the band of share `max12` per row `i`, and its margins. */
-function rowBands(n1: number, n2: number, max12: number): void {
-  if (state.max12 === max12) return;
-  const { t12, b12 } = state;
-  const lo12 = state.lo12 = sized(state.lo12, n1 + 1), hi12 = state.hi12 = sized(state.hi12, n1 + 1);
+/** The band of share `max12` per row of the first two sequences (kept for two shares). */
+function rowBands(n1: number, n2: number, max12: number): RowBand {
+  const { t12, b12, rows } = state;
+  if (rows[0].max === max12) return rows[0];
+  if (rows[1].max === max12) return rows[1];
+  // The first passes' share is the first two's distance.
+  const band = rows[max12 === t12[n1 * n2 - 1] ? 0 : 1];
+  const lo12 = band.lo = sized(band.lo, n1 + 1), hi12 = band.hi = sized(band.hi, n1 + 1);
   for (let i = 1; i < n1; i++) {
     let lo = n2, hi = 0;
     for (let j = 1, p = i * n2 + 1; j < n2; j++, p++) {
@@ -215,13 +226,13 @@ function rowBands(n1: number, n2: number, max12: number): void {
     lo12[i] = lo, hi12[i] = hi;
   }
   lo12[n1] = n2, hi12[n1] = 0;
-  // The cells row i's successors read besides its band: columns wlo[i]..whi[i] (not 0).
-  const wlo = state.wlo = sized(state.wlo, n1), whi = state.whi = sized(state.whi, n1);
+  const wlo = band.wlo = sized(band.wlo, n1), whi = band.whi = sized(band.whi, n1);
   for (let i = 1; i < n1; i++) {
     wlo[i] = Math.max(Math.min(lo12[i], lo12[i + 1]) - 1, 1);
     whi[i] = Math.max(hi12[i], hi12[i + 1]);
   }
-  state.max12 = max12;
+  band.max = max12;
+  return band;
 }
 
 /**
@@ -243,8 +254,7 @@ function fill(
   let start = 1;
   while (start < same && bands[start] >= max12) start++;
   if (start >= n3) return;
-  rowBands(n1, n2, max12);
-  const { lo12, hi12, wlo, whi } = state;
+  const { lo: lo12, hi: hi12, wlo, whi } = rowBands(n1, n2, max12);
   const e23 = state.e23 = sized(state.e23, n2);
   for (let k = start; k < n3; k++) {
     bands[k] = max12;

@@ -34,7 +34,9 @@ export const columnBuffer: { cols: Int32Array } = { cols: new Int32Array(3 * 64)
  * @param n The number of columns.
  */
 export function room(n: number): void {
-  if (columnBuffer.cols.length < 3 * n) columnBuffer.cols = new Int32Array(Math.max(3 * n, 2 * columnBuffer.cols.length));
+  if (columnBuffer.cols.length < 3 * n) {
+    columnBuffer.cols = new Int32Array(Math.max(3 * n, 2 * columnBuffer.cols.length));
+  }
 }
 
 /** The buffer of temporary pairwise tables. */
