@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { align3, alignmentCountsOfIds, intern } from "../metrics/imeasure/align.ts";
+import { align3, alignmentCountsOfIds, copiedTokens, intern } from "../metrics/imeasure/align.ts";
 import { naiveAlign3, naiveCounts } from "./imeasure_naive.ts";
 import { xorshift } from "./random.ts";
 
@@ -83,4 +83,43 @@ Deno.test("align3() and alignmentCountsOfIds() equal the plain cube on edits of 
   assert.equal(checked, 2000);
   // Most cases reach the cube (three distinct rows).
   assert.ok(distinct > 1500, `${distinct}`);
+});
+
+Deno.test("copiedTokens() equals the plain pairwise alignment on edits of one sentence, shifted and unrelated ones", () => {
+  // The pairwise table is filled on a band of diagonals, widened when an optimal alignment
+  // could leave it: hypotheses close to the source stay in the first band, others do not.
+  const rand = xorshift(91);
+  let banded = 0;
+  for (let round = 0; round < 1500; round++) {
+    const vocab = ["a", "b", "c", "d", "e", "f"].slice(0, 2 + rand(5));
+    const word = () => vocab[rand(vocab.length)];
+    const a = Array.from({ length: rand(40) }, word);
+    let b: string[];
+    if (round % 4 === 0) b = Array.from({ length: rand(40) }, word);
+    else if (round % 4 === 3) {
+      // Shifted: the optimal alignment runs on a diagonal far from the ends' ones.
+      const k = 1 + rand(8);
+      b = [...Array.from({ length: k }, word), ...a.slice(0, Math.max(a.length - k, 0))];
+    } else {
+      b = a.slice();
+      for (let e = rand(round % 4 === 1 ? 4 : 12); e > 0; e--) {
+        const at = rand(b.length + 1), kind = rand(3);
+        if (kind === 0) b.splice(at, 0, word());
+        else if (kind === 1) b.splice(at, 1);
+        else if (at < b.length) b[at] = word();
+      }
+    }
+    if (Math.abs(a.length - b.length) + 3 < Math.max(a.length, b.length)) banded++;
+    // With two equal rows the plain alignment is the pairwise one of the other two.
+    const [x, , z] = naiveAlign3(a, a, b);
+    const expected = new Int32Array(a.length).fill(-1);
+    for (let c = 0, i = 0, j = 0; c < x.length; c++) {
+      if (x[c] !== "" && z[c] !== "" && x[c] === z[c]) expected[i] = j;
+      if (x[c] !== "") i++;
+      if (z[c] !== "") j++;
+    }
+    const [ia, ib] = intern([a, b]);
+    assert.deepEqual(copiedTokens(ia, ib), expected, JSON.stringify([a, b]));
+  }
+  assert.ok(banded > 1000, `${banded}`);
 });

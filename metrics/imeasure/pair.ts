@@ -147,6 +147,57 @@ export function pairRowsBack(a: Int32Array, b: Int32Array, t: Int32Array): Int32
   return t;
 }
 
+/** The value of a cell outside a band. */
+const FAR = 1 << 29;
+
+/**
+ * The forward table of `a` and `b` filled only on the diagonals `-w..w` (`w` at least the
+ * length difference), in the temporary buffer; the cells next to the band read as FAR.
+ */
+function bandTable(a: Int32Array, b: Int32Array, w: number): Int32Array {
+  const m = a.length + 1, n = b.length + 1;
+  const size = m * n;
+  if (scratch.length < size) scratch = new Int32Array(Math.max(size, 2 * scratch.length));
+  const t = scratch;
+  for (let j = 0; j < n && j <= w; j++) t[j] = j * GAP;
+  if (w + 1 < n) t[w + 1] = FAR;
+  for (let i = 1; i < m; i++) {
+    const lo = i - w > 1 ? i - w : 1, hi = i + w < n - 1 ? i + w : n - 1;
+    let p = i * n;
+    t[p] = i * GAP;
+    if (lo > 1) t[p + lo - 1] = FAR;
+    if (hi + 1 < n) t[p + hi + 1] = FAR;
+    const ai = a[i - 1];
+    p += lo - 1;
+    let left = t[p], diag = t[p - n];
+    for (let j = lo; j <= hi; j++) {
+      p++;
+      const up = t[p - n];
+      const v = Math.min(Math.min(up, left) + GAP, diag + (ai === b[j - 1] ? MATCH : MISMATCH));
+      t[p] = v;
+      left = v, diag = up;
+    }
+  }
+  return t;
+}
+
+/**
+ * The forward table of `a` and `b`, exact wherever an optimal alignment passes (other cells
+ * may be too large), in the temporary buffer. It is filled on a band of diagonals around the
+ * two ends', widened until the end cell's cost is below that of any alignment that leaves
+ * the band (its gaps to reach the band's edge and come back): then every optimal alignment
+ * lies in the band, where the values are exact, and a backtrace makes the same moves as on
+ * the full table (a cell outside every optimal alignment fails its move either way).
+ */
+function optimalTable(a: Int32Array, b: Int32Array): Int32Array {
+  const diff = Math.abs(a.length - b.length), longest = Math.max(a.length, b.length);
+  for (let w = diff + 3;; w = 2 * w) {
+    if (w >= longest) return pairTable(a, b, true);
+    const t = bandTable(a, b, w);
+    if (t[(a.length + 1) * (b.length + 1) - 1] < GAP * (2 * w + 2 - diff)) return t;
+  }
+}
+
 /**
  * Backtrace of a pairwise table (diagonal, then a gap in `b`, then a gap in `a`) into
  * {@linkcode columnBuffer}: `a`'s index in slot `x`, `b`'s in slot `y`, copy of `a`'s in slot `z`
@@ -175,7 +226,7 @@ export function pairColumns(
   y: number,
   z: number,
 ): number {
-  const t = pairTable(a, b, true);
+  const t = optimalTable(a, b);
   const n = b.length + 1;
   room(a.length + b.length);
   const cols = columnBuffer.cols;
