@@ -72,6 +72,8 @@ interface SentenceMemo {
   ids: Map<string, number>;
   /** Source ids. */
   src: Int32Array;
+  /** Token ids of each correction (of `options`). */
+  corrections: Map<Span, number[]>;
   /** `touched[t]` bit 1: token `t` is inside an error's range; bit 2: an insertion at `t`. */
   touched: Uint8Array;
   /** The mixed options of each error. */
@@ -191,6 +193,7 @@ function sentenceMemo(source: Tokens, errors: readonly ErrorGroup[]): SentenceMe
     source: source.slice(),
     ids,
     src,
+    corrections: new Map(),
     touched,
     options,
     firsts,
@@ -291,19 +294,31 @@ export function cutPoints(
   return cuts;
 }
 
+/** The ids of a correction's tokens (interned once per sentence). */
+function correctionIds(memo: SentenceMemo, span: Span): number[] {
+  let ids = memo.corrections.get(span);
+  if (!ids) memo.corrections.set(span, ids = Array.from(intern([span.tokens], memo.ids)[0]));
+  return ids;
+}
+
 /** The compatible combinations of a segment, with their references and baseline counts. */
 function combinationsOf(memo: SentenceMemo, seg: SegmentMemo, a: number, b: number) {
   if (seg.combinations) return seg.combinations;
   const { mine } = seg;
-  const srcSeg = memo.source.slice(a, b);
   const srcIds = memo.src.subarray(a, b);
+  // References are built from ids (the source's and each correction's, interned once).
+  const srcSeg = Array.from(srcIds);
   const combinations: Combination[] = [];
   const pick = new Array(mine.length).fill(0);
   while (true) {
     const spans = mine.flatMap((o, e) => o[pick[e]]);
     if (!spans.length || compatible(spans)) {
-      const shifted = spans.map((sp) => ({ ...sp, start: sp.start - a, end: sp.end - a }));
-      const ref = spans.length ? intern([applySpans(srcSeg, shifted)], memo.ids)[0] : srcIds;
+      const shifted = spans.map((sp) => ({
+        start: sp.start - a,
+        end: sp.end - a,
+        tokens: correctionIds(memo, sp),
+      }));
+      const ref = spans.length ? Int32Array.from(applySpans(srcSeg, shifted)) : srcIds;
       combinations.push({ spans, ref, base: alignmentCountsOfIds(srcIds, srcIds, ref) });
     }
     let e = mine.length - 1;
