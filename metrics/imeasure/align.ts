@@ -48,15 +48,19 @@ export type ColumnClass = "TN" | "FN" | "FP" | "TP" | "TPD";
  *
  * @param a First sequence (token ids).
  * @param b Second sequence.
- * @returns One index into `b` (or -1) per token of `a`.
+ * @param out Where to write (at least `a.length` entries; by default a new array).
+ * @returns `out`: one index into `b` (or -1) per token of `a`, in its first entries.
  */
-export function copiedTokens(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length);
+export function copiedTokens(
+  a: Int32Array,
+  b: Int32Array,
+  out: Int32Array = new Int32Array(a.length),
+): Int32Array {
   if (sameTokens(a, b)) {
     for (let i = 0; i < a.length; i++) out[i] = i;
     return out;
   }
-  out.fill(-1);
+  out.fill(-1, 0, a.length);
   const len = pairColumns(a, b, 0, 1, 2);
   const cols = columnBuffer.cols;
   for (let c = 0, q = 0; c < len; c++, q += 3) {
