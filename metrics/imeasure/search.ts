@@ -337,14 +337,18 @@ function combinationsOf(memo: SentenceMemo, seg: SegmentMemo, a: number, b: numb
   let total = 0;
   const pick = new Array(mine.length).fill(0);
   while (true) {
-    const spans = mine.flatMap((o, e) => o[pick[e]]);
+    const spans: Span[] = [];
+    for (let e = 0; e < mine.length; e++) {
+      const option = mine[e][pick[e]];
+      for (let x = 0; x < option.length; x++) spans.push(option[x]);
+    }
     if (!spans.length) found.push({ spans });
     else if (compatible(spans)) {
-      const shifted = spans.map((sp) => ({
-        start: sp.start - a,
-        end: sp.end - a,
-        tokens: correctionIds(memo, sp),
-      }));
+      const shifted = new Array<{ start: number; end: number; tokens: number[] }>(spans.length);
+      for (let x = 0; x < spans.length; x++) {
+        const sp = spans[x];
+        shifted[x] = { start: sp.start - a, end: sp.end - a, tokens: correctionIds(memo, sp) };
+      }
       const ref = applySpans(srcSeg, shifted);
       found.push({ spans, ref });
       total += ref.length;
@@ -357,7 +361,10 @@ function combinationsOf(memo: SentenceMemo, seg: SegmentMemo, a: number, b: numb
   let at = 0;
   const combinations = found.map(({ spans, ref }): Combination => {
     let ids = srcIds;
-    if (ref) pool.set(ref, at), ids = pool.subarray(at, at += ref.length);
+    if (ref) {
+      for (let x = 0; x < ref.length; x++) pool[at + x] = ref[x];
+      ids = pool.subarray(at, at += ref.length);
+    }
     return { spans, ref: ids, base: alignmentCountsOfIds(srcIds, srcIds, ids) };
   });
   return seg.combinations = combinations;
