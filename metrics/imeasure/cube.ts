@@ -128,8 +128,8 @@ function keep(buffer: Int32Array, s: Int32Array): Int32Array {
 }
 
 /**
- * Three-way alignment of three sequences (token ids) into {@linkcode columnBuffer} (columns in reverse
- * order); returns the column count.
+ * Three-way alignment of three sequences (token ids) into {@linkcode columnBuffer} (columns
+ * in reverse order); returns the column count.
  *
  * @example Usage
  * ```ts
