@@ -39,6 +39,8 @@ import {
 } from "./annotators.ts";
 import { creditedGold, m2TypeBreakdown, type M2TypedSentence } from "./types.ts";
 import { RecentMemo } from "../../util/recent_memo.ts";
+import { headlineValue } from "../../plugins/headline.ts";
+import { flatCounts, replayRows } from "./replay.ts";
 
 export {
   annotatorOrder,
@@ -357,54 +359,40 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
   },
   orderSensitive: true,
   resampler(stats, options) {
-    // The greedy replay of m2Replay/chooseAnnotator on flat arrays: same comparisons, same
-    // floating-point expressions, so the same choices and totals.
-    const n = stats.length;
-    const start = new Int32Array(n + 1);
-    for (let i = 0; i < n; i++) start[i + 1] = start[i] + 3 * stats[i].counts.length;
-    const flat = new Float64Array(start[n]);
-    stats.forEach((s, i) => s.counts.forEach((c, a) => flat.set(c, start[i] + 3 * a)));
+    // The greedy replay of m2Replay/chooseAnnotator on flat arrays (replay.ts): the same
+    // choices and totals; several resamples at once through `values`.
+    const lay = flatCounts(stats);
     const warned = stats.some((s) => s.warnings?.length);
     const beta = options.beta;
-    const sq = beta * beta;
-    // Whole counts (always, from the statistics): m2CountF(c, e, g, beta) is then
-    // countsF(c, e, g) exactly, written out below (c + (e - c) is e).
-    const whole = flat.every(Number.isInteger);
-    return (indices) => {
-      let tc = 0, tp = 0, tg = 0;
-      for (let k = 0; k < indices.length; k++) {
-        const i = indices[k];
-        let chosen = -1, fMax = -1, maxC = -1, minP = Infinity, minG = Infinity;
-        for (let a = start[i]; a < start[i + 1]; a += 3) {
-          const cl = tc + flat[a], pl = tp + flat[a + 1], gl = tg + flat[a + 2];
-          const den = sq * gl + pl;
-          const f = !whole
-            ? m2CountF(cl, pl, gl, beta)
-            : den === 0
-            ? (cl === 0 ? 1 : 0)
-            : (1 + sq) * cl / den;
-          if (
-            fMax < f || (fMax === f && maxC < cl) ||
-            (fMax === f && maxC === cl && minP + sq * minG > pl + sq * gl)
-          ) {
-            chosen = a;
-            fMax = f;
-            maxC = cl;
-            minP = pl;
-            minG = gl;
-          }
-        }
-        if (chosen >= 0) {
-          tc += flat[chosen];
-          tp += flat[chosen + 1];
-          tg += flat[chosen + 2];
-        }
+    const totals = new Float64Array(3);
+    const score = (indices: Int32Array): M2Score => {
+      let [tc, tp, tg] = [0, 0, 0];
+      if (lay) {
+        replayRows(indices, indices.length, lay, beta, totals);
+        [tc, tp, tg] = totals;
+      } else {
+        [tc, tp, tg] = m2Replay(Array.from(indices, (i) => stats[i]), beta).totals;
       }
       const score = m2Score(tc, tp, tg, beta);
       if (!warned) return score;
       const warnings = Array.from(indices).flatMap((i) => stats[i].warnings ?? []);
       return warnings.length ? { ...score, warnings } : score;
     };
+    const values = (rows: Int32Array, n: number, path: string) => {
+      if (!lay || n === 0 || typeof headlineValue(m2Score(0, 0, 0, beta), path) !== "number") {
+        return undefined;
+      }
+      const count = rows.length / n;
+      const all = new Float64Array(3 * count);
+      replayRows(rows, n, lay, beta, all);
+      const out = new Float64Array(count);
+      for (let r = 0; r < count; r++) {
+        const m = m2Score(all[3 * r], all[3 * r + 1], all[3 * r + 2], beta);
+        out[r] = headlineValue(m, path) as number;
+      }
+      return out;
+    };
+    return Object.assign(score, { values });
   },
   sentence(stats, options) {
     const [c, p, g] = stats.counts[chooseAnnotator([0, 0, 0], stats.counts, options.beta)] ??
