@@ -31,16 +31,16 @@ import type {
 } from "../../plugins/types.ts";
 import {
   M2_DEFAULTS,
-  m2Annotations,
   m2Annotators,
   type M2Options,
   m2UnchangedCounts,
   matchEdit,
 } from "./annotators.ts";
-import { creditedGold, m2TypeBreakdown, type M2TypedSentence } from "./types.ts";
+import { m2TypeBreakdown } from "./types.ts";
 import { RecentMemo } from "../../util/recent_memo.ts";
 import { headlineValue } from "../../plugins/headline.ts";
 import { flatCounts, replayRows } from "./replay.ts";
+import { typedGold } from "./typed_gold.ts";
 
 export {
   annotatorOrder,
@@ -119,37 +119,6 @@ function copyStats(stats: M2Stats): M2Stats {
   };
   if (stats.warnings) copy.warnings = stats.warnings.slice();
   return copy;
-}
-
-const typedCache = new WeakMap<
-  GoldSentence,
-  WeakMap<Tokens, { key: string; typed: Map<string, M2TypedSentence> }>
->();
-
-/** Per annotator of a sentence: its gold edits' types and how often the system matched each. */
-function typedGold(
-  gold: GoldSentence,
-  hypothesis: Tokens,
-  options: M2Options,
-): Map<string, M2TypedSentence> {
-  const key = JSON.stringify([
-    options.max_unchanged_words,
-    options.ignore_whitespace_casing,
-  ]);
-  let byHyp = typedCache.get(gold);
-  if (!byHyp) typedCache.set(gold, byHyp = new WeakMap());
-  const hit = byHyp.get(hypothesis);
-  if (hit && hit.key === key) return hit.typed;
-  const typed = new Map<string, M2TypedSentence>();
-  for (const result of m2Annotators(gold, hypothesis, options)) {
-    const own = m2Annotations(gold).find((a) => a.annotator === result.annotator)?.edits ?? [];
-    typed.set(result.annotator, {
-      types: result.gold.map((_, j) => own[j]?.type),
-      credit: creditedGold(result.edits, result.gold),
-    });
-  }
-  byHyp.set(hypothesis, { key, typed });
-  return typed;
 }
 
 /**
