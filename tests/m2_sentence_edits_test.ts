@@ -9,6 +9,8 @@ import {
   type M2Stats,
 } from "../metrics/m2/mod.ts";
 import { m2SentenceEdits } from "../metrics/m2/sentence_edits.ts";
+import { creditedGold, m2TypeBreakdown } from "../metrics/m2/types.ts";
+import { m2Annotations } from "../metrics/m2/annotators.ts";
 import type { GoldSentence, SentenceEdits, Tokens } from "../plugins/types.ts";
 import { CONLL2014_SYSTEMS, shared, sharedTest } from "./shared.ts";
 
@@ -63,7 +65,27 @@ function plainSentenceEdits(
   return { source: "m2", gold: goldEdits, compared };
 }
 
-Deno.test("m2SentenceEdits() equals the plain computation on small cases", () => {
+/** M2's breakdown by type computed plainly: the chosen annotator's edits from `m2Annotators`. */
+function plainByType(
+  gold: readonly GoldSentence[],
+  hypotheses: readonly Tokens[],
+  stats: readonly M2Stats[],
+  options: M2Options,
+) {
+  const { chosen } = m2Replay(stats, options.beta);
+  return m2TypeBreakdown(stats.map((s, i) => {
+    const k = chosen[i];
+    if (k < 0 || s.counts[k][2] === 0) return { types: [], credit: [] };
+    const result = m2Annotators(gold[i], hypotheses[i], options)[k];
+    const own = m2Annotations(gold[i]).find((a) => a.annotator === result.annotator)?.edits;
+    return {
+      types: result.gold.map((_, j) => own?.[j]?.type),
+      credit: creditedGold(result.edits, result.gold),
+    };
+  }));
+}
+
+Deno.test("m2SentenceEdits() and M2's byType equal the plain computation on small cases", () => {
   const gold: GoldSentence[] = [
     {
       source: ["a", "cat", "sit", "on", "mat"],
@@ -96,11 +118,17 @@ Deno.test("m2SentenceEdits() equals the plain computation on small cases", () =>
       plainSentenceEdits(gold, systems, stats, options),
       `ignore_whitespace_casing ${ignore}`,
     );
+    stats.forEach((s, k) =>
+      assert.deepEqual(
+        m2Metric.byType!(s, options, gold, systems[k]),
+        plainByType(gold, systems[k], s, options),
+      )
+    );
   }
 });
 
 sharedTest(
-  "m2SentenceEdits() equals the plain computation on the 13 CoNLL-2014 outputs",
+  "m2SentenceEdits() and M2's byType equal the plain computation on CoNLL-2014",
   async () => {
     const gold = await readGold(shared("data/conll2014/gold/official-2014.combined.m2"));
     const systems = await Promise.all(
@@ -114,9 +142,16 @@ sharedTest(
       gold.sentences.map((g, i) => m2Metric.stats(g, hyps[i], options))
     );
     const plain = plainSentenceEdits(gold.sentences, systems, stats, options);
-    // Before and after the breakdown by type computed the credits of the same hypotheses.
     assert.deepEqual(m2SentenceEdits(gold.sentences, systems, stats, options), plain);
-    stats.forEach((s, k) => m2Metric.byType!(s, options, gold.sentences, systems[k]));
-    assert.deepEqual(m2SentenceEdits(gold.sentences, systems, stats, options), plain);
+    stats.forEach((s, k) =>
+      assert.deepEqual(
+        m2Metric.byType!(s, options, gold.sentences, systems[k]),
+        plainByType(gold.sentences, systems[k], s, options),
+        CONLL2014_SYSTEMS[k],
+      )
+    );
+    // Statistics without what stats() kept (copies, as from a worker): computed from the text.
+    const copies = stats.map((s) => s.map((x) => structuredClone(x)));
+    assert.deepEqual(m2SentenceEdits(gold.sentences, systems, copies, options), plain);
   },
 );

@@ -40,7 +40,7 @@ import { m2TypeBreakdown } from "./types.ts";
 import { RecentMemo } from "../../util/recent_memo.ts";
 import { headlineValue } from "../../plugins/headline.ts";
 import { flatCounts, replayRows } from "./replay.ts";
-import { typedGold } from "./typed_gold.ts";
+import { chosenTyped, keepCredits, shareCredits } from "./typed_gold.ts";
 
 export {
   annotatorOrder,
@@ -118,6 +118,7 @@ function copyStats(stats: M2Stats): M2Stats {
     counts: stats.counts.map((c) => [c[0], c[1], c[2]]),
   };
   if (stats.warnings) copy.warnings = stats.warnings.slice();
+  shareCredits(stats, copy);
   return copy;
 }
 
@@ -283,6 +284,8 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
       counts: results.map((r) => [r.correct.length, r.edits.length, r.gold.length]),
     };
     if (results[0]?.warning) stats.warnings = [results[0].warning];
+    // The gold edits credited, for the breakdown by type and the sentence view (typed_gold.ts).
+    keepCredits(stats, results, options);
     if (!byHyp) statsCache.set(gold, byHyp = new Map());
     byHyp.set(key, { source: gold.source, annotations: gold.annotations, stats: copyStats(stats) });
     return stats;
@@ -316,14 +319,13 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
   },
   byType(stats, options, gold, hypotheses) {
     // The annotator the corpus-level replay chose for each sentence, and which of its gold
-    // edits the chosen system edits match (recomputed from the text, as the statistics hold
-    // counts only; cached per sentence, so resampled corpora reuse the work).
+    // edits the chosen system edits match (kept by stats(), or recomputed from the text; see
+    // typed_gold.ts).
     const { chosen } = m2Replay(stats, options.beta);
     return m2TypeBreakdown(stats.map((s, i) => {
       const k = chosen[i];
       if (k < 0 || s.counts[k][2] === 0) return { types: [], credit: [] };
-      return typedGold(gold[i], hypotheses[i], options).get(s.annotators[k]) ??
-        { types: [], credit: [] };
+      return chosenTyped(gold[i], hypotheses[i], options, s, k) ?? { types: [], credit: [] };
     }));
   },
   orderSensitive: true,

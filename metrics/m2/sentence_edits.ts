@@ -16,7 +16,7 @@ import type {
   ViewGoldEdit,
 } from "../../plugins/types.ts";
 import { m2GoldEdits, type M2Options, m2Replay, type M2Stats } from "./mod.ts";
-import { typedGold } from "./typed_gold.ts";
+import { chosenTyped } from "./typed_gold.ts";
 
 /**
  * The gold edits of every sentence (per annotator, in the m2scorer's annotator order) and, for
@@ -89,11 +89,10 @@ export function m2SentenceEdits(
       const matched: number[] = [];
       // The m2scorer credits each matching system edit to the first matching gold edit after
       // the previous match: the gold edits credited are those made, as many as the correct
-      // edits counted (none: nothing to find). The credits are shared with M2's breakdown by
-      // type, which computed them for the same hypotheses.
+      // edits counted (none: nothing to find). The credits were kept when the statistics were
+      // computed (typed_gold.ts).
       if (s && index < s.counts.length && s.counts[index][0] > 0) {
-        const credit = typedGold(sentence, hyp[i], options).get(s.annotators[index])?.credit ??
-          [];
+        const credit = chosenTyped(sentence, hyp[i], options, s, index)?.credit ?? [];
         credit.forEach((times, g) => {
           if (times > 0) matched.push(g);
         });
