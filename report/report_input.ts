@@ -440,17 +440,22 @@ async function overlappedInput(
   const parts: SystemResult[][] = [];
   try {
     for (let k = 0; k < plan.metrics.length; k++) {
-      const part = await runPlan({
-        ...plan,
-        metrics: [plan.metrics[k]],
-        options: [plan.options[k]],
-      }, { jobs: 1 });
-      parts.push(part);
-      if (tested.includes(k)) {
-        run.add(
-          part.map((r) => bootstrapTask(request, plan, k, plan.metrics[k], r.metrics[0].stats)),
-        );
+      // System by system (as the engine scores on one thread): each system's resamples can
+      // start on a worker while this thread scores the next system.
+      const part: SystemResult[] = [];
+      for (const system of plan.systems) {
+        const [result] = await runPlan({
+          ...plan,
+          systems: [system],
+          metrics: [plan.metrics[k]],
+          options: [plan.options[k]],
+        }, { jobs: 1 });
+        part.push(result);
+        if (tested.includes(k)) {
+          run.add([bootstrapTask(request, plan, k, plan.metrics[k], result.metrics[0].stats)]);
+        }
       }
+      parts.push(part);
     }
   } catch (error) {
     run.cancel();
