@@ -81,6 +81,10 @@ Deno.test("M2's resampler scores many resamples at once as corpus() scores each"
       assert.deepEqual([...score.values(rows, n, path)!], expected, `${rowCount} rows, ${path}`);
     }
   }
+  // An empty resample after a full one: nothing is left over from the last.
+  const one = m2Metric.resampler!(stats, m2Metric.defaults);
+  one(Int32Array.of(1, 2, 3));
+  assert.deepEqual(one(new Int32Array(0)), m2Metric.corpus([], m2Metric.defaults));
   // A path that is not a number of M2's score is left to the one-by-one scoring (and its error).
   assert.equal(score.values(new Int32Array(50), 50, "nope"), undefined);
 });

@@ -339,7 +339,8 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
     const score = (indices: Int32Array): M2Score => {
       let [tc, tp, tg] = [0, 0, 0];
       if (lay) {
-        replayRows(indices, indices.length, lay, beta, totals);
+        if (indices.length) replayRows(indices, indices.length, lay, beta, totals);
+        else totals.fill(0);
         [tc, tp, tg] = totals;
       } else {
         [tc, tp, tg] = m2Replay(Array.from(indices, (i) => stats[i]), beta).totals;
