@@ -58,10 +58,11 @@ export interface ConfidenceInterval {
  * Scores the corpus made of `stats[indices[0]], stats[indices[1]], ...`. A scorer may also
  * score many resamples in one go (`values`: rows of indices back to back, the number at
  * `path` of each): a boxed plugin's does, so that resampling crosses into its worker once per
- * batch rather than once per resample.
+ * batch rather than once per resample, and M2's does to replay several resamples side by side.
+ * `values` may decline a path (undefined): the rows are then scored one by one.
  */
 export type CorpusScorer = ((indices: Int32Array) => Score) & {
-  values?: (rows: Int32Array, n: number, path: string) => Float64Array;
+  values?: (rows: Int32Array, n: number, path: string) => Float64Array | undefined;
 };
 
 /** How many resamples of `n` sentences go to a batching scorer at once (at most 1 MB). */
@@ -87,10 +88,10 @@ export function resampledValues(
   path: string,
   metric: string,
 ): Float64Array {
-  if (score.values) {
-    const out = score.values(rows, n, path);
-    for (const value of out) resampledNumber({ value }, "value", metric, path);
-    return out;
+  const batch = score.values?.(rows, n, path);
+  if (batch) {
+    for (const value of batch) resampledNumber({ value }, "value", metric, path);
+    return batch;
   }
   const out = new Float64Array(rows.length / n);
   for (let r = 0; r < out.length; r++) {

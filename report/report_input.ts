@@ -305,10 +305,10 @@ export interface ReportThreads {
 
 /**
  * {@linkcode reportInput} on several cores. When the engine would score the run on this
- * thread (a run too small to repay its workers), the metrics are scored here one after
- * another, and each metric's bootstrap resamples (behind the intervals and paired tests)
+ * thread (a run too small to repay its workers), the systems are scored here one metric
+ * after another, and the bootstrap resamples of each (behind the intervals and paired tests)
  * start on workers as soon as its statistics are ready, while this thread scores the next
- * metric and then gathers the rest of the page. Larger runs are scored on the engine's
+ * one and then gathers the rest of the page. Larger runs are scored on the engine's
  * workers (`runPlan` with `jobs`), then resampled on workers while this thread gathers the
  * page. The input is the one {@linkcode reportInput} gives, number for number.
  *
@@ -410,10 +410,10 @@ function assessAll(
 
 /**
  * The input of a run whose scoring stays on this thread (the engine would not start workers
- * for it) but whose bootstrap gets several threads: the metrics are scored one after another
- * here, and each metric's resamples start on the workers as soon as its statistics are ready,
- * while this thread scores the next one; then this thread gathers the page's data and joins
- * the workers. Undefined when the run does not fit that shape (`overlap` forces the choice).
+ * for it) but whose bootstrap gets several threads: each system's metrics are scored here one
+ * after another, and the resamples of each start on the workers as soon as its statistics are
+ * ready, while this thread scores the next one; then this thread gathers the page's data and
+ * joins the workers. Undefined when the run does not fit that shape (`overlap` forces the choice).
  */
 async function overlappedInput(
   request: ReportRequest,
@@ -437,29 +437,36 @@ async function overlappedInput(
     run.cancel();
     return undefined;
   }
-  const parts: SystemResult[][] = [];
+  // System by system, every metric of a system in turn (the engine's order on one thread):
+  // each system's resamples of each metric go to the workers as soon as its statistics are
+  // ready, so the workers get work of every metric all along, whichever resamples slowest.
+  const results: SystemResult[] = [];
+  /** The order tasks were added in: the task of metric `tested[t]` and system `s`. */
+  const added: { t: number; s: number }[] = [];
   try {
-    for (let k = 0; k < plan.metrics.length; k++) {
-      const part = await runPlan({
-        ...plan,
-        metrics: [plan.metrics[k]],
-        options: [plan.options[k]],
-      }, { jobs: 1 });
-      parts.push(part);
-      if (tested.includes(k)) {
-        run.add(
-          part.map((r) => bootstrapTask(request, plan, k, plan.metrics[k], r.metrics[0].stats)),
-        );
+    for (let s = 0; s < plan.systems.length; s++) {
+      let result: SystemResult | undefined;
+      for (let k = 0; k < plan.metrics.length; k++) {
+        const [part] = await runPlan({
+          ...plan,
+          systems: [plan.systems[s]],
+          metrics: [plan.metrics[k]],
+          options: [plan.options[k]],
+        }, { jobs: 1 });
+        if (result) result.metrics.push(part.metrics[0]);
+        else result = part;
+        const t = tested.indexOf(k);
+        if (t >= 0) {
+          run.add([bootstrapTask(request, plan, k, plan.metrics[k], part.metrics[0].stats)]);
+          added.push({ t, s });
+        }
       }
+      results.push(result!);
     }
   } catch (error) {
     run.cancel();
     throw error;
   }
-  const results = parts[0].map((r, s): SystemResult => ({
-    ...r,
-    metrics: parts.map((part) => part[s].metrics[0]),
-  }));
   const significance = resamplable(request, plan, results);
   let input: ReportInput;
   try {
@@ -469,7 +476,10 @@ async function overlappedInput(
     run.cancel();
     throw error;
   }
-  const scores = await run.finish();
+  const scores: Float64Array[] = [];
+  (await run.finish()).forEach((values, a) => {
+    scores[added[a].t * plan.systems.length + added[a].s] = values;
+  });
   const assessed = assessAll(request, plan, significance, scores);
   return finishInput(input, request, results, plan.metrics, assessed);
 }

@@ -81,7 +81,7 @@ Deno.test("bootstrapOnWorkers() runs a metric without a declared module on this 
   assert.deepEqual([...one[0]], Array(30).fill(3));
 });
 
-Deno.test("reportInputParallel() resamples each metric while the next is scored, with the serial numbers", async () => {
+Deno.test("reportInputParallel() resamples each system's metrics while the next are scored, with the serial numbers", async () => {
   const gold = await readGold("tests/testdata/m2scorer_example.m2");
   const systems = await Promise.all(
     ["m2scorer_example_system", "m2scorer_example_system2"].map((f) =>

@@ -31,14 +31,16 @@ import type {
 } from "../../plugins/types.ts";
 import {
   M2_DEFAULTS,
-  m2Annotations,
   m2Annotators,
   type M2Options,
   m2UnchangedCounts,
   matchEdit,
 } from "./annotators.ts";
-import { creditedGold, m2TypeBreakdown, type M2TypedSentence } from "./types.ts";
+import { m2TypeBreakdown } from "./types.ts";
 import { RecentMemo } from "../../util/recent_memo.ts";
+import { headlineValue } from "../../plugins/headline.ts";
+import { flatCounts, replayRows } from "./replay.ts";
+import { chosenTyped, keepCredits, shareCredits } from "./typed_gold.ts";
 
 export {
   annotatorOrder,
@@ -116,38 +118,8 @@ function copyStats(stats: M2Stats): M2Stats {
     counts: stats.counts.map((c) => [c[0], c[1], c[2]]),
   };
   if (stats.warnings) copy.warnings = stats.warnings.slice();
+  shareCredits(stats, copy);
   return copy;
-}
-
-const typedCache = new WeakMap<
-  GoldSentence,
-  WeakMap<Tokens, { key: string; typed: Map<string, M2TypedSentence> }>
->();
-
-/** Per annotator of a sentence: its gold edits' types and how often the system matched each. */
-function typedGold(
-  gold: GoldSentence,
-  hypothesis: Tokens,
-  options: M2Options,
-): Map<string, M2TypedSentence> {
-  const key = JSON.stringify([
-    options.max_unchanged_words,
-    options.ignore_whitespace_casing,
-  ]);
-  let byHyp = typedCache.get(gold);
-  if (!byHyp) typedCache.set(gold, byHyp = new WeakMap());
-  const hit = byHyp.get(hypothesis);
-  if (hit && hit.key === key) return hit.typed;
-  const typed = new Map<string, M2TypedSentence>();
-  for (const result of m2Annotators(gold, hypothesis, options)) {
-    const own = m2Annotations(gold).find((a) => a.annotator === result.annotator)?.edits ?? [];
-    typed.set(result.annotator, {
-      types: result.gold.map((_, j) => own[j]?.type),
-      credit: creditedGold(result.edits, result.gold),
-    });
-  }
-  byHyp.set(hypothesis, { key, typed });
-  return typed;
 }
 
 /**
@@ -312,6 +284,8 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
       counts: results.map((r) => [r.correct.length, r.edits.length, r.gold.length]),
     };
     if (results[0]?.warning) stats.warnings = [results[0].warning];
+    // The gold edits credited, for the breakdown by type and the sentence view (typed_gold.ts).
+    keepCredits(stats, results, options);
     if (!byHyp) statsCache.set(gold, byHyp = new Map());
     byHyp.set(key, { source: gold.source, annotations: gold.annotations, stats: copyStats(stats) });
     return stats;
@@ -345,66 +319,52 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
   },
   byType(stats, options, gold, hypotheses) {
     // The annotator the corpus-level replay chose for each sentence, and which of its gold
-    // edits the chosen system edits match (recomputed from the text, as the statistics hold
-    // counts only; cached per sentence, so resampled corpora reuse the work).
+    // edits the chosen system edits match (kept by stats(), or recomputed from the text; see
+    // typed_gold.ts).
     const { chosen } = m2Replay(stats, options.beta);
     return m2TypeBreakdown(stats.map((s, i) => {
       const k = chosen[i];
       if (k < 0 || s.counts[k][2] === 0) return { types: [], credit: [] };
-      return typedGold(gold[i], hypotheses[i], options).get(s.annotators[k]) ??
-        { types: [], credit: [] };
+      return chosenTyped(gold[i], hypotheses[i], options, s, k) ?? { types: [], credit: [] };
     }));
   },
   orderSensitive: true,
   resampler(stats, options) {
-    // The greedy replay of m2Replay/chooseAnnotator on flat arrays: same comparisons, same
-    // floating-point expressions, so the same choices and totals.
-    const n = stats.length;
-    const start = new Int32Array(n + 1);
-    for (let i = 0; i < n; i++) start[i + 1] = start[i] + 3 * stats[i].counts.length;
-    const flat = new Float64Array(start[n]);
-    stats.forEach((s, i) => s.counts.forEach((c, a) => flat.set(c, start[i] + 3 * a)));
+    // The greedy replay of m2Replay/chooseAnnotator on flat arrays (replay.ts): the same
+    // choices and totals; several resamples at once through `values`.
+    const lay = flatCounts(stats);
     const warned = stats.some((s) => s.warnings?.length);
     const beta = options.beta;
-    const sq = beta * beta;
-    // Whole counts (always, from the statistics): m2CountF(c, e, g, beta) is then
-    // countsF(c, e, g) exactly, written out below (c + (e - c) is e).
-    const whole = flat.every(Number.isInteger);
-    return (indices) => {
-      let tc = 0, tp = 0, tg = 0;
-      for (let k = 0; k < indices.length; k++) {
-        const i = indices[k];
-        let chosen = -1, fMax = -1, maxC = -1, minP = Infinity, minG = Infinity;
-        for (let a = start[i]; a < start[i + 1]; a += 3) {
-          const cl = tc + flat[a], pl = tp + flat[a + 1], gl = tg + flat[a + 2];
-          const den = sq * gl + pl;
-          const f = !whole
-            ? m2CountF(cl, pl, gl, beta)
-            : den === 0
-            ? (cl === 0 ? 1 : 0)
-            : (1 + sq) * cl / den;
-          if (
-            fMax < f || (fMax === f && maxC < cl) ||
-            (fMax === f && maxC === cl && minP + sq * minG > pl + sq * gl)
-          ) {
-            chosen = a;
-            fMax = f;
-            maxC = cl;
-            minP = pl;
-            minG = gl;
-          }
-        }
-        if (chosen >= 0) {
-          tc += flat[chosen];
-          tp += flat[chosen + 1];
-          tg += flat[chosen + 2];
-        }
+    const totals = new Float64Array(3);
+    const score = (indices: Int32Array): M2Score => {
+      let [tc, tp, tg] = [0, 0, 0];
+      if (lay) {
+        if (indices.length) replayRows(indices, indices.length, lay, beta, totals);
+        else totals.fill(0);
+        [tc, tp, tg] = totals;
+      } else {
+        [tc, tp, tg] = m2Replay(Array.from(indices, (i) => stats[i]), beta).totals;
       }
       const score = m2Score(tc, tp, tg, beta);
       if (!warned) return score;
       const warnings = Array.from(indices).flatMap((i) => stats[i].warnings ?? []);
       return warnings.length ? { ...score, warnings } : score;
     };
+    const values = (rows: Int32Array, n: number, path: string) => {
+      if (!lay || n === 0 || typeof headlineValue(m2Score(0, 0, 0, beta), path) !== "number") {
+        return undefined;
+      }
+      const count = rows.length / n;
+      const all = new Float64Array(3 * count);
+      replayRows(rows, n, lay, beta, all);
+      const out = new Float64Array(count);
+      for (let r = 0; r < count; r++) {
+        const m = m2Score(all[3 * r], all[3 * r + 1], all[3 * r + 2], beta);
+        out[r] = headlineValue(m, path) as number;
+      }
+      return out;
+    };
+    return Object.assign(score, { values });
   },
   sentence(stats, options) {
     const [c, p, g] = stats.counts[chooseAnnotator([0, 0, 0], stats.counts, options.beta)] ??

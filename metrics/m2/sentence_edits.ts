@@ -15,7 +15,8 @@ import type {
   ViewComparison,
   ViewGoldEdit,
 } from "../../plugins/types.ts";
-import { m2Annotators, type M2Options, m2Replay, type M2Stats } from "./mod.ts";
+import { m2GoldEdits, type M2Options, m2Replay, type M2Stats } from "./mod.ts";
+import { chosenTyped } from "./typed_gold.ts";
 
 /**
  * The gold edits of every sentence (per annotator, in the m2scorer's annotator order) and, for
@@ -67,42 +68,37 @@ export function m2SentenceEdits(
       compared.push([]);
       return;
     }
-    let annotators: ViewGoldEdit[][] | undefined;
+    // The gold edits of each annotator, as the m2scorer reads them (those m2Annotators
+    // compares with).
+    goldEdits.push(
+      systems.length
+        ? m2GoldEdits(sentence).map(({ annotator, edits: list }) => {
+          const edits = sentence.annotations?.find((x) => x.annotator === annotator)?.edits;
+          return list.map((g, e) => ({
+            start: g.start,
+            end: g.end,
+            type: edits?.[e]?.type ?? "",
+            correction: g.corrections[0] ?? "",
+          }));
+        })
+        : [],
+    );
     compared.push(systems.map((hyp, k) => {
-      const results = m2Annotators(sentence, hyp[i], options);
-      annotators ??= results.map((r) => {
-        const edits = sentence.annotations?.find((x) => x.annotator === r.annotator)?.edits;
-        return r.gold.map((g, e) => ({
-          start: g.start,
-          end: g.end,
-          type: edits?.[e]?.type ?? "",
-          correction: g.corrections[0] ?? "",
-        }));
-      });
       const index = Math.max(chosen[k][i], 0);
-      const result = results[index];
+      const s = stats[k][i];
       const matched: number[] = [];
-      if (result) {
-        // The m2scorer assigns each matching system edit to the first matching gold edit after
-        // the previous match: replaying that over the correct edits finds which were made.
-        let last = 0;
-        for (const e of result.correct) {
-          for (let g = last; g < result.gold.length; g++) {
-            const ge = result.gold[g];
-            if (
-              ge.start === e.start && ge.end === e.end && ge.original === e.original &&
-              ge.corrections.includes(e.correction)
-            ) {
-              matched.push(g);
-              last = g + 1;
-              break;
-            }
-          }
-        }
+      // The m2scorer credits each matching system edit to the first matching gold edit after
+      // the previous match: the gold edits credited are those made, as many as the correct
+      // edits counted (none: nothing to find). The credits were kept when the statistics were
+      // computed (typed_gold.ts).
+      if (s && index < s.counts.length && s.counts[index][0] > 0) {
+        const credit = chosenTyped(sentence, hyp[i], options, s, index)?.credit ?? [];
+        credit.forEach((times, g) => {
+          if (times > 0) matched.push(g);
+        });
       }
       return { annotator: index, matched };
     }));
-    goldEdits.push(annotators ?? []);
   });
   return { source: "m2", gold: goldEdits, compared };
 }
