@@ -123,3 +123,21 @@ Deno.test("copiedTokens() equals the plain pairwise alignment on edits of one se
   }
   assert.ok(banded > 1000, `${banded}`);
 });
+
+Deno.test("align3() and alignmentCountsOfIds() equal the plain cube on short rows, empty ones included", () => {
+  // Lengths 0-4 over one to three words: empty rows, equal rows and all-tie cubes.
+  const rand = xorshift(5);
+  for (let round = 0; round < 3000; round++) {
+    const vocab = ["a", "b", "c"].slice(0, 1 + rand(3));
+    const seq = () => Array.from({ length: rand(5) }, () => vocab[rand(vocab.length)]);
+    const src = seq(), hyp = seq(), ref = seq();
+    const a = align3(src, hyp, ref);
+    const what = JSON.stringify([src, hyp, ref]);
+    assert.deepEqual([a.source, a.hypothesis, a.reference], naiveAlign3(src, hyp, ref), what);
+    assert.deepEqual(
+      alignmentCountsOfIds(...intern([src, hyp, ref]) as [Int32Array, Int32Array, Int32Array]),
+      naiveCounts(src, hyp, ref),
+      what,
+    );
+  }
+});
