@@ -115,49 +115,108 @@ const LIST_SLOTS = [
 /** The first scratch `Int32Array` slot free for the lattice's users. */
 export const S_FREE = S_LISTS + LIST_SLOTS.length;
 
+/** A distance no cell on an optimal path reaches (cells outside the band hold it). */
+const FAR = 1 << 29;
+
+/**
+ * The indel distance of two token lists (the second matrix's cost, substitution 2: `n + m`
+ * minus twice their longest common subsequence). Tokens both share at the start or at the
+ * end are part of a longest common subsequence, so only the window between them is compared.
+ */
+function indelDistance(source: Tokens, hyp: Tokens, rows: Int32Array): number {
+  const n = source.length, m = hyp.length;
+  let a = 0;
+  while (a < n && a < m && source[a] === hyp[a]) a++;
+  let b = 0;
+  while (b < n - a && b < m - a && source[n - 1 - b] === hyp[m - 1 - b]) b++;
+  const wn = n - a - b, wm = m - a - b;
+  if (wn === 0 || wm === 0) return wn + wm;
+  // Longest common subsequence of the windows, one row at a time.
+  let prev = 0, cur = wm + 1;
+  rows.fill(0, 0, 2 * (wm + 1));
+  for (let i = 0; i < wn; i++) {
+    const s = source[a + i];
+    for (let j = 1; j <= wm; j++) {
+      const up = rows[prev + j], left = rows[cur + j - 1];
+      rows[cur + j] = s === hyp[a + j - 1] ? rows[prev + j - 1] + 1 : up > left ? up : left;
+    }
+    const t = prev;
+    prev = cur;
+    cur = t;
+  }
+  return wn + wm - 2 * rows[prev + wm];
+}
+
+/**
+ * The cells that can lie on an optimal path of either matrix: a diagonal band. A path
+ * through cell `(i, j)` makes at least `|i - j|` insertions or deletions before it and
+ * `|(n - i) - (m - j)|` after it, each costing 1 in both matrices; the first matrix's optimal
+ * cost is at most the second's (`d`). So only cells with `k = i - j` in `[lo, hi]`, where
+ * `|k| + |n - m - k| <= d`, can be on an optimal path of either.
+ */
+function band(n: number, m: number, d: number): { hi: number; width: number } {
+  const K = n - m, slack = Math.floor((d - Math.abs(K)) / 2);
+  // Wider than the grid is no use: clip to the diagonals that exist (k from -m to n).
+  const lo = Math.max(Math.min(0, K) - slack, -m), hi = Math.min(Math.max(0, K) + slack, n);
+  return { hi, width: hi - lo + 1 };
+}
+
 /**
  * Back-pointer flags of both Levenshtein matrices (substitution cost 1 in bits 0-2,
- * cost 2 in bits 3-5), computed in one sweep.
+ * cost 2 in bits 3-5), computed in one sweep over the band of {@linkcode band}: cell
+ * `(i, j)` is at `i * width + (j - i + hi)`. Cells outside the band or the grid count as
+ * unreachable (`FAR`). Distances are then exact on every cell of an optimal path (its
+ * optimal prefixes lie in the band too), and so are its flags (a predecessor that ties is on
+ * an optimal path, and one outside the band is farther); other cells never get `seen`.
  */
 function backPointers(
   source: Tokens,
   hyp: Tokens,
+  hi: number,
+  width: number,
   flags: Uint8Array,
   rows: Int32Array,
 ): void {
-  const n = source.length, m = hyp.length, w = m + 1;
-  // Four rows: previous and current of each matrix.
+  const n = source.length, m = hyp.length;
+  // Four rows (previous and current of each matrix), each with one more cell that stays
+  // FAR: the cell above the band's last one.
+  const w = width + 1;
   let p1 = 0, c1 = w, p2 = 2 * w, c2 = 3 * w;
-  for (let j = 0; j <= m; j++) {
-    rows[p1 + j] = j;
-    rows[p2 + j] = j;
-    flags[j] = j > 0 ? INS_BIT | (INS_BIT << 3) : 0;
+  for (let c = 0; c <= width; c++) {
+    const j = c - hi;
+    const inGrid = c < width && j >= 0 && j <= m;
+    rows[p1 + c] = rows[p2 + c] = inGrid ? j : FAR;
+    rows[c1 + c] = rows[c2 + c] = FAR;
+    if (c < width) flags[c] = inGrid && j > 0 ? INS_BIT | (INS_BIT << 3) : 0;
   }
   for (let i = 1; i <= n; i++) {
-    rows[c1] = i;
-    rows[c2] = i;
-    const base = i * w;
-    flags[base] = DEL_BIT | (DEL_BIT << 3);
+    const base = i * width, j0 = i - hi;
+    // The band's cells inside the grid: j = j0 + c from 0 to m.
+    const cLo = j0 < 0 ? -j0 : 0, cHi = m - j0 < width - 1 ? m - j0 : width - 1;
+    for (let c = 0; c < cLo; c++) rows[c1 + c] = rows[c2 + c] = FAR, flags[base + c] = 0;
+    for (let c = cHi + 1; c < width; c++) rows[c1 + c] = rows[c2 + c] = FAR, flags[base + c] = 0;
     const s = source[i - 1];
-    // Carried along the row: the cell to the left (`left*`) and the one above it (`diag*`).
-    let left1 = i, left2 = i, diag1 = rows[p1], diag2 = rows[p2];
-    for (let j = 1; j <= m; j++) {
-      const same = s === hyp[j - 1];
-      const up1 = rows[p1 + j], up2 = rows[p2 + j];
+    // Carried along the row: the cell to the left (`left*`).
+    let left1 = FAR, left2 = FAR;
+    for (let c = cLo; c <= cHi; c++) {
+      const j = j0 + c;
+      const same = j > 0 && s === hyp[j - 1];
+      const diag1 = rows[p1 + c], diag2 = rows[p2 + c];
+      const up1 = rows[p1 + c + 1], up2 = rows[p2 + c + 1];
       const sub1 = same ? diag1 : diag1 + 1;
       const del1 = up1 + 1;
       const ins1 = left1 + 1;
       const min1 = sub1 < del1 ? (sub1 < ins1 ? sub1 : ins1) : (del1 < ins1 ? del1 : ins1);
-      rows[c1 + j] = min1;
+      rows[c1 + c] = min1;
       const sub2 = same ? diag2 : diag2 + 2;
       const del2 = up2 + 1;
       const ins2 = left2 + 1;
       const min2 = sub2 < del2 ? (sub2 < ins2 ? sub2 : ins2) : (del2 < ins2 ? del2 : ins2);
-      rows[c2 + j] = min2;
-      flags[base + j] = (sub1 === min1 ? DIAG_BIT : 0) | (del1 === min1 ? DEL_BIT : 0) |
+      rows[c2 + c] = min2;
+      flags[base + c] = (sub1 === min1 ? DIAG_BIT : 0) | (del1 === min1 ? DEL_BIT : 0) |
         (ins1 === min1 ? INS_BIT : 0) | (sub2 === min2 ? DIAG_BIT << 3 : 0) |
         (del2 === min2 ? DEL_BIT << 3 : 0) | (ins2 === min2 ? INS_BIT << 3 : 0);
-      left1 = min1, left2 = min2, diag1 = up1, diag2 = up2;
+      left1 = min1, left2 = min2;
     }
     let t = p1;
     p1 = c1;
@@ -170,24 +229,31 @@ function backPointers(
 
 /**
  * Cells reachable backwards from the end cell through back-pointers: bit 0 in the first
- * matrix, bit 1 in the second.
+ * matrix, bit 1 in the second (band layout of {@linkcode backPointers}: the cell above is
+ * `width - 1` back, the diagonal one `width`). Flags of a reached cell only point at cells of
+ * the band.
  */
-function reachable(flags: Uint8Array, seen: Uint8Array, cells: number, m: number): void {
-  const w = m + 1;
+function reachable(
+  flags: Uint8Array,
+  seen: Uint8Array,
+  cells: number,
+  end: number,
+  width: number,
+): void {
   seen.fill(0, 0, cells);
-  seen[cells - 1] = 3;
-  for (let id = cells - 1; id > 0; id--) {
+  seen[end] = 3;
+  for (let id = end; id > 0; id--) {
     const s = seen[id];
     if (!s) continue;
     const f = flags[id];
     if (s & 1) {
-      if (f & DIAG_BIT) seen[id - w - 1] |= 1;
-      if (f & DEL_BIT) seen[id - w] |= 1;
+      if (f & DIAG_BIT) seen[id - width] |= 1;
+      if (f & DEL_BIT) seen[id - width + 1] |= 1;
       if (f & INS_BIT) seen[id - 1] |= 1;
     }
     if (s & 2) {
-      if (f & (DIAG_BIT << 3)) seen[id - w - 1] |= 2;
-      if (f & (DEL_BIT << 3)) seen[id - w] |= 2;
+      if (f & (DIAG_BIT << 3)) seen[id - width] |= 2;
+      if (f & (DEL_BIT << 3)) seen[id - width + 1] |= 2;
       if (f & (INS_BIT << 3)) seen[id - 1] |= 2;
     }
   }
@@ -199,23 +265,29 @@ function reachable(flags: Uint8Array, seen: Uint8Array, cells: number, m: number
  * the next such call).
  */
 export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = false) {
-  const n = source.length, m = hypothesis.length, w = m + 1;
-  const cells = (n + 1) * w;
-  const pooled = onScratch && cells <= SCRATCH_CELLS;
+  const n = source.length, m = hypothesis.length;
+  const pooled = onScratch && (n + 1) * (m + 1) <= SCRATCH_CELLS;
+  const d = indelDistance(source, hypothesis, scratch.i32(S_ROWS, 4 * (m + 2)));
+  const { hi, width } = band(n, m, d);
+  const cells = (n + 1) * width;
   const flags = scratch.u8(S_FLAGS, cells), seen = scratch.u8(S_SEEN, cells);
-  backPointers(source, hypothesis, flags, scratch.i32(S_ROWS, 4 * w));
-  reachable(flags, seen, cells, m);
-  // Node order = (row, column) order = cell id order: a topological order of the DAG.
-  const index = pooled ? scratch.i32(S_INDEX, cells) : new Int32Array(cells);
+  backPointers(source, hypothesis, hi, width, flags, scratch.i32(S_ROWS, 4 * (width + 1)));
+  // The end cell, (n, m).
+  const end = n * width + m - n + hi;
+  reachable(flags, seen, cells, end, width);
+  // Node order = (row, column) order = band order: a topological order of the DAG.
+  const index = pooled ? scratch.i32(S_INDEX, end + 1) : new Int32Array(end + 1);
   let N = 0;
-  for (let id = 0; id < cells; id++) index[id] = seen[id] ? N++ : -1;
+  for (let id = 0; id <= end; id++) index[id] = seen[id] ? N++ : -1;
   const rowArr = pooled ? scratch.i32(S_ROW, N) : new Int32Array(N);
   const colArr = pooled ? scratch.i32(S_COL, N) : new Int32Array(N);
-  for (let id = 0, u = 0; id < cells; id++) {
-    if (seen[id]) {
-      const i = Math.floor(id / w);
-      rowArr[u] = i;
-      colArr[u++] = id - i * w;
+  for (let i = 0, u = 0; i <= n; i++) {
+    const base = i * width, j0 = i - hi;
+    for (let c = 0; c < width; c++) {
+      if (seen[base + c]) {
+        rowArr[u] = i;
+        colArr[u++] = j0 + c;
+      }
     }
   }
   const row = rowArr.subarray(0, N), col = colArr.subarray(0, N);
@@ -238,12 +310,14 @@ export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = fal
   let pair = 0, listed = 0;
   for (let u = 0; u < N; u++) {
     outHead[u] = pair;
-    const i = row[u], j = col[u], id = i * w + j;
+    const i = row[u], j = col[u], c = j - i + hi, id = i * width + c;
     for (let dir = 0; dir < 3; dir++) {
       const bit = dir === 0 ? INS_BIT : dir === 1 ? DEL_BIT : DIAG_BIT;
-      const t = dir === 0 ? id + 1 : dir === 1 ? id + w : id + w + 1;
       if (bit !== DEL_BIT && j >= m) continue;
       if (bit !== INS_BIT && i >= n) continue;
+      // The target's cell; one outside the band is on no optimal path.
+      if (bit === INS_BIT ? c + 1 >= width : bit === DEL_BIT ? c === 0 : false) continue;
+      const t = bit === INS_BIT ? id + 1 : bit === DEL_BIT ? id + width - 1 : id + width;
       const st = seen[t], ft = flags[t];
       const mult = ((st & 1) && (ft & bit) ? 1 : 0) + ((st & 2) && (ft & (bit << 3)) ? 1 : 0);
       if (!mult) continue;
@@ -300,10 +374,27 @@ export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = fal
     outTo,
     outNoop,
     outPair,
-    index,
+    /** Columns of the grid plus one (`m + 1`), for {@linkcode cellIndex}. */
+    w: m + 1,
+    /** Cells of the grid, `(n + 1)(m + 1)`. */
+    cells: (n + 1) * (m + 1),
+    /** The node of each grid cell, made by {@linkcode cellIndex} when first asked for. */
+    fullIndex: undefined as Int32Array | undefined,
     /** Whether the lists live on scratch buffers (see {@linkcode releaseScratchLists}). */
     pooled,
   };
+}
+
+/**
+ * The node of each grid cell `(i, j)` at `i * (m + 1) + j` (`-1` where there is none), made
+ * once per lattice (the large lattices' counting and fallback search look cells up by
+ * position; the lattice itself is built on a band of cells).
+ */
+export function cellIndex(lat: Lattice): Int32Array {
+  if (lat.fullIndex) return lat.fullIndex;
+  const index = new Int32Array(lat.cells).fill(-1);
+  for (let u = 0; u < lat.N; u++) index[lat.row[u] * lat.w + lat.col[u]] = u;
+  return lat.fullIndex = index;
 }
 
 /**
@@ -403,7 +494,8 @@ export function releaseFallbackLattice(): void {
  * and keeps the diagonal ones (the only possible no-change edges) in `evK`/`evPos`/`evJ`.
  */
 export function forwardPass(lat: Lattice, n: number, m: number, maxUnchangedWords: number) {
-  const { N, row, col, outHead, index: cellIndex } = lat;
+  const { N, row, col, outHead } = lat;
+  const cells = cellIndex(lat);
   const outTo = lat.outTo.data, outNoop = lat.outNoop.data, outPair = lat.outPair.data;
   const pStart = lat.pStart.data;
   const w = m + 1;
@@ -470,7 +562,7 @@ export function forwardPass(lat: Lattice, n: number, m: number, maxUnchangedWord
       const base = r * w;
       if (rowHi[r] >= rowLo[r]) state.work += rowHi[r] - rowLo[r] + 1;
       for (let c = rowLo[r]; c <= rowHi[r]; c++) {
-        const k = cellIndex[base + c];
+        const k = cells[base + c];
         if (k < 0) continue;
         const lk = bestLen[k];
         if (lk === UNSET) continue;

@@ -1,0 +1,159 @@
+import assert from "node:assert/strict";
+import { buildLattice, cellIndex } from "../metrics/m2/lattice.ts";
+import { bestEditSequence } from "../metrics/m2/best_path.ts";
+import { buildEditGraph } from "../metrics/m2/edit_graph.ts";
+import type { M2GoldEdit } from "../metrics/m2/lattice.ts";
+import { naiveEditSequence } from "./m2_naive.ts";
+import { xorshift } from "./random.ts";
+
+/**
+ * The lattice written out plainly on the whole grid (both Levenshtein matrices in full, every
+ * back-pointer, the cells reachable from the end): what `buildLattice` computes on a band.
+ */
+function plainLattice(src: string[], hyp: string[]) {
+  const n = src.length, m = hyp.length;
+  const matrix = (subCost: number) => {
+    const d = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+    const back = Array.from({ length: n + 1 }, () => new Array<string[]>(m + 1));
+    for (let i = 0; i <= n; i++) {
+      for (let j = 0; j <= m; j++) {
+        back[i][j] = [];
+        if (i === 0 && j === 0) continue;
+        const options: [string, number][] = [];
+        if (i > 0 && j > 0) {
+          options.push(["diag", d[i - 1][j - 1] + (src[i - 1] === hyp[j - 1] ? 0 : subCost)]);
+        }
+        if (i > 0) options.push(["del", d[i - 1][j] + 1]);
+        if (j > 0) options.push(["ins", d[i][j - 1] + 1]);
+        d[i][j] = Math.min(...options.map((o) => o[1]));
+        back[i][j] = options.filter((o) => o[1] === d[i][j]).map((o) => o[0]);
+      }
+    }
+    // Cells on an optimal path: reachable backwards from the end.
+    const on = Array.from({ length: n + 1 }, () => new Array<boolean>(m + 1).fill(false));
+    on[n][m] = true;
+    for (let i = n; i >= 0; i--) {
+      for (let j = m; j >= 0; j--) {
+        if (!on[i][j]) continue;
+        for (const b of back[i][j]) {
+          if (b === "diag") on[i - 1][j - 1] = true;
+          if (b === "del") on[i - 1][j] = true;
+          if (b === "ins") on[i][j - 1] = true;
+        }
+      }
+    }
+    return { back, on };
+  };
+  const one = matrix(1), two = matrix(2);
+  const nodes: [number, number][] = [];
+  for (let i = 0; i <= n; i++) {
+    for (let j = 0; j <= m; j++) if (one.on[i][j] || two.on[i][j]) nodes.push([i, j]);
+  }
+  const id = new Map(nodes.map(([i, j], u) => [`${i},${j}`, u]));
+  // Edges per source node: insertion, deletion, diagonal; listed once per matrix having it.
+  const edges: { from: number; to: number; type: string; listed: number }[] = [];
+  for (const [i, j] of nodes) {
+    for (
+      const [kind, ti, tj] of [["ins", i, j + 1], ["del", i + 1, j], ["diag", i + 1, j + 1]] as [
+        string,
+        number,
+        number,
+      ][]
+    ) {
+      if (ti > n || tj > m) continue;
+      let listed = 0;
+      for (const x of [one, two]) if (x.on[ti][tj] && x.back[ti][tj].includes(kind)) listed++;
+      if (!listed) continue;
+      const type = kind === "diag" ? (src[i] === hyp[j] ? "noop" : "sub") : kind;
+      edges.push({ from: id.get(`${i},${j}`)!, to: id.get(`${ti},${tj}`)!, type, listed });
+    }
+  }
+  return { nodes, edges };
+}
+
+const TYPES = ["noop", "ins", "del", "sub"];
+
+/** The lattice of `buildLattice` in the plain form. */
+function bandedLattice(src: string[], hyp: string[], onScratch: boolean) {
+  const lat = buildLattice(src, hyp, onScratch);
+  const nodes: [number, number][] = [];
+  for (let u = 0; u < lat.N; u++) nodes.push([lat.row[u], lat.col[u]]);
+  const listed = new Array<number>(lat.pFrom.size).fill(0);
+  for (let x = 0; x < lat.list.size; x++) listed[lat.list.data[x]]++;
+  const edges = [];
+  for (let p = 0; p < lat.pFrom.size; p++) {
+    edges.push({
+      from: lat.pFrom.data[p],
+      to: lat.pTo.data[p],
+      type: TYPES[lat.pType.data[p]],
+      listed: listed[p],
+    });
+  }
+  // The grid index agrees with the nodes.
+  const index = cellIndex(lat);
+  let indexed = 0;
+  for (let c = 0; c < index.length; c++) {
+    if (index[c] < 0) continue;
+    indexed++;
+    assert.deepEqual(nodes[index[c]], [Math.floor(c / (hyp.length + 1)), c % (hyp.length + 1)]);
+  }
+  assert.equal(indexed, lat.N);
+  return { nodes, edges };
+}
+
+/**
+ * Random pairs the band matters for: a source over a small vocabulary (repeated tokens make
+ * ties off the diagonal), a hypothesis that is the source with a few edits, or unrelated.
+ */
+function nearPairs(seed: number, count: number): [string[], string[]][] {
+  const rand = xorshift(seed);
+  const vocab = ["a", "b", "c", "the", "."];
+  const pick = () => vocab[rand(vocab.length)];
+  const out: [string[], string[]][] = [];
+  for (let t = 0; t < count; t++) {
+    const src = Array.from({ length: rand(16) }, pick);
+    let hyp = src.slice();
+    if (rand(8) === 0) hyp = Array.from({ length: rand(16) }, pick);
+    const edits = rand(5);
+    for (let e = 0; e < edits; e++) {
+      const at = rand(hyp.length + 1), kind = rand(3);
+      if (kind === 0) hyp.splice(at, 0, pick());
+      else if (kind === 1 && at < hyp.length) hyp.splice(at, 1);
+      else if (at < hyp.length) hyp[at] = pick();
+    }
+    out.push([src, hyp]);
+  }
+  return out;
+}
+
+Deno.test("buildLattice() on its band equals the lattice of the whole grid on random pairs", () => {
+  for (const [src, hyp] of [...nearPairs(25, 3000), [[], []], [["a"], []], [[], ["a"]]]) {
+    const what = JSON.stringify({ src, hyp });
+    const plain = plainLattice(src, hyp);
+    assert.deepEqual(bandedLattice(src, hyp, true), plain, what);
+    assert.deepEqual(bandedLattice(src, hyp, false), plain, what);
+  }
+});
+
+Deno.test("bestEditSequence() on banded lattices equals the naive implementation near the source", () => {
+  const rand = xorshift(4);
+  for (const [src, hyp] of nearPairs(77, 600)) {
+    const gold: M2GoldEdit[] = [];
+    for (let g = rand(3); g > 0; g--) {
+      const start = rand(src.length + 1), end = Math.min(src.length, start + rand(3));
+      gold.push({
+        start,
+        end,
+        original: src.slice(start, end).join(" "),
+        corrections: [hyp.slice(start, start + rand(3)).join(" ")],
+      });
+    }
+    const muw = rand(4);
+    const graph = buildEditGraph(src, hyp, muw, undefined, true);
+    assert.deepEqual(
+      bestEditSequence(graph, gold),
+      naiveEditSequence(src, hyp, gold, muw),
+      JSON.stringify({ src, hyp, gold, muw }),
+    );
+  }
+});
