@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { buildLattice, cellIndex } from "../metrics/m2/lattice.ts";
-import { bestEditSequence } from "../metrics/m2/best_path.ts";
+import { bestEditSequence, bestPathCost } from "../metrics/m2/best_path.ts";
 import { buildEditGraph } from "../metrics/m2/edit_graph.ts";
 import type { M2GoldEdit } from "../metrics/m2/lattice.ts";
 import { naiveEditSequence } from "./m2_naive.ts";
@@ -156,4 +156,34 @@ Deno.test("bestEditSequence() on banded lattices equals the naive implementation
       JSON.stringify({ src, hyp, gold, muw }),
     );
   }
+});
+
+Deno.test("buildEditGraph() with its unchanged prefix cut gives the whole graph's paths and costs", () => {
+  const rand = xorshift(9);
+  let cut = 0;
+  for (const [src, hyp] of nearPairs(31, 4000)) {
+    const gold: M2GoldEdit[] = [];
+    for (let g = rand(4); g > 0; g--) {
+      const start = rand(src.length + 1), end = Math.min(src.length, start + rand(3));
+      const original = src.slice(start, end).join(" ");
+      // Now and then a correction equal to the original: it may reward a no-change edge.
+      const correction = rand(6) === 0 ? original : hyp.slice(start, start + rand(3)).join(" ");
+      gold.push({ start, end, original, corrections: [correction] });
+    }
+    let bound = Infinity;
+    for (const g of gold) if (g.corrections.includes(g.original)) bound = Math.min(bound, g.start);
+    const muw = rand(5);
+    const what = JSON.stringify({ src, hyp, gold, muw });
+    const whole = buildEditGraph(src, hyp, muw);
+    const part = buildEditGraph(src, hyp, muw, undefined, false, bound);
+    if (part.first > 0) cut++;
+    assert.equal(whole.first, 0, what);
+    assert.equal(part.listLength, whole.list.length, what);
+    assert.equal(bestPathCost(part, gold), bestPathCost(whole, gold), what);
+    const edits = bestEditSequence(part, gold);
+    assert.deepEqual(edits, bestEditSequence(whole, gold), what);
+    assert.deepEqual(edits, naiveEditSequence(src, hyp, gold, muw), what);
+  }
+  // The cut happens often enough for the comparison to mean something.
+  assert.ok(cut > 1000, `only ${cut} graphs were cut`);
 });

@@ -327,6 +327,21 @@ export function m2UnchangedCounts(
   return { annotators, counts };
 }
 
+/**
+ * How far the edit graph may leave out an unchanged prefix for these gold edits (the
+ * `cutBefore` of `buildEditGraph`): up to the first gold edit with a correction equal to its
+ * original text (only such an edit can reward a no-change edge).
+ */
+function cutBound(annotators: readonly { edits: readonly M2GoldEdit[] }[]): number {
+  let bound = Infinity;
+  for (const { edits } of annotators) {
+    for (const g of edits) {
+      if (g.start < bound && g.corrections.includes(g.original)) bound = Math.max(0, g.start);
+    }
+  }
+  return bound;
+}
+
 /** The fallback's edits, its refusal named by the sentence (and the scratch lattice freed). */
 function fallbackEdits(
   gold: GoldSentence,
@@ -395,7 +410,14 @@ export function m2Annotators(
     graph = unchanged
       ? undefined
       // On scratch buffers: the graph is used only until this sentence is scored.
-      : buildEditGraph(gold.source, hypothesis, opts.max_unchanged_words, undefined, true);
+      : buildEditGraph(
+        gold.source,
+        hypothesis,
+        opts.max_unchanged_words,
+        undefined,
+        true,
+        cutBound(cachedGoldEdits(gold)),
+      );
   } catch (error) {
     if (!(error instanceof MergedEdgeBudgetError)) throw error;
     // Too large to list the merged edges: an implicit search with the same optimum.

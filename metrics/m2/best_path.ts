@@ -64,7 +64,7 @@ function hasCorrectionOfLength(gold: M2GoldEdit, length: number): boolean {
 export function goldWeights(
   graph: EditGraph,
   gold: readonly M2GoldEdit[],
-  L: number = graph.list.length,
+  L: number = graph.listLength,
   out?: Float64Array,
 ): Float64Array {
   const weights = out
@@ -251,10 +251,11 @@ function shortestPath(graph: EditGraph, gold: readonly M2GoldEdit[]) {
   const N = graph.nodes;
   // Scratch buffers: the callers are done with them before the next sentence.
   const weights = scratch.f64(S_GOLD_WEIGHTS, graph.weights.length);
-  setGoldWeights(graph, gold, graph.list.length, weights);
+  setGoldWeights(graph, gold, graph.listLength, weights);
   const dist = scratch.f64(S_DIST, N).fill(Infinity, 0, N);
   const pred = scratch.i32(S_PRED, N).fill(-1, 0, N);
-  dist[0] = 0;
+  // The search starts where the graph does (a cut prefix's nodes are at their index).
+  dist[graph.first] = graph.first;
   const { list, from, to } = graph;
   for (let pass = 0; pass < N - 1; pass++) {
     let changed = false;

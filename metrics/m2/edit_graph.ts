@@ -15,6 +15,7 @@ import {
   EPSILON,
   INS,
   keepFallbackLattice,
+  type Lattice,
   type M2Edit,
   NOOP,
   releaseScratchLists,
@@ -91,6 +92,12 @@ export interface EditGraph {
   readonly mult: ArrayLike<number>;
   /** Multiplier of span keys. */
   readonly spanBase: number;
+  /** The first node the graph's edges leave from (`0`, or the end of a cut prefix: see
+   * {@linkcode buildEditGraph}); its distance from the start is its index. */
+  readonly first: number;
+  /** The length of the reference's edge list (the reward of a gold match): `list`'s, plus the
+   * listings of a cut prefix. */
+  readonly listLength: number;
 }
 
 /** Lattices with more nodes have their merged edges counted before they are made. */
@@ -126,6 +133,9 @@ function budgetMessage(n: number, m: number, maxMergedEdges: number): string {
  * @param maxMergedEdges Stop with an {@linkcode InputError} past this many merged edges.
  * @param onScratch Build a small graph on the scratch buffers of `lattice.ts` (faster for
  *   many short sentences): the graph is then valid only until the next such call.
+ * @param cutBefore Leave out the edges of the unchanged prefix up to this token (see
+ *   {@linkcode prefixCut}): a shorter path search with the same result, for gold edits that
+ *   all start at or after it or change their text. 0 (the default) keeps every edge.
  * @returns The graph.
  */
 export function buildEditGraph(
@@ -134,6 +144,7 @@ export function buildEditGraph(
   maxUnchangedWords: number,
   maxMergedEdges: number = MAX_MERGED_EDGES,
   onScratch = false,
+  cutBefore = 0,
 ): EditGraph {
   const n = source.length, m = hypothesis.length;
   const lattice = buildLattice(source, hypothesis, onScratch);
@@ -172,6 +183,11 @@ export function buildEditGraph(
     outPair,
   } = lattice;
 
+  const first = prefixCut(lattice, maxUnchangedWords, cutBefore);
+  // The cut prefix's merged events (all no-change arcs), which the reference lists first.
+  const cutEvents = first * Math.max(0, maxUnchangedWords - 1);
+  const eventLimit = maxMergedEdges - cutEvents;
+
   // Merged edges: one forward pass per source node (see the module doc). Each arc `u -> j`
   // gets its pair id when first made; later events for the same pair overwrite its values,
   // as the reference's dictionaries do, so the values left at the end of the pass are final.
@@ -198,7 +214,7 @@ export function buildEditGraph(
   let nPairs = pFrom.size, nEv = 0, nTouched = 0;
   // Each node is touched at most once per source node: `touched` holds N.
   const tData = touched.data;
-  for (let u = 0; u < N; u++) {
+  for (let u = first; u < N; u++) {
     if (outHead[u] === outHead[u + 1]) continue;
     let maxTouched = -1;
     const pStartData = pStart.data;
@@ -248,12 +264,12 @@ export function buildEditGraph(
         evKData[nEv] = k;
         evPairData[nEv++] = pair;
         // Checked as the arcs are made, so that memory stays within the budget.
-        if (nEv > maxMergedEdges) break;
+        if (nEv > eventLimit) break;
       }
-      if (nEv > maxMergedEdges) break;
+      if (nEv > eventLimit) break;
     }
     evK.size = evPair.size = nEv;
-    if (nEv > maxMergedEdges) {
+    if (nEv > eventLimit) {
       for (let l = 0; l < pLists.length; l++) pLists[l].size = nPairs;
       throw new MergedEdgeBudgetError(budgetMessage(n, m, maxMergedEdges));
     }
@@ -284,12 +300,17 @@ export function buildEditGraph(
   for (let e = 0; e < nEvents; e++) arcList[bucket[evK.data[e]]++] = evPair.data[e];
 
   // Drop merged no-change arcs, as the reference's loop does: removing an item while
-  // iterating skips the item after it, which then stays.
-  const kept = list_(S_KEPT, list.size + nEvents);
+  // iterating skips the item after it, which then stays. A cut prefix's events (all
+  // dropped but every second one) come first: after an odd number, the first item stays.
+  // Its original edges are listed twice each, first.
+  const cutListed = 2 * first;
+  const kept = list_(S_KEPT, list.size - cutListed + nEvents);
   const keptData = kept.data, typeData = pType.data, lenData = pLen.data;
-  keptData.set(list.view());
-  let nKept = list.size;
-  for (let x = 0; x < nEvents; x++) {
+  keptData.set(list.data.subarray(cutListed, list.size));
+  let nKept = list.size - cutListed;
+  let x0 = 0;
+  if (cutEvents % 2 === 1 && nEvents > 0) keptData[nKept++] = arcList[x0++];
+  for (let x = x0; x < nEvents; x++) {
     const pair = arcList[x];
     if (typeData[pair] === NOOP && lenData[pair] > 1) {
       if (x + 1 < nEvents) keptData[nKept++] = arcList[++x];
@@ -330,7 +351,44 @@ export function buildEditGraph(
     weights: weights.subarray(0, nPairs),
     mult: mult.subarray(0, nPairs),
     spanBase,
+    first,
+    listLength: edgeList.length + cutListed + Math.floor(cutEvents / 2),
   };
+}
+
+/**
+ * Where the edit graph may start instead of at node 0: the end of a prefix the reference's
+ * search cannot choose differently in, with the same result (0: nowhere).
+ *
+ * When the lattice starts with a chain of `P` no-change steps (nodes `(t, t)`, one edge out
+ * of each, listed once per matrix) and `max_unchanged_words` (`w`) is at most 3, the graph
+ * from node `X = P - w` on is the whole graph's, and the rest is determined:
+ * - Every merged arc from a node `t < X` stays in the chain (more unchanged tokens would be
+ *   needed to leave it): `w - 1` no-change arcs each (for `w >= 2`), all made before, and
+ *   listed before, any arc from `X` on (their pivots are at most `X + w - 2 <= X + 1`, with
+ *   a smaller source). The removal loop drops every second one, starting with the first.
+ * - Bellman-Ford's first pass gives node `t <= X` the distance `t` (its edges weigh their
+ *   length; exact in floating point) before any edge from `X` on; the chain's merged arcs
+ *   then never improve a distance (they tie the chain at best), so the distances and
+ *   predecessors from `X` on are those of a search started at `X` with distance `X`.
+ * - The result leaves no-change edges out, so the prefix contributes nothing to it.
+ * Gold edits can only reward an edge of the prefix if one of their corrections equals their
+ * original text: the caller gives, as `cutBefore`, a bound under the start of every such
+ * edit.
+ */
+function prefixCut(lattice: Lattice, maxUnchangedWords: number, cutBefore: number): number {
+  if (maxUnchangedWords > 3 || cutBefore <= 0) return 0;
+  const { N, row, col, outHead } = lattice;
+  const outTo = lattice.outTo.data, pType = lattice.pType.data, list = lattice.list.data;
+  const limit = Math.min(cutBefore + maxUnchangedWords, N - 1);
+  let P = 0;
+  // Node t's edge is pair t, listed at 2t and 2t + 1.
+  while (
+    P < limit && row[P] === P && col[P] === P && outHead[P + 1] === P + 1 &&
+    outTo[P] === P + 1 && pType[P] === NOOP && list[2 * P] === P && list[2 * P + 1] === P &&
+    row[P + 1] === P + 1 && col[P + 1] === P + 1
+  ) P++;
+  return Math.max(0, P - maxUnchangedWords);
 }
 
 /**

@@ -266,6 +266,8 @@ export function implicitEditSequence(
       ),
       mult: cMult,
       spanBase,
+      first: 0,
+      listLength: reward,
     };
     const gw = goldWeights(mini, gold, reward);
     // Only edges whose weight is not their default need overriding: the reference's walk over
