@@ -58,7 +58,9 @@ export function tokenizeAscii(line: string, intern?: Map<string, string>): Token
  * @returns The tokens split on every whitespace `str.split()` knows.
  */
 export function splitUnicodeWhitespace(tokens: Tokens): Tokens {
-  if (!tokens.some((t) => WHITESPACE.test(t))) return tokens;
+  let spaced = false;
+  for (let i = 0; i < tokens.length && !spaced; i++) spaced = hasSpace(tokens[i]);
+  if (!spaced) return tokens;
   return tokens.flatMap((t) => t.split(WHITESPACE).filter((x) => x !== ""));
 }
 
@@ -103,6 +105,15 @@ export function tokenize(
     }
   }
   return tokens;
+}
+
+/** Whether a token holds `WHITESPACE` (a scan of its code units, as {@linkcode scan}'s). */
+function hasSpace(token: string): boolean {
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if ((c <= 32 || c >= 0x85) && isSpace(c, true)) return true;
+  }
+  return false;
 }
 
 /** Whether a UTF-16 code unit is whitespace: `ASCII_WHITESPACE`, or `WHITESPACE` if `unicode`. */

@@ -333,14 +333,20 @@ export function m2UnchangedCounts(
  * original text (only such an edit can reward a no-change edge).
  */
 function cutBound(annotators: readonly { edits: readonly M2GoldEdit[] }[]): number {
+  const known = cutBounds.get(annotators);
+  if (known !== undefined) return known;
   let bound = Infinity;
   for (const { edits } of annotators) {
     for (const g of edits) {
       if (g.start < bound && g.corrections.includes(g.original)) bound = Math.max(0, g.start);
     }
   }
+  cutBounds.set(annotators, bound);
   return bound;
 }
+
+/** {@linkcode cutBound} of the gold edits of {@linkcode cachedGoldEdits}, by their list. */
+const cutBounds = new WeakMap<object, number>();
 
 /** The fallback's edits, its refusal named by the sentence (and the scratch lattice freed). */
 function fallbackEdits(

@@ -15,11 +15,6 @@ const S_PRED = S_GRAPH_FREE, S_GOLD_WEIGHTS = S_GRAPH_FREE_F64, S_DIST = S_GRAPH
 const S_SRC_SUMS = S_GRAPH_FREE_F64 + 2, S_HYP_SUMS = S_GRAPH_FREE_F64 + 3, S_GOLD_STARTS = 2;
 const S_GOLD_LEAD = S_GRAPH_FREE + 1;
 
-function matches(edit: M2Edit, gold: M2GoldEdit): boolean {
-  return edit.start === gold.start && edit.end === gold.end && edit.original === gold.original &&
-    gold.corrections.includes(edit.correction);
-}
-
 /** The pairs of a span, sorted by (from, to), each repeated as often as it is listed. */
 function spanEntries(graph: EditGraph, pairs: number[]): number[] {
   pairs = pairs.slice();
@@ -45,10 +40,22 @@ function textLength(sums: Float64Array, a: number, b: number): number {
   return b > a ? sums[b] - sums[a] - 1 : 0;
 }
 
-/** Whether one of the gold edit's corrections is `length` characters long. */
-function hasCorrectionOfLength(gold: M2GoldEdit, length: number): boolean {
-  for (const c of gold.corrections) if (c.length === length) return true;
-  return false;
+/**
+ * Whether `tokens[a..b)` joined by spaces is `text`, given that the lengths agree (what
+ * `tokens.slice(a, b).join(" ") === text` says, without making the string).
+ */
+function joinedEquals(tokens: Tokens, a: number, b: number, text: string): boolean {
+  let at = 0;
+  for (let i = a; i < b; i++) {
+    if (i > a) {
+      if (text.charCodeAt(at) !== 32) return false;
+      at++;
+    }
+    const token = tokens[i];
+    if (!text.startsWith(token, at)) return false;
+    at += token.length;
+  }
+  return at === text.length;
 }
 
 /**
@@ -121,14 +128,19 @@ function setGoldWeights(
     prefix(graph.source, srcLen), prefix(graph.hypothesis, hypLen);
     sumsOf = graph;
   }
-  // The last pair's edit (a pair is compared with each gold edit of its span in turn).
-  let lastPair = -1, lastEdit: M2Edit | undefined;
+  // A pair of the gold edit's span matches it when its texts do (`matches` on its edit),
+  // compared token by token.
+  const { source, hypothesis, row, col } = graph;
   const matchesGold = (p: number, g: M2GoldEdit) => {
     const u = from[p], v = to[p];
-    if (textLength(srcLen, graph.row[u], graph.row[v]) !== g.original.length) return false;
-    if (!hasCorrectionOfLength(g, textLength(hypLen, graph.col[u], graph.col[v]))) return false;
-    if (p !== lastPair) lastPair = p, lastEdit = pairEdit(graph, p);
-    return matches(lastEdit!, g);
+    const r0 = row[u], r1 = row[v], c0 = col[u], c1 = col[v];
+    if (textLength(srcLen, r0, r1) !== g.original.length) return false;
+    if (!joinedEquals(source, r0, r1, g.original)) return false;
+    const length = textLength(hypLen, c0, c1);
+    for (const c of g.corrections) {
+      if (c.length === length && joinedEquals(hypothesis, c0, c1, c)) return true;
+    }
+    return false;
   };
   for (let s = 0; s < G; s++) {
     const pairs = bySpan[s];
