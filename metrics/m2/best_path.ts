@@ -13,16 +13,9 @@ import { scratch } from "./scratch.ts";
 /** Scratch slots of the shortest path and the gold weights (see `Scratch` in `scratch.ts`). */
 const S_PRED = S_GRAPH_FREE, S_GOLD_WEIGHTS = S_GRAPH_FREE_F64, S_DIST = S_GRAPH_FREE_F64 + 1;
 const S_SRC_SUMS = S_GRAPH_FREE_F64 + 2, S_HYP_SUMS = S_GRAPH_FREE_F64 + 3, S_GOLD_STARTS = 2;
-const S_GOLD_LEAD = S_GRAPH_FREE + 1;
-
-/** The pairs of a span, sorted by (from, to), each repeated as often as it is listed. */
-function spanEntries(graph: EditGraph, pairs: number[]): number[] {
-  pairs = pairs.slice();
-  pairs.sort((a, b) => graph.from[a] - graph.from[b] || graph.to[a] - graph.to[b]);
-  const out: number[] = [];
-  for (const p of pairs) for (let k = 0; k < graph.mult[p]; k++) out.push(p);
-  return out;
-}
+const S_GOLD_LEAD = S_GRAPH_FREE + 1, S_SPAN_HEAD = S_GRAPH_FREE + 2;
+const S_SPAN_TAIL = S_GRAPH_FREE + 3, S_NEXT = S_GRAPH_FREE + 4, S_GOLDS = S_GRAPH_FREE + 5;
+const S_SORTED = S_GRAPH_FREE + 6, S_ENTRIES = S_GRAPH_FREE + 7;
 
 /** Prefix sums of token lengths plus one (a space each): text lengths of token ranges. */
 function prefix(tokens: Tokens, out: Float64Array): Float64Array {
@@ -56,6 +49,30 @@ function joinedEquals(tokens: Tokens, a: number, b: number, text: string): boole
     at += token.length;
   }
   return at === text.length;
+}
+
+/**
+ * Whether pair `p` of a gold edit's span matches it (`matches` on the pair's edit): its
+ * texts, compared token by token after their lengths (from the prefix sums).
+ */
+function matchesGold(
+  graph: EditGraph,
+  srcLen: Float64Array,
+  hypLen: Float64Array,
+  p: number,
+  g: M2GoldEdit,
+): boolean {
+  const u = graph.from[p], v = graph.to[p];
+  const r0 = graph.row[u], r1 = graph.row[v], c0 = graph.col[u], c1 = graph.col[v];
+  if (textLength(srcLen, r0, r1) !== g.original.length) return false;
+  if (!joinedEquals(graph.source, r0, r1, g.original)) return false;
+  const length = textLength(hypLen, c0, c1);
+  const corrections = g.corrections;
+  for (let k = 0; k < corrections.length; k++) {
+    const c = corrections[k];
+    if (c.length === length && joinedEquals(graph.hypothesis, c0, c1, c)) return true;
+  }
+  return false;
 }
 
 /**
@@ -108,50 +125,46 @@ function setGoldWeights(
     if (g.start < spanBase) starts[g.start] = 1;
   }
   if (!spans) return;
-  // The listed pairs of each gold span, in pair order.
-  let bySpan: (number[] | undefined)[] | undefined;
+  // The listed pairs of each gold span, in pair order: a list from `head[x]` through `next`.
   const { from, to, start, end, mult } = graph;
-  for (let p = 0; p < from.length; p++) {
+  const nPairs = from.length;
+  const head = scratch.i32(S_SPAN_HEAD, G).fill(-1, 0, G);
+  const tail = scratch.i32(S_SPAN_TAIL, G);
+  const next = scratch.i32(S_NEXT, nPairs);
+  let listed = false;
+  for (let p = 0; p < nPairs; p++) {
     if (!mult[p] || !starts[start[p]]) continue;
     for (let x = 0; x < G; x++) {
       if (lead[x] !== x || gold[x].start !== start[p] || gold[x].end !== end[p]) continue;
-      ((bySpan ??= new Array(G))[x] ??= []).push(p);
+      next[p] = -1;
+      if (head[x] < 0) head[x] = p;
+      else next[tail[x]] = p;
+      tail[x] = p;
+      listed = true;
       break;
     }
   }
-  if (!bySpan) return;
+  if (!listed) return;
   // A cheap necessary condition first: the texts' lengths (from prefix sums of token
-  // lengths), so that long lists of edges on a span do not each build their strings.
+  // lengths), so that long lists of edges on a span are not each compared.
   const srcLen = scratch.f64(S_SRC_SUMS, graph.source.length + 1);
   const hypLen = scratch.f64(S_HYP_SUMS, graph.hypothesis.length + 1);
   if (sumsOf !== graph) {
     prefix(graph.source, srcLen), prefix(graph.hypothesis, hypLen);
     sumsOf = graph;
   }
-  // A pair of the gold edit's span matches it when its texts do (`matches` on its edit),
-  // compared token by token.
-  const { source, hypothesis, row, col } = graph;
-  const matchesGold = (p: number, g: M2GoldEdit) => {
-    const u = from[p], v = to[p];
-    const r0 = row[u], r1 = row[v], c0 = col[u], c1 = col[v];
-    if (textLength(srcLen, r0, r1) !== g.original.length) return false;
-    if (!joinedEquals(source, r0, r1, g.original)) return false;
-    const length = textLength(hypLen, c0, c1);
-    for (const c of g.corrections) {
-      if (c.length === length && joinedEquals(hypothesis, c0, c1, c)) return true;
-    }
-    return false;
-  };
+  // The gold edits of the span at hand (indices into `gold`).
+  const golds = scratch.i32(S_GOLDS, G);
   for (let s = 0; s < G; s++) {
-    const pairs = bySpan[s];
-    if (!pairs) continue;
-    const golds: M2GoldEdit[] = [];
-    for (let x = s; x < G; x++) if (lead[x] === s) golds.push(gold[x]);
-    if (start[pairs[0]] !== end[pairs[0]]) {
+    const first = head[s];
+    if (first < 0) continue;
+    let nGolds = 0;
+    for (let x = s; x < G; x++) if (lead[x] === s) golds[nGolds++] = x;
+    if (start[first] !== end[first]) {
       // Deletions and substitutions: any match wins.
-      for (const p of pairs) {
-        for (const g of golds) {
-          if (matchesGold(p, g)) {
+      for (let p = first; p >= 0; p = next[p]) {
+        for (let y = 0; y < nGolds; y++) {
+          if (matchesGold(graph, srcLen, hypLen, p, gold[golds[y]])) {
             weights[p] = -L;
             break;
           }
@@ -159,18 +172,37 @@ function setGoldWeights(
       }
       continue;
     }
-    // Insertions: the reference's two-pointer walk, replayed step by step.
-    const M = spanEntries(graph, pairs);
-    for (const p of M) weights[p] = graph.length[p];
-    let lptr = 0, rptr = M.length - 1, cur = lptr;
-    let gl = 0, gr = golds.length - 1;
+    // Insertions: the reference's two-pointer walk, replayed step by step, over the span's
+    // pairs sorted by (from, to), each repeated as often as it is listed.
+    let distinct = 0, count = 0;
+    for (let p = first; p >= 0; p = next[p]) distinct++, count += mult[p];
+    const sorted = scratch.i32(S_SORTED, distinct);
+    let d = 0;
+    for (let p = first; p >= 0; p = next[p]) {
+      // Insertion sort (pairs have distinct (from, to)).
+      let at = d++;
+      while (at > 0 && (from[sorted[at - 1]] - from[p] || to[sorted[at - 1]] - to[p]) > 0) {
+        sorted[at] = sorted[at - 1];
+        at--;
+      }
+      sorted[at] = p;
+    }
+    const M = scratch.i32(S_ENTRIES, count);
+    let size = 0;
+    for (let y = 0; y < distinct; y++) {
+      const p = sorted[y];
+      for (let k = 0; k < mult[p]; k++) M[size++] = p;
+    }
+    for (let y = 0; y < size; y++) weights[M[y]] = graph.length[M[y]];
+    let lptr = 0, rptr = size - 1, cur = lptr;
+    let gl = 0, gr = nGolds - 1;
     while (lptr <= rptr) {
       const edge = M[cur];
       let has = false;
       const fromLeft = cur === lptr;
       for (let x = 0; x <= gr - gl; x++) {
         const i = fromLeft ? gl + x : gr - x;
-        if (matchesGold(edge, golds[i])) {
+        if (matchesGold(graph, srcLen, hypLen, edge, gold[golds[i]])) {
           has = true;
           weights[edge] = -L;
           if (fromLeft) gl = i + 1;
@@ -182,7 +214,7 @@ function setGoldWeights(
       if (has) {
         if (fromLeft) {
           lptr++;
-          while (lptr < M.length && from[M[lptr]] !== to[M[cur]]) {
+          while (lptr < size && from[M[lptr]] !== to[M[cur]]) {
             weights[M[lptr]] += EPSILON;
             lptr++;
           }
