@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { buildLattice, cellIndex } from "../metrics/m2/lattice.ts";
-import { bestEditSequence, bestPathCost } from "../metrics/m2/best_path.ts";
+import { bestEditSequence, bestPathCost, cutEditSequence } from "../metrics/m2/best_path.ts";
 import { buildEditGraph } from "../metrics/m2/edit_graph.ts";
 import type { M2GoldEdit } from "../metrics/m2/lattice.ts";
 import { naiveEditSequence } from "./m2_naive.ts";
@@ -188,4 +188,40 @@ Deno.test("buildEditGraph() with its unchanged prefix cut gives the whole graph'
   }
   // The cut happens often enough for the comparison to mean something.
   assert.ok(cut > 1000, `only ${cut} graphs were cut`);
+});
+
+Deno.test("buildEditGraph() with its unchanged suffix cut gives the whole graph's paths, or says not", () => {
+  const rand = xorshift(12);
+  let cut = 0, refused = 0;
+  for (const [src, hyp] of nearPairs(57, 4000)) {
+    const gold: M2GoldEdit[] = [];
+    for (let g = rand(4); g > 0; g--) {
+      const start = rand(src.length + 1), end = Math.min(src.length, start + rand(3));
+      let correction = hyp.slice(start, start + rand(3)).join(" ");
+      if (rand(5) === 0) correction = correction.replaceAll(" ", ".");
+      const original = src.slice(start, end).join(" ");
+      // Gold edits that change their text (the caller cuts only then).
+      if (correction === original) continue;
+      gold.push({ start, end, original, corrections: [correction] });
+    }
+    const muw = rand(5);
+    const what = JSON.stringify({ src, hyp, gold, muw });
+    const whole = buildEditGraph(src, hyp, muw);
+    // With and without the prefix cut too.
+    const bound = rand(2) ? Infinity : 0;
+    const part = buildEditGraph(src, hyp, muw, undefined, false, bound, true);
+    assert.equal(whole.last, whole.nodes - 1, what);
+    assert.equal(part.listLength, whole.list.length, what);
+    if (part.last < part.nodes - 1) cut++;
+    const edits = cutEditSequence(part, gold);
+    if (!edits) {
+      refused++;
+      continue;
+    }
+    assert.deepEqual(edits, bestEditSequence(whole, gold), what);
+    assert.deepEqual(edits, naiveEditSequence(src, hyp, gold, muw), what);
+  }
+  // The cut happens often, and nearly always holds.
+  assert.ok(cut > 1000, `only ${cut} graphs were cut`);
+  assert.ok(refused < cut / 10, `${refused} of ${cut} cut graphs refused`);
 });

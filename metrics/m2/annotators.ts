@@ -12,7 +12,7 @@ import { InputError } from "../../plugins/errors.ts";
 import type { Annotation, GoldSentence, Tokens } from "../../plugins/types.ts";
 import { pyRepr, python2DictOrder } from "../../util/python_number.ts";
 import { RecentMemo } from "../../util/recent_memo.ts";
-import { bestEditSequence } from "./best_path.ts";
+import { bestEditSequence, cutEditSequence } from "./best_path.ts";
 import { buildEditGraph, type EditGraph, MergedEdgeBudgetError } from "./edit_graph.ts";
 import { implicitEditSequence } from "./fallback.ts";
 import {
@@ -412,18 +412,21 @@ export function m2Annotators(
   const unchanged = hypothesis.length === gold.source.length &&
     hypothesis.every((token, i) => token === gold.source[i]);
   let graph: EditGraph | undefined, warning: string | undefined;
+  // The graph without the unchanged prefix and suffix that cannot change the result (see
+  // `buildEditGraph`), on scratch buffers: it is used only until this sentence is scored.
+  const bound = cutBound(cachedGoldEdits(gold));
+  const build = (cutAfter: boolean) =>
+    buildEditGraph(
+      gold.source,
+      hypothesis,
+      opts.max_unchanged_words,
+      undefined,
+      true,
+      bound,
+      cutAfter,
+    );
   try {
-    graph = unchanged
-      ? undefined
-      // On scratch buffers: the graph is used only until this sentence is scored.
-      : buildEditGraph(
-        gold.source,
-        hypothesis,
-        opts.max_unchanged_words,
-        undefined,
-        true,
-        cutBound(cachedGoldEdits(gold)),
-      );
+    graph = unchanged ? undefined : build(bound === Infinity);
   } catch (error) {
     if (!(error instanceof MergedEdgeBudgetError)) throw error;
     // Too large to list the merged edges: an implicit search with the same optimum.
@@ -435,7 +438,8 @@ export function m2Annotators(
     // A copy of the list, so that a caller changing a result cannot change the cache.
     const goldEdits = shared.slice();
     let edits = graph
-      ? bestEditSequence(graph, goldEdits)
+      // Where the cut suffix may change the path, the graph is made whole.
+      ? cutEditSequence(graph, goldEdits) ?? bestEditSequence(graph = build(false), goldEdits)
       : warning
       ? fallbackEdits(gold, hypothesis, opts.max_unchanged_words, goldEdits)
       : [];

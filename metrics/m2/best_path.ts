@@ -261,9 +261,36 @@ function setGoldWeights(
  *   them shrunk, without the unchanged tokens at their ends).
  */
 export function bestEditSequence(graph: EditGraph, gold: readonly M2GoldEdit[]): M2Edit[] {
+  const edits = cutEditSequence(graph, gold);
+  if (!edits) {
+    throw new Error("the graph's cut suffix does not give the whole graph's path: build it whole");
+  }
+  return edits;
+}
+
+/**
+ * {@linkcode bestEditSequence}, or `undefined` when the graph leaves out an unchanged suffix
+ * (`cutAfter` of `buildEditGraph`) and the path found may not be the whole graph's: the
+ * path must reach the graph's last node through its `lastSteps` chain steps.
+ *
+ * @param graph The sentence's graph.
+ * @param gold One annotator's gold edits.
+ * @returns The chosen edits, or `undefined`.
+ */
+export function cutEditSequence(
+  graph: EditGraph,
+  gold: readonly M2GoldEdit[],
+): M2Edit[] | undefined {
   const { pred } = shortestPath(graph, gold);
+  const last = graph.last;
+  // Into each of the last `lastSteps` nodes, the chain's step from the node before it (the
+  // only edge of length 1 between them).
+  for (let v = last; v > last - graph.lastSteps; v--) {
+    const p = pred[v];
+    if (p < 0 || graph.from[p] !== v - 1 || graph.length[p] !== 1) return undefined;
+  }
   const out: M2Edit[] = [];
-  for (let v = graph.nodes - 1; pred[v] >= 0; v = graph.from[pred[v]]) {
+  for (let v = last; pred[v] >= 0; v = graph.from[pred[v]]) {
     if (graph.type[pred[v]] !== NOOP) out.push(pairEdit(graph, pred[v]));
   }
   return out.reverse();
@@ -287,6 +314,7 @@ export function bestEditSequence(graph: EditGraph, gold: readonly M2GoldEdit[]):
  * @returns The cost of the shortest path.
  */
 export function bestPathCost(graph: EditGraph, gold: readonly M2GoldEdit[]): number {
+  if (graph.last !== graph.nodes - 1) throw new Error("the graph's suffix is cut: no cost");
   return shortestPath(graph, gold).dist[graph.nodes - 1];
 }
 

@@ -95,6 +95,12 @@ export interface EditGraph {
   /** The first node the graph's edges leave from (`0`, or the end of a cut prefix: see
    * {@linkcode buildEditGraph}); its distance from the start is its index. */
   readonly first: number;
+  /** The node the chosen path is read back from (`nodes - 1`, or the start of a cut
+   * suffix: see {@linkcode buildEditGraph}). */
+  readonly last: number;
+  /** How many chain steps the chosen path must take into `last` to be the whole graph's
+   * (0 without a cut suffix; see `cutEditSequence`). */
+  readonly lastSteps: number;
   /** The length of the reference's edge list (the reward of a gold match): `list`'s, plus the
    * listings of a cut prefix. */
   readonly listLength: number;
@@ -136,6 +142,9 @@ function budgetMessage(n: number, m: number, maxMergedEdges: number): string {
  * @param cutBefore Leave out the edges of the unchanged prefix up to this token (see
  *   {@linkcode prefixCut}): a shorter path search with the same result, for gold edits that
  *   all start at or after it or change their text. 0 (the default) keeps every edge.
+ * @param cutAfter Leave out the edges of the unchanged suffix past `2 max_unchanged_words`
+ *   tokens into it (see {@linkcode suffixCut}), for gold edits that all change their text;
+ *   `bestEditSequence` then says when its result may differ from the whole graph's.
  * @returns The graph.
  */
 export function buildEditGraph(
@@ -145,6 +154,7 @@ export function buildEditGraph(
   maxMergedEdges: number = MAX_MERGED_EDGES,
   onScratch = false,
   cutBefore = 0,
+  cutAfter = false,
 ): EditGraph {
   const n = source.length, m = hypothesis.length;
   const lattice = buildLattice(source, hypothesis, onScratch);
@@ -186,7 +196,12 @@ export function buildEditGraph(
   const first = prefixCut(lattice, maxUnchangedWords, cutBefore);
   // The cut prefix's merged events (all no-change arcs), which the reference lists first.
   const cutEvents = first * Math.max(0, maxUnchangedWords - 1);
-  const eventLimit = maxMergedEdges - cutEvents;
+  // The cut suffix: its nodes after `last`, and its merged events (no-change arcs into
+  // them), which the reference lists last.
+  const cutTail = cutAfter ? suffixCut(lattice, first, maxUnchangedWords) : 0;
+  const last = N - 1 - cutTail;
+  const tailEvents = cutTail * Math.max(0, maxUnchangedWords - 1);
+  const eventLimit = maxMergedEdges - cutEvents - tailEvents;
 
   // Merged edges: one forward pass per source node (see the module doc). Each arc `u -> j`
   // gets its pair id when first made; later events for the same pair overwrite its values,
@@ -214,12 +229,13 @@ export function buildEditGraph(
   let nPairs = pFrom.size, nEv = 0, nTouched = 0;
   // Each node is touched at most once per source node: `touched` holds N.
   const tData = touched.data;
-  for (let u = first; u < N; u++) {
+  for (let u = first; u <= last; u++) {
     if (outHead[u] === outHead[u + 1]) continue;
     let maxTouched = -1;
     const pStartData = pStart.data;
     for (let e = outHead[u]; e < outHead[u + 1]; e++) {
       const v = oTo[e];
+      if (v > last) continue;
       bestLen[v] = 1;
       bestUnch[v] = oNoop[e];
       bestStart[v] = pStartData[oPair[e]];
@@ -234,6 +250,7 @@ export function buildEditGraph(
       if (lk === UNSET) continue;
       for (let e = outHead[k]; e < outHead[k + 1]; e++) {
         const j = oTo[e];
+        if (j > last) continue;
         const len = lk + 1;
         if (len >= bestLen[j]) continue;
         const unch = bestUnch[k] + oNoop[e];
@@ -302,23 +319,33 @@ export function buildEditGraph(
   // Drop merged no-change arcs, as the reference's loop does: removing an item while
   // iterating skips the item after it, which then stays. A cut prefix's events (all
   // dropped but every second one) come first: after an odd number, the first item stays.
-  // Its original edges are listed twice each, first.
-  const cutListed = 2 * first;
-  const kept = list_(S_KEPT, list.size - cutListed + nEvents);
+  // Its original edges are listed twice each, first; a cut suffix's, last. The cut suffix's
+  // events come after all others: `pending` says whether the first of them stays.
+  const cutListed = 2 * first, tailListed = 2 * cutTail;
+  const kept = list_(S_KEPT, list.size - cutListed - tailListed + nEvents);
   const keptData = kept.data, typeData = pType.data, lenData = pLen.data;
-  keptData.set(list.data.subarray(cutListed, list.size));
-  let nKept = list.size - cutListed;
-  let x0 = 0;
-  if (cutEvents % 2 === 1 && nEvents > 0) keptData[nKept++] = arcList[x0++];
+  keptData.set(list.data.subarray(cutListed, list.size - tailListed));
+  let nKept = list.size - cutListed - tailListed;
+  let x0 = 0, pending = false;
+  if (cutEvents % 2 === 1) {
+    if (nEvents > 0) keptData[nKept++] = arcList[x0++];
+    else pending = true;
+  }
   for (let x = x0; x < nEvents; x++) {
     const pair = arcList[x];
     if (typeData[pair] === NOOP && lenData[pair] > 1) {
       if (x + 1 < nEvents) keptData[nKept++] = arcList[++x];
+      else pending = true;
       continue;
     }
     keptData[nKept++] = pair;
   }
   kept.size = nKept;
+  const tailKept = tailEvents === 0
+    ? 0
+    : pending
+    ? 1 + Math.floor((tailEvents - 1) / 2)
+    : Math.floor(tailEvents / 2);
   const edgeList = kept.view();
   const mult = i32(S_MULT, nPairs).fill(0, 0, nPairs);
   for (let x = 0; x < edgeList.length; x++) mult[edgeList[x]]++;
@@ -352,8 +379,52 @@ export function buildEditGraph(
     mult: mult.subarray(0, nPairs),
     spanBase,
     first,
-    listLength: edgeList.length + cutListed + Math.floor(cutEvents / 2),
+    last,
+    lastSteps: cutTail > 0 ? Math.max(0, maxUnchangedWords - 1) : 0,
+    listLength: edgeList.length + cutListed + Math.floor(cutEvents / 2) + tailListed + tailKept,
   };
+}
+
+/**
+ * How many nodes of the lattice's unchanged suffix the edit graph may leave out (0: none):
+ * those more than `2w` no-change steps into a final chain of `Q` (`w` is
+ * `max_unchanged_words`; `w` for `w <= 1`).
+ *
+ * The suffix is a chain `c_0 ... c_Q` (the last nodes, one edge out of each, a no-change
+ * step listed once per matrix). Keeping nodes up to `c_Z`:
+ * - Merged arcs from before `c_0` end at `c_w` at the latest (they hold at most `w`
+ *   unchanged tokens), so those into `c_t`, `t > Z`, are the chain's own: `w - 1` no-change
+ *   arcs into each (for `w >= 2`), pivoted past every kept arc's pivot, so listed after all
+ *   of them, where the removal loop drops every second one (the first kept when the loop
+ *   ended on a drop). The kept nodes' edges, distances and predecessors are the whole
+ *   graph's (edges only go forward).
+ * - Read back from the end, the whole graph's path enters the kept nodes at some `c_s`,
+ *   `s > Z - w` (a chain arc spans at most `w` steps). It is the kept graph's path when that
+ *   one walks `c_Z, c_Z-1, ..., c_(Z-w+1)` step by step: `bestEditSequence` checks this
+ *   (with `Z = 2w`, the steps into `c_(w+1)` and later have no other way in but chain arcs,
+ *   so it nearly always holds), and reports when it does not. For `w <= 1` there are no
+ *   chain arcs, and the path goes through `c_Z`.
+ * Gold edits can only reward an edge of the chain if one of their corrections equals their
+ * original text: the caller cuts only when none does.
+ */
+function suffixCut(lattice: Lattice, first: number, maxUnchangedWords: number): number {
+  const { N, row, col, outHead } = lattice;
+  const outTo = lattice.outTo.data, pType = lattice.pType.data;
+  const list = lattice.list.data;
+  const n = row[N - 1], m = col[N - 1];
+  // Walk back from the end: node v = N - 2 - t is c_(Q-1-t) while the chain holds.
+  let Q = 0, at = lattice.list.size;
+  for (let v = N - 2; v > first; v--, Q++) {
+    const pair = outHead[v];
+    if (
+      row[v] !== n - Q - 1 || col[v] !== m - Q - 1 || outHead[v + 1] !== pair + 1 ||
+      outTo[pair] !== v + 1 || pType[pair] !== NOOP || list[at - 1] !== pair ||
+      list[at - 2] !== pair
+    ) break;
+    at -= 2;
+  }
+  const Z = maxUnchangedWords <= 1 ? maxUnchangedWords : 2 * maxUnchangedWords;
+  return Math.max(0, Q - Z);
 }
 
 /**

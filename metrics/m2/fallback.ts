@@ -267,6 +267,8 @@ export function implicitEditSequence(
       mult: cMult,
       spanBase,
       first: 0,
+      last: N - 1,
+      lastSteps: 0,
       listLength: reward,
     };
     const gw = goldWeights(mini, gold, reward);
