@@ -206,10 +206,8 @@ export function buildEditGraph(
   // Merged edges: one forward pass per source node (see the module doc). Each arc `u -> j`
   // gets its pair id when first made; later events for the same pair overwrite its values,
   // as the reference's dictionaries do, so the values left at the end of the pass are final.
-  const i32 = (slot: number, size: number) =>
-    pooled ? scratch.i32(slot, size) : new Int32Array(size);
-  const list_ = (slot: number, capacity: number) =>
-    new IntList(capacity, pooled ? scratch.i32(slot, capacity) : undefined);
+  const i32 = pooled ? pooledI32 : ownI32;
+  const list_ = pooled ? pooledList : ownList;
   const bestLen = i32(S_BEST_LEN, N).fill(UNSET, 0, N);
   const bestUnch = i32(S_BEST_UNCH, N);
   const bestStart = i32(S_BEST_START, N);
@@ -217,14 +215,7 @@ export function buildEditGraph(
   const evK = list_(S_EV_K, 4 * N), evPair = list_(S_EV_PAIR, 4 * N);
   const touched = list_(S_TOUCHED, N);
   // The lists are written directly (sizes kept in locals, capacity checked as they grow).
-  const pLists = [pFrom, pTo, pLen, pUnch, pStart, pEnd, pType];
-  const growPairs = () => {
-    for (const l of pLists) {
-      const next = new Int32Array(l.data.length * 2);
-      next.set(l.data);
-      l.data = next;
-    }
-  };
+  const pLists = lattice.pairLists;
   const oTo = outTo.data, oNoop = outNoop.data, oPair = outPair.data;
   let nPairs = pFrom.size, nEv = 0, nTouched = 0;
   // Each node is touched at most once per source node: `touched` holds N.
@@ -263,7 +254,7 @@ export function buildEditGraph(
         let pair = pairOf[j];
         if (pair < 0) {
           if (nPairs === pFromData.length) {
-            growPairs();
+            growLists(pLists);
             pFromData = pFrom.data;
             pToData = pTo.data;
           }
@@ -460,6 +451,35 @@ function prefixCut(lattice: Lattice, maxUnchangedWords: number, cutBefore: numbe
     row[P + 1] === P + 1 && col[P + 1] === P + 1
   ) P++;
   return Math.max(0, P - maxUnchangedWords);
+}
+
+/** A scratch `Int32Array` of the slot. */
+function pooledI32(slot: number, size: number): Int32Array {
+  return scratch.i32(slot, size);
+}
+
+/** A new `Int32Array`. */
+function ownI32(_slot: number, size: number): Int32Array {
+  return new Int32Array(size);
+}
+
+/** A scratch list of the slot. */
+function pooledList(slot: number, capacity: number): IntList {
+  return scratch.list(slot, capacity);
+}
+
+/** A new list. */
+function ownList(_slot: number, capacity: number): IntList {
+  return new IntList(capacity);
+}
+
+/** Double the capacity of the lists (their sizes kept). */
+function growLists(lists: readonly IntList[]): void {
+  for (const l of lists) {
+    const next = new Int32Array(l.data.length * 2);
+    next.set(l.data);
+    l.data = next;
+  }
 }
 
 /**

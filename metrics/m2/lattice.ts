@@ -295,8 +295,7 @@ export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = fal
   // Original edges, sorted by (from, to): per source node, targets ins < del < diag.
   // At most 3 edges and 6 listings per node.
   const E = 3 * N + 1;
-  const list_ = (k: number, capacity: number) =>
-    new IntList(capacity, pooled ? scratch.i32(S_LISTS + k, capacity) : undefined);
+  const list_ = pooled ? pooledList : ownList;
   const pFrom = list_(0, E), pTo = list_(1, E), pLen = list_(2, E);
   const pUnch = list_(3, E), pStart = list_(4, E), pEnd = list_(5, E);
   const pType = list_(6, E);
@@ -353,9 +352,15 @@ export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = fal
     }
   }
   outHead[N] = pair;
-  for (const l of [pFrom, pTo, pLen, pUnch, pStart, pEnd, pType, outTo, outNoop, outPair]) {
-    l.size = pair;
-  }
+  pFrom.size =
+    pTo.size =
+    pLen.size =
+    pUnch.size =
+    pStart.size =
+    pEnd.size =
+    pType.size =
+      pair;
+  outTo.size = outNoop.size = outPair.size = pair;
   list.size = listed;
 
   return {
@@ -380,6 +385,10 @@ export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = fal
     cells: (n + 1) * (m + 1),
     /** The node of each grid cell, made by {@linkcode cellIndex} when first asked for. */
     fullIndex: undefined as Int32Array | undefined,
+    /** The lists of the pairs' values, from `pFrom` to `pType` (grown together). */
+    pairLists: pooled
+      ? pooledPairLists ??= [pFrom, pTo, pLen, pUnch, pStart, pEnd, pType]
+      : [pFrom, pTo, pLen, pUnch, pStart, pEnd, pType],
     /** Whether the lists live on scratch buffers (see {@linkcode releaseScratchLists}). */
     pooled,
   };
@@ -395,6 +404,19 @@ export function cellIndex(lat: Lattice): Int32Array {
   const index = new Int32Array(lat.cells).fill(-1);
   for (let u = 0; u < lat.N; u++) index[lat.row[u] * lat.w + lat.col[u]] = u;
   return lat.fullIndex = index;
+}
+
+/** The pair lists of lattices on scratch buffers (the same list objects each time). */
+let pooledPairLists: IntList[] | undefined;
+
+/** The k-th list of a lattice on scratch buffers (see `Scratch.list`). */
+function pooledList(k: number, capacity: number): IntList {
+  return scratch.list(S_LISTS + k, capacity);
+}
+
+/** The k-th list of a lattice on its own arrays. */
+function ownList(_k: number, capacity: number): IntList {
+  return new IntList(capacity);
 }
 
 /**

@@ -189,8 +189,10 @@ export function chooseAnnotator(
 ): number {
   const sq = beta * beta;
   let chosen = -1, fMax = -1, maxC = -1, minP = Infinity, minG = Infinity;
-  counts.forEach(([c, p, g], index) => {
-    const cl = totals[0] + c, pl = totals[1] + p, gl = totals[2] + g;
+  // Indexed, not destructured: this runs for every sentence of every system.
+  for (let index = 0; index < counts.length; index++) {
+    const count = counts[index];
+    const cl = totals[0] + count[0], pl = totals[1] + count[1], gl = totals[2] + count[2];
     const f = m2CountF(cl, pl, gl, beta);
     if (
       fMax < f || (fMax === f && maxC < cl) ||
@@ -202,7 +204,7 @@ export function chooseAnnotator(
       minP = pl;
       minG = gl;
     }
-  });
+  }
   return chosen;
 }
 
@@ -330,10 +332,10 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
       add(s) {
         const index = chooseAnnotator(totals, s.counts, options.beta);
         if (index >= 0) {
-          const [c, p, g] = s.counts[index];
-          totals[0] += c;
-          totals[1] += p;
-          totals[2] += g;
+          const count = s.counts[index];
+          totals[0] += count[0];
+          totals[1] += count[1];
+          totals[2] += count[2];
         }
         if (s.warnings) warnings.push(...s.warnings);
       },
