@@ -130,7 +130,10 @@ function isSpace(c: number, unicode: boolean): boolean {
  * such space is one UTF-16 code unit).
  */
 function scan(line: string, unicode: boolean): string[] {
-  const tokens: string[] = [];
+  // Tokens go to a buffer kept from line to line, then are copied out at their count (an
+  // array grown by push would be reallocated as it grows, for every line).
+  const tokens = scanBuffer;
+  let count = 0;
   const n = line.length;
   let i = 0;
   while (i < n) {
@@ -145,7 +148,13 @@ function scan(line: string, unicode: boolean): string[] {
       if ((d <= 32 || d >= 0x85) && isSpace(d, unicode)) break;
       i++;
     }
-    tokens.push(line.slice(start, i));
+    tokens[count++] = line.slice(start, i);
   }
-  return tokens;
+  const out = tokens.slice(0, count);
+  // Not kept alive by the buffer.
+  tokens.fill("", 0, count);
+  return out;
 }
+
+/** The tokens of the line {@linkcode scan} is splitting. */
+const scanBuffer: string[] = [];
