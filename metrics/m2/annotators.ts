@@ -91,6 +91,20 @@ export const MAX_LATTICE_CELLS = 1_572_864;
  * @returns The ids in the reference's order.
  */
 export function annotatorOrder(ids: readonly string[]): string[] {
+  // Sentences mostly have the same few ids: the order is worked out once per list of ids.
+  const key = JSON.stringify(ids);
+  let order = annotatorOrders.get(key);
+  if (!order) {
+    if (annotatorOrders.size > 1024) annotatorOrders.clear();
+    annotatorOrders.set(key, order = dictOrder(ids));
+  }
+  return order.slice();
+}
+
+/** {@linkcode annotatorOrder} of the lists of ids seen, by their JSON. */
+const annotatorOrders = new Map<string, string[]>();
+
+function dictOrder(ids: readonly string[]): string[] {
   if (!ids.every((id) => /^[-+]?\d+$/.test(id))) return sortAnnotators(ids);
   const first = python2DictOrder(ids.map((id) => BigInt(id))).map((i) => ids[i]);
   return python2DictOrder(first.map((id) => BigInt(id))).map((i) => first[i]);
@@ -98,6 +112,8 @@ export function annotatorOrder(ids: readonly string[]): string[] {
 
 /** An annotator id the reference reads as a number (its `int()`). */
 const INTEGER_ID = /^[-+]?\d+$/;
+/** An integer id as `BigInt(id).toString()` writes it. */
+const PLAIN_ID = /^(0|-?[1-9]\d*)$/;
 
 /**
  * A sentence's annotations as the reference groups them: when every id is an integer, ids
@@ -127,7 +143,8 @@ export function m2Annotations(sentence: GoldSentence): Annotation[] {
   if (!annotations.every((a) => INTEGER_ID.test(a.annotator))) return annotations;
   const byNumber = new Map<string, Annotation>();
   for (const a of annotations) {
-    const key = BigInt(a.annotator).toString();
+    // A number written plainly is its own key.
+    const key = PLAIN_ID.test(a.annotator) ? a.annotator : BigInt(a.annotator).toString();
     const seen = byNumber.get(key);
     if (!seen) byNumber.set(key, a);
     else byNumber.set(key, { annotator: seen.annotator, edits: [...seen.edits, ...a.edits] });
