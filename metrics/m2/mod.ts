@@ -5,7 +5,9 @@
  *
  * Where the tricky parts live, in this folder, one stage per file:
  * - `lattice.ts`: the edit lattices (and the module doc on how the reference's choice is made
- *   in polynomial time); `edit_graph.ts`: the merged edges and default weights;
+ *   in polynomial time), their Levenshtein matrices on a band of cells in `band.ts`;
+ *   `edit_graph.ts`: the merged edges and default weights, without the unchanged prefix and
+ *   suffix that cannot change the choice;
  *   `best_path.ts`: gold-aware weights and the shortest path with the reference's tie-breaks;
  *   `fallback.ts`: past a size budget, an implicit search with the same optimum (the sentence
  *   then carries a warning).
