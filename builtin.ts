@@ -20,7 +20,7 @@ import { clemeMetric } from "./metrics/cleme/mod.ts";
 import { cleme2Metric } from "./metrics/cleme2/mod.ts";
 import { gotoscorerMetric } from "./metrics/gotoscorer/mod.ts";
 import { errantCompareDropIn } from "./metrics/errant/errant_compare.ts";
-import { setPluginModule } from "./sandbox/host.ts";
+import { setPluginModule } from "./sandbox/plugin_module.ts";
 import { Registry } from "./plugins/registry.ts";
 import type {
   AnyMetric,
@@ -34,7 +34,7 @@ import type {
 import { readGoldFile } from "./pipeline/read_gold.ts";
 import { convertCorpus as convertWith } from "./pipeline/convert.ts";
 import { VERSION } from "./util/version.ts";
-import { errantM2DropIn, errantParallelDropIn } from "./annotator/commands.ts";
+import { errantM2DropIn, errantParallelDropIn } from "./annotator/drop_ins.ts";
 
 /** Freeze an object and everything reachable from its own properties (not functions). */
 function deepFreeze<T>(value: T): T {

@@ -14,7 +14,6 @@
  */
 
 import { InputError, UsageError } from "../plugins/errors.ts";
-import type { PluginCommand } from "../plugins/types.ts";
 import { writeFileAtomic } from "../util/write_file_atomic.ts";
 import { type Annotator, loadAnnotator } from "./annotate.ts";
 import { parseConllu, readyAnalyser } from "./conllu.ts";
@@ -22,6 +21,12 @@ import type { MergeStrategy } from "./merge.ts";
 import { m2ToM2 } from "./m2_to_m2.ts";
 import { parallelToM2 } from "./parallel.ts";
 import { loadWinkAnalyser } from "./tag.ts";
+import {
+  ERRANT_M2_HELP,
+  ERRANT_M2_USAGE,
+  ERRANT_PARALLEL_HELP,
+  ERRANT_PARALLEL_USAGE,
+} from "./command_help.ts";
 
 /** Where a command writes. */
 export interface CommandOutput {
@@ -30,50 +35,6 @@ export interface CommandOutput {
   /** Standard error: the one-line message of a failure. */
   err?: (text: string) => void;
 }
-
-/** Usage line of `errant_parallel`. */
-export const ERRANT_PARALLEL_USAGE: string =
-  "Usage: gecscore errant_parallel -orig ORIG -cor COR [COR ...] -out OUT [-lev] " +
-  "[-merge {rules,all-split,all-merge,all-equal}] [-analyses FILE.conllu]";
-
-/** Usage line of `errant_m2`. */
-export const ERRANT_M2_USAGE: string =
-  "Usage: gecscore errant_m2 (-auto | -gold) M2_FILE -out OUT " +
-  "[-no_min] [-old_cats] [-lev] [-merge {rules,all-split,all-merge,all-equal}] " +
-  "[-analyses FILE.conllu]";
-
-const COMMON_HELP =
-  `  -lev                 align with plain Levenshtein instead of the linguistic costs
-  -merge STRATEGY      rules (default), all-split, all-merge or all-equal
-  -analyses FILE       ready analyses in CoNLL-U (FORM, LEMMA, UPOS, XPOS = Penn tag, HEAD,
-                       DEPREL in spaCy 2 or UD labels), e.g. from spaCy or Stanza; sentences
-                       not in it are analysed by the built-in tagger
-Text is whitespace-tokenised, one sentence per line (ERRANT's -tok is not available). The
-annotator reproduces 99.6% of ERRANT 2.3.3's edits on CoNLL-2014 and 93% of their types;
-see the README.`;
-
-/** Help text of `errant_parallel`. */
-export const ERRANT_PARALLEL_HELP: string = `${ERRANT_PARALLEL_USAGE}
-
-Align each corrected file with the original, extract and classify the edits as ERRANT does,
-and write one M2 file with one annotator per corrected file (annotator ids 0, 1, ...).
-  -orig FILE           the original text
-  -cor FILE [FILE...]  one or more corrected texts, line for line
-  -out FILE            the M2 file to write
-${COMMON_HELP}
-`;
-
-/** Help text of `errant_m2`. */
-export const ERRANT_M2_HELP: string = `${ERRANT_M2_USAGE}
-
-Re-annotate an M2 file as ERRANT does: -gold keeps each annotator's edit spans (minimised)
-and gives them ERRANT types; -auto rebuilds each annotator's corrected sentence and
-extracts its edits afresh.
-  -no_min              keep gold spans as they are (-gold)
-  -old_cats            keep the gold error types (-gold)
-  -out FILE            the M2 file to write
-${COMMON_HELP}
-`;
 
 const MERGES = new Set(["rules", "all-split", "all-merge", "all-equal"]);
 
@@ -274,19 +235,3 @@ export function errantM2Command(args: string[], io: CommandOutput): Promise<numb
     await writeFileAtomic(values.get("out")![0], m2);
   });
 }
-
-/** `gecscore errant_parallel`, as a plugin command of the built-in plugin. */
-export const errantParallelDropIn: PluginCommand = {
-  name: "errant_parallel",
-  summary: "drop-in for ERRANT's errant_parallel: annotate corrected texts into an M2 file",
-  help: ERRANT_PARALLEL_HELP,
-  run: (args, io) => errantParallelCommand(args, io),
-};
-
-/** `gecscore errant_m2`, as a plugin command of the built-in plugin. */
-export const errantM2DropIn: PluginCommand = {
-  name: "errant_m2",
-  summary: "drop-in for ERRANT's errant_m2: re-annotate an M2 file (-gold or -auto)",
-  help: ERRANT_M2_HELP,
-  run: (args, io) => errantM2Command(args, io),
-};

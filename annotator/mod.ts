@@ -41,13 +41,11 @@ export { parseConllu, readyAnalyser } from "./conllu.ts";
 export { parallelToM2 } from "./parallel.ts";
 export { m2ToM2, type M2ToM2Options } from "./m2_to_m2.ts";
 export type { CommandOutput } from "./commands.ts";
+export { errantM2Command, errantParallelCommand } from "./commands.ts";
 export {
   ERRANT_M2_HELP,
   ERRANT_M2_USAGE,
   ERRANT_PARALLEL_HELP,
   ERRANT_PARALLEL_USAGE,
-  errantM2Command,
-  errantM2DropIn,
-  errantParallelCommand,
-  errantParallelDropIn,
-} from "./commands.ts";
+} from "./command_help.ts";
+export { errantM2DropIn, errantParallelDropIn } from "./drop_ins.ts";

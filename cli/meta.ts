@@ -12,6 +12,7 @@ import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
 import { readSystems, systemFiles, withAnnotatorEdits } from "./read_systems.ts";
 import { WarningEcho } from "../render/warnings.ts";
+import { renderWithWidths } from "../render/text.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import { planRun, runPlanSync } from "../pipeline/engine.ts";
@@ -498,11 +499,14 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     );
   } else {
     const parts: string[] = [];
-    if (system) parts.push(renderSystemLevel(system));
-    if (bySet.length) parts.push(renderSystemSets(bySet));
-    for (const s of sentence) parts.push(renderSentenceLevel(s.judgments, s.result));
-    for (const r of rankingResults) parts.push(renderRankingAgreement(r.rankings, r.sets));
-    if (windows) parts.push(renderWindows(windows));
+    await renderWithWidths(() => {
+      parts.length = 0;
+      if (system) parts.push(renderSystemLevel(system));
+      if (bySet.length) parts.push(renderSystemSets(bySet));
+      for (const s of sentence) parts.push(renderSentenceLevel(s.judgments, s.result));
+      for (const r of rankingResults) parts.push(renderRankingAgreement(r.rankings, r.sets));
+      if (windows) parts.push(renderWindows(windows));
+    });
     io.out(parts.join("\n\n") + "\n");
   }
   return 0;

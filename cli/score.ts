@@ -23,6 +23,7 @@ import {
   significanceRequest,
 } from "./significance.ts";
 import { WarningEcho } from "../render/warnings.ts";
+import { renderWithWidths } from "../render/text.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { escapeControls } from "../util/terminal_text.ts";
 import { parseOptionAssignments, resolveOptions } from "../plugins/options.ts";
@@ -224,7 +225,9 @@ ${SIGNIFICANCE_HELP}
           result.metrics.forEach((m, k) => warnings.echo(streamed.metrics[k], m.score));
         }
         warnings.finish();
-        io.out(output(streamed.gold, streamed.results, streamed.metrics));
+        io.out(
+          await renderWithWidths(() => output(streamed.gold, streamed.results, streamed.metrics)),
+        );
         return 0;
       }
     }
@@ -314,7 +317,7 @@ ${SIGNIFICANCE_HELP}
         });
       });
     }
-    io.out(output(gold, results, metrics, significance));
+    io.out(await renderWithWidths(() => output(gold, results, metrics, significance)));
     for (const refusal of refusals) {
       io.err(`gecscore: ${escapeControls(refusal.message.replace(/\r?\n|\r/g, "\\n"))}\n`);
     }

@@ -33,13 +33,9 @@ import { openGold } from "../pipeline/read_gold.ts";
 import { systemFormat } from "../pipeline/read_system.ts";
 import { selectMetrics, type SystemResult } from "../pipeline/scoring.ts";
 import { type CorpusRecord, type SentenceRecord, streamScores } from "../pipeline/stream.ts";
-import { hostOf } from "../sandbox/host.ts";
+import { hostOf } from "../sandbox/hosted.ts";
 import { poolSize } from "../pipeline/parallel.ts";
-import {
-  type ParallelStreamRequest,
-  poolModules,
-  streamScoresParallel,
-} from "../pipeline/stream_parallel.ts";
+import type { ParallelStreamRequest } from "../pipeline/stream_parallel.ts";
 import { fullSignature, GoldDigest } from "../pipeline/signature.ts";
 
 /** What `score --format jsonl` was asked. */
@@ -187,8 +183,10 @@ async function openStream(
   // Large runs of pooled metrics stream on workers (the same records, byte for byte).
   const work = count * named.length * metrics.length;
   const workers = poolSize(request.jobs ?? "auto", Infinity, work);
-  const records = raw && workers > 1 && poolModules(registry, metrics)
-    ? streamScoresParallel({
+  // The worker stream (and node:worker_threads) is loaded only when it may be used.
+  const parallel = raw && workers > 1 ? await import("../pipeline/stream_parallel.ts") : undefined;
+  const records = raw && parallel?.poolModules(registry, metrics)
+    ? parallel.streamScoresParallel({
       metrics,
       options: request.options,
       gold: raw,

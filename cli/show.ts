@@ -15,7 +15,7 @@ import {
   systemFiles,
   withAnnotatorEdits,
 } from "./read_systems.ts";
-import { renderExplanation } from "../render/text.ts";
+import { loadDisplayWidth, renderExplanation } from "../render/text.ts";
 import { WarningEcho } from "../render/warnings.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
@@ -47,6 +47,8 @@ ${PLUGIN_HELP}
   -h, --help               this help
 `,
   async run(args, { registry, io }) {
+    // Sentences are shown in tables of their own tokens, which may be any script.
+    await loadDisplayWidth();
     const { values, tokens } = parseCommandArgs("show", {
       args,
       allowPositionals: true,

@@ -9,7 +9,7 @@
  */
 
 import type { AnyMetric, Edit, GoldCorpus, Hypotheses } from "../plugins/types.ts";
-import { type Annotator, loadAnnotator } from "../annotator/annotate.ts";
+import type { Annotator } from "../annotator/annotate.ts";
 import { VERSION } from "../util/version.ts";
 import { InputError } from "../plugins/errors.ts";
 
@@ -46,7 +46,8 @@ export async function annotatePlainSystems(
   if (!metrics.some((m) => m.needsHypothesisEdits) || systems.every((s) => s.edits)) {
     return [...systems];
   }
-  const a = annotator ?? await loadAnnotator();
+  // Loaded here, on first need: most runs score no plain output with an edit-based metric.
+  const a = annotator ?? await (await import("../annotator/annotate.ts")).loadAnnotator();
   const sources = gold.sentences.map((s) => a.analyse(s.source));
   // Systems often agree on a sentence: annotate each distinct output of a sentence once.
   const seen = gold.sentences.map(() => new Map<string, Edit[]>());

@@ -14,7 +14,8 @@
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
 import type { AnyMetric, Options } from "../plugins/types.ts";
-import { hostOf, type PluginModule, pluginModule } from "../sandbox/host.ts";
+import { hostOf } from "../sandbox/hosted.ts";
+import { type PluginModule, pluginModule } from "../sandbox/plugin_module.ts";
 import { bootstrapIndices, bootstrapValues, claimNext } from "./resample.ts";
 import type {
   BootstrapWorkerBatch,

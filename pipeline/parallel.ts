@@ -12,7 +12,9 @@
  * @module
  */
 
-import { hostOf, PluginHost, type PluginModule, pluginModule } from "../sandbox/host.ts";
+import type { PluginHost } from "../sandbox/host.ts";
+import { hostOf } from "../sandbox/hosted.ts";
+import { type PluginModule, pluginModule } from "../sandbox/plugin_module.ts";
 import { type JobExtras, type MetricJobResult, runMetricJob } from "../sandbox/guard.ts";
 import type { AnyMetric } from "../plugins/types.ts";
 import { metricResult, type RunPlan, siteOf, type SystemResult } from "./scoring.ts";
@@ -216,6 +218,8 @@ export async function runOnWorkers(
       // This thread is one of the `size` workers (its modules are loaded already): the pool
       // starts one worker fewer.
       const lanes = Math.min(size, pool.length);
+      // The sandbox is loaded only by runs that start workers.
+      const { PluginHost } = await import("../sandbox/host.ts");
       const started = await Promise.all(
         Array.from(
           { length: lanes - 1 },
@@ -254,7 +258,7 @@ export async function runOnWorkers(
     for (const [key, list] of queues) {
       if (key === "pool") continue;
       tasks.push(run(list, (it) => {
-        const { host, plugin } = hostOf(metrics[it.metric])!;
+        const { host, plugin } = hostOf<PluginHost>(metrics[it.metric])!;
         return runOn(host, plugin, it);
       }));
     }

@@ -5,7 +5,6 @@
  * @module
  */
 
-import stringWidth from "npm:string-width@7.2.0";
 import type { AnyMetric, Explanation, Score } from "../plugins/types.ts";
 import { headlineValue, numericPaths } from "../plugins/headline.ts";
 import { fieldText } from "./fields.ts";
@@ -14,16 +13,54 @@ export { headlineValue };
 
 const NUMERIC = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?%?$|^n\/a$|^-$|^\[.*\]$/i;
 
+/** Text of printable ASCII only: one column per character, no table needed. */
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/** string-width, once {@linkcode loadDisplayWidth} has loaded it. */
+let wideWidth: ((text: string) => number) | undefined;
+
 /**
- * The width of a text in terminal columns: East Asian wide and full-width characters count 2,
- * combining marks and other zero-width characters 0, ANSI colour codes 0.
+ * Thrown by {@linkcode displayWidth} for text beyond printable ASCII before
+ * {@linkcode loadDisplayWidth} has run. {@linkcode renderWithWidths} catches it.
+ */
+export class DisplayWidthNotLoaded extends Error {
+  constructor(text: string) {
+    super(`displayWidth() needs loadDisplayWidth() first for the text ${JSON.stringify(text)}`);
+    this.name = "DisplayWidthNotLoaded";
+  }
+}
+
+/**
+ * Load the width rules for text beyond printable ASCII (string-width, with its emoji and
+ * East Asian width tables). Printable ASCII needs nothing: most runs print only that, and
+ * loading the rules takes longer than the rest of a short run's start-up.
  *
  * @example Usage
  * ```ts
- * import { displayWidth } from "./text.ts";
+ * import { displayWidth, loadDisplayWidth } from "./text.ts";
+ * import assert from "node:assert/strict";
+ *
+ * await loadDisplayWidth();
+ * assert.equal(displayWidth("日本語"), 6);
+ * ```
+ */
+export async function loadDisplayWidth(): Promise<void> {
+  wideWidth ??= (await import("npm:string-width@7.2.0")).default;
+}
+
+/**
+ * The width of a text in terminal columns: East Asian wide and full-width characters count 2,
+ * combining marks and other zero-width characters 0, ANSI colour codes 0. Text beyond
+ * printable ASCII needs {@linkcode loadDisplayWidth} first (else
+ * {@linkcode DisplayWidthNotLoaded}).
+ *
+ * @example Usage
+ * ```ts
+ * import { displayWidth, loadDisplayWidth } from "./text.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(displayWidth("abc"), 3);
+ * await loadDisplayWidth();
  * assert.equal(displayWidth("日本語"), 6);
  * assert.equal(displayWidth("e\u0301"), 1);
  * assert.equal(displayWidth("\x1b[1mbold\x1b[0m"), 4);
@@ -33,21 +70,52 @@ const NUMERIC = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?%?$|^n\/a$|^-$|^\[.*\]$/i;
  * @returns Its width in columns.
  */
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  if (PLAIN.test(text)) return text.length;
+  if (!wideWidth) throw new DisplayWidthNotLoaded(text);
+  return wideWidth(text);
+}
+
+/**
+ * Run a rendering that measures text with {@linkcode displayWidth}, loading the width rules
+ * first when it meets text beyond printable ASCII (then it runs again: rendering must have no
+ * side effects).
+ *
+ * @example Usage
+ * ```ts
+ * import { renderTable, renderWithWidths } from "./text.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const table = await renderWithWidths(() => renderTable([["s", "t"], ["日本", "x"]]));
+ * assert.equal(table, "s     t\n----  -\n日本  x");
+ * ```
+ *
+ * @param render The rendering.
+ * @returns What it returned.
+ */
+export async function renderWithWidths<T>(render: () => T): Promise<T> {
+  try {
+    return render();
+  } catch (error) {
+    if (!(error instanceof DisplayWidthNotLoaded)) throw error;
+    await loadDisplayWidth();
+    return render();
+  }
 }
 
 /**
  * Lay out rows as an aligned table: the first row is the header, followed by a rule. Cells
  * that look numeric are right-aligned. Widths are display widths ({@linkcode displayWidth}),
- * so columns stay aligned around CJK text and combining marks.
+ * so columns stay aligned around CJK text and combining marks (load them first for text beyond
+ * printable ASCII: {@linkcode renderWithWidths}).
  *
  * @example Usage
  * ```ts
- * import { renderTable } from "./text.ts";
+ * import { loadDisplayWidth, renderTable } from "./text.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(renderTable([["system", "f"], ["CAMB", "0.3733"]]),
  *   "system  f\n------  ------\nCAMB    0.3733");
+ * await loadDisplayWidth();
  * assert.equal(renderTable([["s", "t"], ["日本", "x"], ["ab", "y"]]),
  *   "s     t\n----  -\n日本  x\nab    y");
  * ```

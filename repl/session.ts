@@ -15,6 +15,7 @@ import { canonical, findCommand } from "./command.ts";
 import { COMMANDS } from "./commands/mod.ts";
 import { helpText } from "./commands/help.ts";
 import { SessionState } from "./state.ts";
+import { loadDisplayWidth } from "../render/text.ts";
 
 export type { SessionOptions } from "./state.ts";
 
@@ -66,6 +67,8 @@ export class Session extends SessionState {
   }
 
   async #execute(line: string): Promise<string> {
+    // Tables here show sentences, which may be in any script, and "±".
+    await loadDisplayWidth();
     this.failures.length = 0;
     const text = line.trim();
     if (text === "" || text.startsWith("#")) return "";

@@ -19,6 +19,7 @@ import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
 import { holdPrompts } from "./no_prompt.ts";
 import { goldProblem } from "./output_shape.ts";
+import { hostOf as hosted, setHost } from "./hosted.ts";
 import { PluginBox } from "./box.ts";
 import { deepFreeze, metricProxy } from "./metric_proxy.ts";
 import type {
@@ -66,8 +67,6 @@ export interface HostOptions {
   memoryMb?: number;
 }
 
-const hosts = new WeakMap<object, { host: PluginHost; plugin: number }>();
-
 /**
  * The host and plugin index behind a proxied plugin, metric or format, or undefined for an
  * ordinary object.
@@ -84,7 +83,7 @@ const hosts = new WeakMap<object, { host: PluginHost; plugin: number }>();
  * @returns Its host, when it runs in one.
  */
 export function hostOf(metric: object): { host: PluginHost; plugin: number } | undefined {
-  return hosts.get(metric);
+  return hosted<PluginHost>(metric);
 }
 
 let nextGold = 1;
@@ -461,7 +460,7 @@ export class PluginHost {
       })
     );
     const plugin = Object.freeze({ name: d.name, version: d.version, metrics, formats, views });
-    hosts.set(plugin, { host: this, plugin: index });
+    setHost(plugin, this, index);
     return plugin;
   }
 
@@ -472,7 +471,7 @@ export class PluginHost {
       key: () => ++this.#kept,
       share: (rows) => this.#share(rows),
     });
-    hosts.set(metric, { host: this, plugin });
+    setHost(metric, this, plugin);
     return metric;
   }
 
@@ -513,7 +512,7 @@ export class PluginHost {
       };
     }
     Object.freeze(format);
-    hosts.set(format, { host: this, plugin });
+    setHost(format, this, plugin);
     return format;
   }
 }

@@ -7,6 +7,8 @@
 import type { Plugin } from "../plugins/types.ts";
 import type { PluginModule } from "./host_worker.ts";
 
+export type { PluginModule };
+
 const sources = new WeakMap<Plugin, PluginModule>();
 
 /**

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import Ajv2020 from "npm:ajv@8.17.1/dist/2020.js";
 import { Session } from "../repl/session.ts";
 import { createRegistry, loadPlugin } from "../mod.ts";
-import { renderTable } from "../render/text.ts";
+import { loadDisplayWidth, renderTable } from "../render/text.ts";
 import stringWidth from "npm:string-width@7.2.0";
 
 const displayWidth = (text: string) => stringWidth(text);
@@ -203,7 +203,43 @@ Deno.test("gecscore score prints compact tables by default, every column with --
   assert.match(wide.stdout, /correction\.fpn .* detection\.i$/m);
 });
 
-Deno.test("renderTable() aligns columns by display width (CJK 2, combining marks 0)", () => {
+Deno.test("gecscore score aligns its table around a system named in CJK, loading the width rules then", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const cjk = `${dir}/日本語`;
+    await Deno.copyFile(SYSTEM, cjk);
+    const { code, stdout } = await gecscore("score", "-m", "m2", "--gold", GOLD, cjk, SYSTEM2);
+    assert.equal(code, 0);
+    const table = stdout.trim().split("\n").slice(1);
+    assert.match(table[2], /^日本語 {2,}\d/);
+    // The rule and both systems end in the same column.
+    assert.equal(new Set(table.slice(1).map(displayWidth)).size, 1, stdout);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("displayWidth() refuses text beyond printable ASCII until loadDisplayWidth(), renderWithWidths() loads it", async () => {
+  // A fresh process: this one has loaded the width rules already.
+  const code = `
+    import { DisplayWidthNotLoaded, displayWidth, renderTable, renderWithWidths } from "./render/text.ts";
+    if (displayWidth("ab c") !== 4) throw new Error("ascii");
+    let refused = false;
+    try { displayWidth("日本"); } catch (e) { refused = e instanceof DisplayWidthNotLoaded; }
+    if (!refused) throw new Error("not refused");
+    console.log(await renderWithWidths(() => renderTable([["s", "t"], ["日本", "x"]])));
+  `;
+  const { code: status, stdout, stderr } = await run(Deno.execPath(), [
+    "eval",
+    "--ext=ts",
+    code,
+  ], { cwd: ROOT });
+  assert.equal(status, 0, stderr);
+  assert.equal(stdout, "s     t\n----  -\n日本  x\n");
+});
+
+Deno.test("renderTable() aligns columns by display width (CJK 2, combining marks 0)", async () => {
+  await loadDisplayWidth();
   const lines = renderTable([["system", "f"], ["日本語", "0.5000"], ["cafe\u0301", "0.2500"], [
     "ab",
     "1",
