@@ -4,6 +4,7 @@ import { bestEditSequence, bestPathCost, cutEditSequence } from "../metrics/m2/b
 import { buildEditGraph } from "../metrics/m2/edit_graph.ts";
 import type { M2GoldEdit } from "../metrics/m2/lattice.ts";
 import { naiveEditSequence } from "./m2_naive.ts";
+import { m2AnnotatorCounts, m2Annotators } from "../metrics/m2/annotators.ts";
 import { xorshift } from "./random.ts";
 
 /**
@@ -224,4 +225,40 @@ Deno.test("buildEditGraph() with its unchanged suffix cut gives the whole graph'
   // The cut happens often, and nearly always holds.
   assert.ok(cut > 1000, `only ${cut} graphs were cut`);
   assert.ok(refused < cut / 10, `${refused} of ${cut} cut graphs refused`);
+});
+
+Deno.test("m2AnnotatorCounts() counts as m2Annotators() does, on random near-source pairs", () => {
+  const rand = xorshift(77);
+  for (const [src, hyp] of nearPairs(99, 3000)) {
+    const annotations = [];
+    for (let a = rand(3); a >= 0; a--) {
+      const edits = [];
+      for (let g = rand(4); g > 0; g--) {
+        const start = rand(src.length + 1), end = Math.min(src.length, start + rand(3));
+        const pick = rand(4);
+        // Corrections taken from the hypothesis (to match), the original (to reward no
+        // change), or joined otherwise (not to match).
+        let correction = pick === 0
+          ? src.slice(start, end)
+          : hyp.slice(start + rand(2), start + rand(4));
+        if (pick === 1) correction = [correction.join(".")].filter((t) => t !== "");
+        edits.push({ start, end, corrections: [correction, ...(rand(3) ? [] : [["the"]])] });
+      }
+      annotations.push({ annotator: String(a), edits });
+    }
+    const gold = { source: src, annotations };
+    const options = {
+      max_unchanged_words: rand(5),
+      ignore_whitespace_casing: rand(8) === 0,
+    };
+    const results = m2Annotators(gold, hyp, options);
+    assert.deepEqual(
+      m2AnnotatorCounts(gold, hyp, options),
+      {
+        annotators: results.map((r) => r.annotator),
+        counts: results.map((r) => [r.correct.length, r.edits.length, r.gold.length]),
+      },
+      JSON.stringify({ src, hyp, annotations, options }),
+    );
+  }
 });

@@ -12,7 +12,7 @@ import { InputError } from "../../plugins/errors.ts";
 import type { Annotation, GoldSentence, Tokens } from "../../plugins/types.ts";
 import { pyRepr, python2DictOrder } from "../../util/python_number.ts";
 import { RecentMemo } from "../../util/recent_memo.ts";
-import { bestEditSequence, cutEditSequence } from "./best_path.ts";
+import { bestEditSequence, cutEditCounts, cutEditSequence } from "./best_path.ts";
 import { buildEditGraph, type EditGraph, MergedEdgeBudgetError } from "./edit_graph.ts";
 import { implicitEditSequence } from "./fallback.ts";
 import {
@@ -468,4 +468,74 @@ export function m2Annotators(
   });
   if (warning) releaseFallbackLattice();
   return results;
+}
+
+/**
+ * What M2's statistics take of {@linkcode m2Annotators}: per annotator, `[correct, proposed,
+ * gold]` (and the warning), the same numbers, without making the edits where it can.
+ *
+ * @example Usage
+ * ```ts
+ * import { m2AnnotatorCounts } from "./annotators.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const counts = m2AnnotatorCounts(
+ *   { source: "The cat sat at mat .".split(" "), annotations: [{ annotator: "0", edits: [
+ *     { start: 3, end: 4, corrections: [["on"]] },
+ *     { start: 4, end: 4, corrections: [["the"], ["a"]] },
+ *   ] }] },
+ *   "A cat sat on the mat .".split(" "),
+ * );
+ * assert.deepEqual(counts, { annotators: ["0"], counts: [[2, 3, 2]] });
+ * ```
+ *
+ * @param gold The gold sentence.
+ * @param hypothesis The system's tokens.
+ * @param options M2 options (defaults when omitted).
+ * @returns Annotator ids, in the reference's order, with their counts.
+ */
+export function m2AnnotatorCounts(
+  gold: GoldSentence,
+  hypothesis: Tokens,
+  options: Partial<M2Options> = {},
+): { annotators: string[]; counts: [number, number, number][]; warning?: string } {
+  const muw = options.max_unchanged_words ?? M2_DEFAULTS.max_unchanged_words;
+  const split = splitUnicodeWhitespace(hypothesis);
+  const plain = !(options.ignore_whitespace_casing ?? M2_DEFAULTS.ignore_whitespace_casing) &&
+    (gold.source.length + 1) * (split.length + 1) <= MAX_LATTICE_CELLS &&
+    (split.length !== gold.source.length || split.some((t, i) => t !== gold.source[i]));
+  const annotators: string[] = [], counts: [number, number, number][] = [];
+  if (plain) {
+    // The common case: the graph's paths counted as m2Annotators would count its edits.
+    const shared = cachedGoldEdits(gold), bound = cutBound(shared);
+    let graph: EditGraph | undefined;
+    try {
+      graph = buildEditGraph(gold.source, split, muw, undefined, true, bound, bound === Infinity);
+    } catch (error) {
+      if (!(error instanceof MergedEdgeBudgetError)) throw error;
+    }
+    if (graph) {
+      for (const { annotator, edits } of shared) {
+        let found = cutEditCounts(graph, edits);
+        if (!found) {
+          graph = buildEditGraph(gold.source, split, muw, undefined, true, bound, false);
+          found = cutEditCounts(graph, edits)!;
+        }
+        annotators.push(annotator);
+        counts.push([found[0], found[1], edits.length]);
+      }
+      return { annotators, counts };
+    }
+  }
+  // Everything else (whitespace and casing ignored, unchanged or refused pairs, the
+  // fallback): from the edits.
+  const results = m2Annotators(gold, hypothesis, options);
+  for (const r of results) {
+    annotators.push(r.annotator);
+    counts.push([r.correct.length, r.edits.length, r.gold.length]);
+  }
+  return results[0]?.warning ? { annotators, counts, warning: results[0].warning } : {
+    annotators,
+    counts,
+  };
 }

@@ -15,7 +15,7 @@ const S_PRED = S_GRAPH_FREE, S_GOLD_WEIGHTS = S_GRAPH_FREE_F64, S_DIST = S_GRAPH
 const S_SRC_SUMS = S_GRAPH_FREE_F64 + 2, S_HYP_SUMS = S_GRAPH_FREE_F64 + 3, S_GOLD_STARTS = 2;
 const S_GOLD_LEAD = S_GRAPH_FREE + 1, S_SPAN_HEAD = S_GRAPH_FREE + 2;
 const S_SPAN_TAIL = S_GRAPH_FREE + 3, S_NEXT = S_GRAPH_FREE + 4, S_GOLDS = S_GRAPH_FREE + 5;
-const S_SORTED = S_GRAPH_FREE + 6, S_ENTRIES = S_GRAPH_FREE + 7;
+const S_SORTED = S_GRAPH_FREE + 6, S_ENTRIES = S_GRAPH_FREE + 7, S_PATH = S_GRAPH_FREE + 8;
 
 /** Prefix sums of token lengths plus one (a space each): text lengths of token ranges. */
 function prefix(tokens: Tokens, out: Float64Array): Float64Array {
@@ -27,6 +27,17 @@ function prefix(tokens: Tokens, out: Float64Array): Float64Array {
 /** The graph whose {@linkcode prefix} sums are on the scratch slots (made once for its
  * annotators). */
 let sumsOf: EditGraph | undefined;
+
+/** The graph's {@linkcode prefix} sums of source and hypothesis (on scratch slots). */
+function textSums(graph: EditGraph): { srcLen: Float64Array; hypLen: Float64Array } {
+  const srcLen = scratch.f64(S_SRC_SUMS, graph.source.length + 1);
+  const hypLen = scratch.f64(S_HYP_SUMS, graph.hypothesis.length + 1);
+  if (sumsOf !== graph) {
+    prefix(graph.source, srcLen), prefix(graph.hypothesis, hypLen);
+    sumsOf = graph;
+  }
+  return { srcLen, hypLen };
+}
 
 /** The length of the text of tokens `a..b` from their prefix sums. */
 function textLength(sums: Float64Array, a: number, b: number): number {
@@ -147,12 +158,7 @@ function setGoldWeights(
   if (!listed) return;
   // A cheap necessary condition first: the texts' lengths (from prefix sums of token
   // lengths), so that long lists of edges on a span are not each compared.
-  const srcLen = scratch.f64(S_SRC_SUMS, graph.source.length + 1);
-  const hypLen = scratch.f64(S_HYP_SUMS, graph.hypothesis.length + 1);
-  if (sumsOf !== graph) {
-    prefix(graph.source, srcLen), prefix(graph.hypothesis, hypLen);
-    sumsOf = graph;
-  }
+  const { srcLen, hypLen } = textSums(graph);
   // The gold edits of the span at hand (indices into `gold`).
   const golds = scratch.i32(S_GOLDS, G);
   for (let s = 0; s < G; s++) {
@@ -294,6 +300,48 @@ export function cutEditSequence(
     if (graph.type[pred[v]] !== NOOP) out.push(pairEdit(graph, pred[v]));
   }
   return out.reverse();
+}
+
+/**
+ * What M2 counts of {@linkcode cutEditSequence}'s edits, without making them: how many
+ * match the gold edits as the reference's `matchSeq` counts (each edit against the gold
+ * edits after the last match, every match counted) and how many there are; `undefined`
+ * where `cutEditSequence` gives it.
+ *
+ * @param graph The sentence's graph.
+ * @param gold One annotator's gold edits.
+ * @returns `[correct, proposed]`, or `undefined`.
+ */
+export function cutEditCounts(
+  graph: EditGraph,
+  gold: readonly M2GoldEdit[],
+): [number, number] | undefined {
+  const { pred } = shortestPath(graph, gold);
+  const last = graph.last;
+  for (let v = last; v > last - graph.lastSteps; v--) {
+    const p = pred[v];
+    if (p < 0 || graph.from[p] !== v - 1 || graph.length[p] !== 1) return undefined;
+  }
+  // The path's changing pairs, last first.
+  const path = scratch.i32(S_PATH, graph.nodes);
+  let count = 0;
+  for (let v = last; pred[v] >= 0; v = graph.from[pred[v]]) {
+    if (graph.type[pred[v]] !== NOOP) path[count++] = pred[v];
+  }
+  if (!count || !gold.length) return [0, count];
+  const { srcLen, hypLen } = textSums(graph);
+  let correct = 0, next = 0;
+  for (let x = count - 1; x >= 0; x--) {
+    const p = path[x];
+    for (let i = next; i < gold.length; i++) {
+      const g = gold[i];
+      if (graph.start[p] !== g.start || graph.end[p] !== g.end) continue;
+      if (!matchesGold(graph, srcLen, hypLen, p, g)) continue;
+      correct++;
+      next = i + 1;
+    }
+  }
+  return [correct, count];
 }
 
 /**

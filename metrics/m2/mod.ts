@@ -34,6 +34,7 @@ import type {
 import {
   M2_DEFAULTS,
   m2Annotations,
+  m2AnnotatorCounts,
   m2Annotators,
   type M2Options,
   m2UnchangedCounts,
@@ -310,12 +311,9 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
     if (hit && hit.source === gold.source && hit.annotations === gold.annotations) {
       return copyStats(hit.stats);
     }
-    const results = m2Annotators(gold, hypothesis, options);
-    const stats: M2Stats = {
-      annotators: results.map((r) => r.annotator),
-      counts: results.map((r) => [r.correct.length, r.edits.length, r.gold.length]),
-    };
-    if (results[0]?.warning) stats.warnings = [results[0].warning];
+    const { annotators, counts, warning } = m2AnnotatorCounts(gold, hypothesis, options);
+    const stats: M2Stats = { annotators, counts };
+    if (warning) stats.warnings = [warning];
     if (!byHyp) statsCache.set(gold, byHyp = new Map());
     byHyp.set(key, { source: gold.source, annotations: gold.annotations, stats: copyStats(stats) });
     return stats;
