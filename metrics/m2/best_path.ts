@@ -366,7 +366,15 @@ export function bestPathCost(graph: EditGraph, gold: readonly M2GoldEdit[]): num
   return shortestPath(graph, gold).dist[graph.nodes - 1];
 }
 
-/** Bellman-Ford in the reference's edge order: distances and predecessor pairs. */
+/**
+ * Bellman-Ford in the reference's edge order: distances and predecessor pairs.
+ *
+ * It stops after the first pass that changes nothing, as the reference's result would be
+ * unchanged by more passes, or one pass earlier: when every node a pass improved had all its
+ * out-edges relaxed after that (an improvement through an original edge: they are listed
+ * first, by source node; or one of the node that is read back from, which has none), the
+ * next pass would change nothing.
+ */
 function shortestPath(graph: EditGraph, gold: readonly M2GoldEdit[]) {
   const N = graph.nodes;
   // Scratch buffers: the callers are done with them before the next sentence.
@@ -376,19 +384,20 @@ function shortestPath(graph: EditGraph, gold: readonly M2GoldEdit[]) {
   const pred = scratch.i32(S_PRED, N).fill(-1, 0, N);
   // The search starts where the graph does (a cut prefix's nodes are at their index).
   dist[graph.first] = graph.first;
-  const { list, from, to } = graph;
+  const { list, from, to, originals, last } = graph;
   for (let pass = 0; pass < N - 1; pass++) {
-    let changed = false;
+    let again = false;
     for (let x = 0; x < list.length; x++) {
       const p = list[x];
       const d = dist[from[p]] + weights[p];
-      if (d < dist[to[p]]) {
-        dist[to[p]] = d;
-        pred[to[p]] = p;
-        changed = true;
+      const v = to[p];
+      if (d < dist[v]) {
+        dist[v] = d;
+        pred[v] = p;
+        if (x >= originals && v !== last) again = true;
       }
     }
-    if (!changed) break;
+    if (!again) break;
   }
   return { dist, pred };
 }

@@ -101,6 +101,9 @@ export interface EditGraph {
   /** How many chain steps the chosen path must take into `last` to be the whole graph's
    * (0 without a cut suffix; see `cutEditSequence`). */
   readonly lastSteps: number;
+  /** How many of `list`'s first entries are original edges (sorted by source node; merged
+   * arcs follow). */
+  readonly originals: number;
   /** The length of the reference's edge list (the reward of a gold match): `list`'s, plus the
    * listings of a cut prefix. */
   readonly listLength: number;
@@ -317,6 +320,7 @@ export function buildEditGraph(
   const keptData = kept.data, typeData = pType.data, lenData = pLen.data;
   keptData.set(list.data.subarray(cutListed, list.size - tailListed));
   let nKept = list.size - cutListed - tailListed;
+  const originals = nKept;
   let x0 = 0, pending = false;
   if (cutEvents % 2 === 1) {
     if (nEvents > 0) keptData[nKept++] = arcList[x0++];
@@ -372,6 +376,7 @@ export function buildEditGraph(
     first,
     last,
     lastSteps: cutTail > 0 ? Math.max(0, maxUnchangedWords - 1) : 0,
+    originals,
     listLength: edgeList.length + cutListed + Math.floor(cutEvents / 2) + tailListed + tailKept,
   };
 }

@@ -269,6 +269,7 @@ export function implicitEditSequence(
       first: 0,
       last: N - 1,
       lastSteps: 0,
+      originals: 0,
       listLength: reward,
     };
     const gw = goldWeights(mini, gold, reward);
