@@ -3,7 +3,8 @@
  * (match 0, gap 2, mismatch 3) filled cell by cell over strings in nested arrays, recomputed
  * from scratch for every call, and its backtrace in the tie-break order of `ieval.py`. Only
  * for small inputs, as an oracle for `metrics/imeasure/align.ts` (which works on token ids,
- * reuses the cube between references and counts without building rows).
+ * fills the cube only in a band, reuses its planes between references and counts without
+ * building rows).
  *
  * @module
  */

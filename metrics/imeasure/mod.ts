@@ -282,6 +282,18 @@ function sentenceStats(
 
 const memo = new HypothesisMemo<ImeasureStats>();
 
+/** The options a memo entry depends on, as a string (rebuilt only when they change). */
+let lastKey = { beta: NaN, w: NaN, max: "", opt: "", mix: false, key: "" };
+
+function memoKey(o: ImeasureOptions): string {
+  const k = lastKey;
+  if (k.beta !== o.beta || k.w !== o.w || k.max !== o.max || k.opt !== o.opt || k.mix !== o.mix) {
+    const key = `${o.beta}|${o.w}|${o.max}|${o.opt}|${o.mix}`;
+    lastKey = { beta: o.beta, w: o.w, max: o.max, opt: o.opt, mix: o.mix, key };
+  }
+  return lastKey.key;
+}
+
 const CLASS_NAMES: Record<string, [string, string]> = {
   TN: ["TN", "TN"],
   FN: ["FN", "FN"],
@@ -358,8 +370,12 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
     stats(gold, hypothesis, options) {
       // Systems often give the same hypothesis: its statistics are computed once per gold
       // sentence (the search is the costly part of the I-measure).
-      const key = `${options.beta}|${options.w}|${options.max}|${options.opt}|${options.mix}`;
-      return memo.get(gold, key, hypothesis, () => sentenceStats(gold, hypothesis, options));
+      return memo.get(
+        gold,
+        memoKey(options),
+        hypothesis,
+        () => sentenceStats(gold, hypothesis, options),
+      );
     },
     corpus(stats, options) {
       const warnings = stats.flatMap((s) => (s.warning ? [s.warning] : []));

@@ -33,13 +33,13 @@ interface Rates {
 }
 
 function wacc(c: readonly number[], o: number, w: number): number {
-  const [tp, tn, fp, fn, fpn] = [c[o], c[o + 1], c[o + 2], c[o + 3], c[o + 4]];
+  const tp = c[o], tn = c[o + 1], fp = c[o + 2], fn = c[o + 3], fpn = c[o + 4];
   const den = w * (tp + fp) + tn + fn - (w + 1) * (fpn / 2);
   return den === 0 ? 1 : (w * tp + tn) / den;
 }
 
 function accuracy(c: readonly number[], o: number): number {
-  const [tp, tn, fp, fn, fpn] = [c[o], c[o + 1], c[o + 2], c[o + 3], c[o + 4]];
+  const tp = c[o], tn = c[o + 1], fp = c[o + 2], fn = c[o + 3], fpn = c[o + 4];
   const den = tp + tn + fp + fn - fpn;
   return den === 0 ? 1 : (tp + tn) / den;
 }
@@ -51,7 +51,7 @@ function improvement(sys: number, base: number): number {
 
 /** Rates of one aspect (`o` = 0 detection, 5 correction) of a 20-count vector. */
 export function rates(c: readonly number[], o: number, beta: number, w: number): Rates {
-  const [tp, tn, fp, fn, fpn] = [c[o], c[o + 1], c[o + 2], c[o + 3], c[o + 4]];
+  const tp = c[o], tn = c[o + 1], fp = c[o + 2], fn = c[o + 3], fpn = c[o + 4];
   const { precision: p, recall: r, f } = prf({ tp, fp, fn }, { beta, convention: "imeasure" });
   const wa = wacc(c, o, w);
   const waccBase = wacc(c, o + 10, w);

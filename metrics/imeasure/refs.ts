@@ -65,11 +65,14 @@ function mergeSpans(corrections: readonly Correction[]): Span[] {
  * assert.deepEqual(applySpans(["a"], [{ start: 0, end: 1, tokens: [] }]), ["a"]);
  * ```
  *
- * @param source Source tokens.
- * @param spans Corrections (any order).
+ * @param source Source tokens (or their ids: any token type).
+ * @param spans Corrections (any order), with tokens of the same type.
  * @returns The reference tokens.
  */
-export function applySpans(source: Tokens, spans: readonly Span[]): Tokens {
+export function applySpans<T = string>(
+  source: readonly T[],
+  spans: readonly { start: number; end: number; tokens: readonly T[] }[],
+): T[] {
   // Last first: by start, then end, decreasing; equal spans in their given order (a stable
   // sort of the indices).
   const order: number[] = [];

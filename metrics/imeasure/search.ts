@@ -72,6 +72,8 @@ interface SentenceMemo {
   ids: Map<string, number>;
   /** Source ids. */
   src: Int32Array;
+  /** Token ids of each correction (of `options`). */
+  corrections: Map<Span, number[]>;
   /** `touched[t]` bit 1: token `t` is inside an error's range; bit 2: an insertion at `t`. */
   touched: Uint8Array;
   /** The mixed options of each error. */
@@ -191,6 +193,7 @@ function sentenceMemo(source: Tokens, errors: readonly ErrorGroup[]): SentenceMe
     source: source.slice(),
     ids,
     src,
+    corrections: new Map(),
     touched,
     options,
     firsts,
@@ -203,13 +206,23 @@ function sentenceMemo(source: Tokens, errors: readonly ErrorGroup[]): SentenceMe
 }
 
 /**
- * The ids of a hypothesis in the sentence's id map (as `intern` gives them). A token equal to
+ * Buffers of the current hypothesis' ids and of its copied tokens: allocating typed arrays is
+ * slow (their memory lives outside the heap), and neither outlives a search (the memos copy
+ * the ids they keep).
+ */
+let hypBuffer = new Int32Array(256), toHypBuffer = new Int32Array(256);
+
+/**
+ * The ids of a hypothesis in the sentence's id map (as `intern` gives them), in a buffer valid
+ * until the next call. A token equal to
  * the source token its position faces (the source offset follows one-token insertions and
  * deletions) takes that token's id without a map look-up: hypotheses copy most of the source.
  */
 function hypothesisIds(memo: SentenceMemo, hypothesis: Tokens): Int32Array {
   const { source, src, ids } = memo;
-  const n = source.length, out = new Int32Array(hypothesis.length);
+  const n = source.length;
+  if (hypBuffer.length < hypothesis.length) hypBuffer = new Int32Array(2 * hypothesis.length);
+  const out = hypBuffer.subarray(0, hypothesis.length);
   let off = 0;
   for (let j = 0; j < hypothesis.length; j++) {
     const t = hypothesis[j];
@@ -226,7 +239,10 @@ function hypothesisIds(memo: SentenceMemo, hypothesis: Tokens): Int32Array {
       out[j] = src[i - 1], off--;
       continue;
     }
-    if (t === "") continue;
+    if (t === "") {
+      out[j] = 0;
+      continue;
+    }
     let id = ids.get(t);
     if (id === undefined) ids.set(t, id = ids.size + 1);
     out[j] = id;
@@ -241,7 +257,8 @@ function hypothesisIds(memo: SentenceMemo, hypothesis: Tokens): Int32Array {
 function boundsOf(memo: SentenceMemo, hyp: Int32Array): number[] {
   const { src: s, touched } = memo;
   const n = s.length;
-  const toHyp = copiedTokens(s, hyp);
+  if (toHypBuffer.length < n) toHypBuffer = new Int32Array(2 * n);
+  const toHyp = copiedTokens(s, hyp, toHypBuffer);
   const bounds = [0, 0];
   let last = 0;
   for (let p = ANCHOR; p + ANCHOR <= n; p++) {
@@ -291,25 +308,65 @@ export function cutPoints(
   return cuts;
 }
 
+/** The ids of a correction's tokens (interned once per sentence). */
+function correctionIds(memo: SentenceMemo, span: Span): number[] {
+  let out = memo.corrections.get(span);
+  if (!out) {
+    const { ids } = memo, tokens = span.tokens;
+    out = new Array<number>(tokens.length);
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
+      let id = t === "" ? 0 : ids.get(t);
+      if (id === undefined) ids.set(t, id = ids.size + 1);
+      out[i] = id;
+    }
+    memo.corrections.set(span, out);
+  }
+  return out;
+}
+
 /** The compatible combinations of a segment, with their references and baseline counts. */
 function combinationsOf(memo: SentenceMemo, seg: SegmentMemo, a: number, b: number) {
   if (seg.combinations) return seg.combinations;
   const { mine } = seg;
-  const srcSeg = memo.source.slice(a, b);
   const srcIds = memo.src.subarray(a, b);
-  const combinations: Combination[] = [];
+  // References are built from ids (the source's and each correction's, interned once), into
+  // one buffer for the segment (typed arrays are slow to allocate one by one).
+  const srcSeg = Array.from(srcIds);
+  const found: { spans: Span[]; ref?: number[] }[] = [];
+  let total = 0;
   const pick = new Array(mine.length).fill(0);
   while (true) {
-    const spans = mine.flatMap((o, e) => o[pick[e]]);
-    if (!spans.length || compatible(spans)) {
-      const shifted = spans.map((sp) => ({ ...sp, start: sp.start - a, end: sp.end - a }));
-      const ref = spans.length ? intern([applySpans(srcSeg, shifted)], memo.ids)[0] : srcIds;
-      combinations.push({ spans, ref, base: alignmentCountsOfIds(srcIds, srcIds, ref) });
+    const spans: Span[] = [];
+    for (let e = 0; e < mine.length; e++) {
+      const option = mine[e][pick[e]];
+      for (let x = 0; x < option.length; x++) spans.push(option[x]);
+    }
+    if (!spans.length) found.push({ spans });
+    else if (compatible(spans)) {
+      const shifted = new Array<{ start: number; end: number; tokens: number[] }>(spans.length);
+      for (let x = 0; x < spans.length; x++) {
+        const sp = spans[x];
+        shifted[x] = { start: sp.start - a, end: sp.end - a, tokens: correctionIds(memo, sp) };
+      }
+      const ref = applySpans(srcSeg, shifted);
+      found.push({ spans, ref });
+      total += ref.length;
     }
     let e = mine.length - 1;
     while (e >= 0 && ++pick[e] === mine[e].length) pick[e--] = 0;
     if (e < 0) break;
   }
+  const pool = new Int32Array(total);
+  let at = 0;
+  const combinations = found.map(({ spans, ref }): Combination => {
+    let ids = srcIds;
+    if (ref) {
+      for (let x = 0; x < ref.length; x++) pool[at + x] = ref[x];
+      ids = pool.subarray(at, at += ref.length);
+    }
+    return { spans, ref: ids, base: alignmentCountsOfIds(srcIds, srcIds, ids) };
+  });
   return seg.combinations = combinations;
 }
 
