@@ -58,7 +58,9 @@ export function tokenizeAscii(line: string, intern?: Map<string, string>): Token
  * @returns The tokens split on every whitespace `str.split()` knows.
  */
 export function splitUnicodeWhitespace(tokens: Tokens): Tokens {
-  if (!tokens.some((t) => WHITESPACE.test(t))) return tokens;
+  let spaced = false;
+  for (let i = 0; i < tokens.length && !spaced; i++) spaced = hasSpace(tokens[i]);
+  if (!spaced) return tokens;
   return tokens.flatMap((t) => t.split(WHITESPACE).filter((x) => x !== ""));
 }
 
@@ -105,6 +107,15 @@ export function tokenize(
   return tokens;
 }
 
+/** Whether a token holds `WHITESPACE` (a scan of its code units, as {@linkcode scan}'s). */
+function hasSpace(token: string): boolean {
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if ((c <= 32 || c >= 0x85) && isSpace(c, true)) return true;
+  }
+  return false;
+}
+
 /** Whether a UTF-16 code unit is whitespace: `ASCII_WHITESPACE`, or `WHITESPACE` if `unicode`. */
 function isSpace(c: number, unicode: boolean): boolean {
   if (c === 32 || (c >= 9 && c <= 13)) return true;
@@ -119,7 +130,10 @@ function isSpace(c: number, unicode: boolean): boolean {
  * such space is one UTF-16 code unit).
  */
 function scan(line: string, unicode: boolean): string[] {
-  const tokens: string[] = [];
+  // Tokens go to a buffer kept from line to line, then are copied out at their count (an
+  // array grown by push would be reallocated as it grows, for every line).
+  const tokens = scanBuffer;
+  let count = 0;
   const n = line.length;
   let i = 0;
   while (i < n) {
@@ -134,7 +148,13 @@ function scan(line: string, unicode: boolean): string[] {
       if ((d <= 32 || d >= 0x85) && isSpace(d, unicode)) break;
       i++;
     }
-    tokens.push(line.slice(start, i));
+    tokens[count++] = line.slice(start, i);
   }
-  return tokens;
+  const out = tokens.slice(0, count);
+  // Not kept alive by the buffer.
+  tokens.fill("", 0, count);
+  return out;
 }
+
+/** The tokens of the line {@linkcode scan} is splitting. */
+const scanBuffer: string[] = [];

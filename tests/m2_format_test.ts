@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { readGold } from "../mod.ts";
 import { parseM2, writeM2 } from "../formats/mod.ts";
+import { xorshift } from "./random.ts";
 
 const EXAMPLE = [
   "S The cat sat at mat .",
@@ -123,4 +124,46 @@ Deno.test("writeM2() round-trips the m2scorer example", async () => {
     again.sentences.map((s) => [s.source, s.annotations]),
     gold.sentences.map((s) => [s.source, s.annotations]),
   );
+});
+
+Deno.test("m2Sentences() reads A lines quickly as its full parser does, errors included", async () => {
+  const rand = xorshift(2025);
+  const pick = <T>(list: readonly T[]) => list[rand(list.length)];
+  // Pieces of A lines: mostly well-formed, now and then not.
+  const either = (good: readonly string[], bad: readonly string[]) =>
+    rand(4) === 0 ? pick(bad) : pick(good);
+  const offset = () => either(["0", "1", "2", "3", "4", "007", "-0"], ["+1", "x", "", "5", "-2"]);
+  const space = () => either([" "], ["  ", "\t", ""]);
+  const sep = () => either(["|||"], ["||||", "||", "|||||"]);
+  const field = () => either(["ArtOrDet", " Prep ", "", "a b", "-NONE-"], ["|x", "||a"]);
+  const correction = () => either(["the", "the||a", "", "-NONE-", " a  b "], ["||a", "|"]);
+  const required = () => either(["REQUIRED", "-NONE-", " REQUIRED "], ["|REQUIRED"]);
+  const annotator = () => either(["0", "1", " 1 "], ["", "a b"]);
+  const all = await import("../formats/m2.ts");
+  for (let t = 0; t < 3000; t++) {
+    const lines = ["S a b c d"];
+    for (let k = rand(3); k >= 0; k--) {
+      const span = (rand(8) === 0 ? " " : "") + offset() + space() + offset() +
+        (rand(8) === 0 ? " 1" : "");
+      const type = rand(6) === 0 ? "noop" : field();
+      const parts = [span, type, correction(), required(), field(), annotator()];
+      let line = "A " + parts[0];
+      for (let f = 1; f < parts.length; f++) line += sep() + parts[f];
+      if (rand(20) === 0) line += "|||extra";
+      lines.push(line);
+    }
+    const text = lines.join("\n") + "\n";
+    const read = async (quick: boolean) => {
+      try {
+        const out = [];
+        for await (const s of all.m2Sentences([text], "x.m2", undefined, undefined, { quick })) {
+          out.push(s);
+        }
+        return out;
+      } catch (error) {
+        return String(error);
+      }
+    };
+    assert.deepEqual(await read(true), await read(false), text);
+  }
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { tokenize, tokenizeAscii } from "../formats/tokenize.ts";
+import { splitUnicodeWhitespace, tokenize, tokenizeAscii } from "../formats/tokenize.ts";
 
 const UNICODE_SPACES =
   "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2005\u200a\u2028\u2029\u202f\u205f\u3000";
@@ -29,6 +29,16 @@ Deno.test("tokenize() splits as Python's str.split() regular expression on every
     }
     assert.deepEqual(tokenize(line), bySplit(line, unicode), escape(line));
     assert.deepEqual(tokenizeAscii(line), bySplit(line, ascii), escape(line));
+    // Tokens split again on Unicode whitespace: as the regular expression splits them, and
+    // the same list when nothing is split.
+    // (Tokens of tokenizeAscii, or any strings.)
+    const tokens = n % 2 ? tokenizeAscii(line) : line.split("a");
+    const again = splitUnicodeWhitespace(tokens);
+    const plain = tokens.some((t) => unicode.test(t))
+      ? tokens.flatMap((t) => t.split(unicode).filter((x) => x !== ""))
+      : tokens;
+    assert.deepEqual(again, plain, escape(line));
+    assert.equal(again === tokens, !tokens.some((t) => unicode.test(t)), escape(line));
   }
   assert.deepEqual(tokenize("a\u00a0b"), ["a", "b"]);
   assert.deepEqual(tokenizeAscii("a\u00a0b"), ["a\u00a0b"]);

@@ -12,7 +12,7 @@ import { InputError } from "../../plugins/errors.ts";
 import type { Annotation, GoldSentence, Tokens } from "../../plugins/types.ts";
 import { pyRepr, python2DictOrder } from "../../util/python_number.ts";
 import { RecentMemo } from "../../util/recent_memo.ts";
-import { bestEditSequence } from "./best_path.ts";
+import { bestEditSequence, cutEditCounts, cutEditSequence } from "./best_path.ts";
 import { buildEditGraph, type EditGraph, MergedEdgeBudgetError } from "./edit_graph.ts";
 import { implicitEditSequence } from "./fallback.ts";
 import {
@@ -91,6 +91,20 @@ export const MAX_LATTICE_CELLS = 1_572_864;
  * @returns The ids in the reference's order.
  */
 export function annotatorOrder(ids: readonly string[]): string[] {
+  // Sentences mostly have the same few ids: the order is worked out once per list of ids.
+  const key = JSON.stringify(ids);
+  let order = annotatorOrders.get(key);
+  if (!order) {
+    if (annotatorOrders.size > 1024) annotatorOrders.clear();
+    annotatorOrders.set(key, order = dictOrder(ids));
+  }
+  return order.slice();
+}
+
+/** {@linkcode annotatorOrder} of the lists of ids seen, by their JSON. */
+const annotatorOrders = new Map<string, string[]>();
+
+function dictOrder(ids: readonly string[]): string[] {
   if (!ids.every((id) => /^[-+]?\d+$/.test(id))) return sortAnnotators(ids);
   const first = python2DictOrder(ids.map((id) => BigInt(id))).map((i) => ids[i]);
   return python2DictOrder(first.map((id) => BigInt(id))).map((i) => first[i]);
@@ -98,6 +112,8 @@ export function annotatorOrder(ids: readonly string[]): string[] {
 
 /** An annotator id the reference reads as a number (its `int()`). */
 const INTEGER_ID = /^[-+]?\d+$/;
+/** An integer id as `BigInt(id).toString()` writes it. */
+const PLAIN_ID = /^(0|-?[1-9]\d*)$/;
 
 /**
  * A sentence's annotations as the reference groups them: when every id is an integer, ids
@@ -127,7 +143,8 @@ export function m2Annotations(sentence: GoldSentence): Annotation[] {
   if (!annotations.every((a) => INTEGER_ID.test(a.annotator))) return annotations;
   const byNumber = new Map<string, Annotation>();
   for (const a of annotations) {
-    const key = BigInt(a.annotator).toString();
+    // A number written plainly is its own key.
+    const key = PLAIN_ID.test(a.annotator) ? a.annotator : BigInt(a.annotator).toString();
     const seen = byNumber.get(key);
     if (!seen) byNumber.set(key, a);
     else byNumber.set(key, { annotator: seen.annotator, edits: [...seen.edits, ...a.edits] });
@@ -327,6 +344,27 @@ export function m2UnchangedCounts(
   return { annotators, counts };
 }
 
+/**
+ * How far the edit graph may leave out an unchanged prefix for these gold edits (the
+ * `cutBefore` of `buildEditGraph`): up to the first gold edit with a correction equal to its
+ * original text (only such an edit can reward a no-change edge).
+ */
+function cutBound(annotators: readonly { edits: readonly M2GoldEdit[] }[]): number {
+  const known = cutBounds.get(annotators);
+  if (known !== undefined) return known;
+  let bound = Infinity;
+  for (const { edits } of annotators) {
+    for (const g of edits) {
+      if (g.start < bound && g.corrections.includes(g.original)) bound = Math.max(0, g.start);
+    }
+  }
+  cutBounds.set(annotators, bound);
+  return bound;
+}
+
+/** {@linkcode cutBound} of the gold edits of {@linkcode cachedGoldEdits}, by their list. */
+const cutBounds = new WeakMap<object, number>();
+
 /** The fallback's edits, its refusal named by the sentence (and the scratch lattice freed). */
 function fallbackEdits(
   gold: GoldSentence,
@@ -391,11 +429,21 @@ export function m2Annotators(
   const unchanged = hypothesis.length === gold.source.length &&
     hypothesis.every((token, i) => token === gold.source[i]);
   let graph: EditGraph | undefined, warning: string | undefined;
+  // The graph without the unchanged prefix and suffix that cannot change the result (see
+  // `buildEditGraph`), on scratch buffers: it is used only until this sentence is scored.
+  const bound = cutBound(cachedGoldEdits(gold));
+  const build = (cutAfter: boolean) =>
+    buildEditGraph(
+      gold.source,
+      hypothesis,
+      opts.max_unchanged_words,
+      undefined,
+      true,
+      bound,
+      cutAfter,
+    );
   try {
-    graph = unchanged
-      ? undefined
-      // On scratch buffers: the graph is used only until this sentence is scored.
-      : buildEditGraph(gold.source, hypothesis, opts.max_unchanged_words, undefined, true);
+    graph = unchanged ? undefined : build(bound === Infinity);
   } catch (error) {
     if (!(error instanceof MergedEdgeBudgetError)) throw error;
     // Too large to list the merged edges: an implicit search with the same optimum.
@@ -407,7 +455,8 @@ export function m2Annotators(
     // A copy of the list, so that a caller changing a result cannot change the cache.
     const goldEdits = shared.slice();
     let edits = graph
-      ? bestEditSequence(graph, goldEdits)
+      // Where the cut suffix may change the path, the graph is made whole.
+      ? cutEditSequence(graph, goldEdits) ?? bestEditSequence(graph = build(false), goldEdits)
       : warning
       ? fallbackEdits(gold, hypothesis, opts.max_unchanged_words, goldEdits)
       : [];
@@ -419,4 +468,74 @@ export function m2Annotators(
   });
   if (warning) releaseFallbackLattice();
   return results;
+}
+
+/**
+ * What M2's statistics take of {@linkcode m2Annotators}: per annotator, `[correct, proposed,
+ * gold]` (and the warning), the same numbers, without making the edits where it can.
+ *
+ * @example Usage
+ * ```ts
+ * import { m2AnnotatorCounts } from "./annotators.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const counts = m2AnnotatorCounts(
+ *   { source: "The cat sat at mat .".split(" "), annotations: [{ annotator: "0", edits: [
+ *     { start: 3, end: 4, corrections: [["on"]] },
+ *     { start: 4, end: 4, corrections: [["the"], ["a"]] },
+ *   ] }] },
+ *   "A cat sat on the mat .".split(" "),
+ * );
+ * assert.deepEqual(counts, { annotators: ["0"], counts: [[2, 3, 2]] });
+ * ```
+ *
+ * @param gold The gold sentence.
+ * @param hypothesis The system's tokens.
+ * @param options M2 options (defaults when omitted).
+ * @returns Annotator ids, in the reference's order, with their counts.
+ */
+export function m2AnnotatorCounts(
+  gold: GoldSentence,
+  hypothesis: Tokens,
+  options: Partial<M2Options> = {},
+): { annotators: string[]; counts: [number, number, number][]; warning?: string } {
+  const muw = options.max_unchanged_words ?? M2_DEFAULTS.max_unchanged_words;
+  const split = splitUnicodeWhitespace(hypothesis);
+  const plain = !(options.ignore_whitespace_casing ?? M2_DEFAULTS.ignore_whitespace_casing) &&
+    (gold.source.length + 1) * (split.length + 1) <= MAX_LATTICE_CELLS &&
+    (split.length !== gold.source.length || split.some((t, i) => t !== gold.source[i]));
+  const annotators: string[] = [], counts: [number, number, number][] = [];
+  if (plain) {
+    // The common case: the graph's paths counted as m2Annotators would count its edits.
+    const shared = cachedGoldEdits(gold), bound = cutBound(shared);
+    let graph: EditGraph | undefined;
+    try {
+      graph = buildEditGraph(gold.source, split, muw, undefined, true, bound, bound === Infinity);
+    } catch (error) {
+      if (!(error instanceof MergedEdgeBudgetError)) throw error;
+    }
+    if (graph) {
+      for (const { annotator, edits } of shared) {
+        let found = cutEditCounts(graph, edits);
+        if (!found) {
+          graph = buildEditGraph(gold.source, split, muw, undefined, true, bound, false);
+          found = cutEditCounts(graph, edits)!;
+        }
+        annotators.push(annotator);
+        counts.push([found[0], found[1], edits.length]);
+      }
+      return { annotators, counts };
+    }
+  }
+  // Everything else (whitespace and casing ignored, unchanged or refused pairs, the
+  // fallback): from the edits.
+  const results = m2Annotators(gold, hypothesis, options);
+  for (const r of results) {
+    annotators.push(r.annotator);
+    counts.push([r.correct.length, r.edits.length, r.gold.length]);
+  }
+  return results[0]?.warning ? { annotators, counts, warning: results[0].warning } : {
+    annotators,
+    counts,
+  };
 }

@@ -10,6 +10,7 @@ import { goldWeights } from "./best_path.ts";
 import type { EditGraph } from "./edit_graph.ts";
 import {
   buildLattice,
+  cellIndex,
   countListings,
   DEL,
   EPSILON,
@@ -124,7 +125,8 @@ export function implicitEditSequence(
   const lat = cached?.lattice ?? buildLattice(source, hypothesis);
   // What is left of the sentence's work budget (shared by its annotators when cached).
   const budget = { work: MAX_FALLBACK_WORK - (cached?.spent ?? 0) };
-  const { N, row, col, outHead, index: cellIndex } = lat;
+  const { N, row, col, outHead } = lat;
+  const index = cellIndex(lat);
   const outTo = lat.outTo.data, outPair = lat.outPair.data;
   const pStart = lat.pStart.data, pEnd = lat.pEnd.data, pType = lat.pType.data;
   const nOrig = lat.pFrom.size;
@@ -205,7 +207,7 @@ export function implicitEditSequence(
       s <= n && corrections.some((c, k) => {
         const tokens = c === "" ? [] : c.split(" ");
         for (let x = 0; x + lengths[k] <= m; x++) {
-          if (cellIndex[s * (m + 1) + x] < 0 || cellIndex[s * (m + 1) + x + lengths[k]] < 0) {
+          if (index[s * (m + 1) + x] < 0 || index[s * (m + 1) + x + lengths[k]] < 0) {
             continue;
           }
           if (tokens.every((t, i) => hypothesis[x + i] === t)) return true;
@@ -222,7 +224,7 @@ export function implicitEditSequence(
       }
       const sources: number[] = [];
       if (s <= n) { for (let v = rowFirst[s]; v < rowFirst[s + 1]; v++) sources.push(v); }
-      if (s > 0 && s <= m && cellIndex[s] >= 0) sources.push(cellIndex[s]);
+      if (s > 0 && s <= m && index[s] >= 0) sources.push(index[s]);
       for (const u of sources) {
         let maxCol = m;
         if (s !== e) {
@@ -264,6 +266,11 @@ export function implicitEditSequence(
       ),
       mult: cMult,
       spanBase,
+      first: 0,
+      last: N - 1,
+      lastSteps: 0,
+      originals: 0,
+      listLength: reward,
     };
     const gw = goldWeights(mini, gold, reward);
     // Only edges whose weight is not their default need overriding: the reference's walk over

@@ -32,6 +32,11 @@
  *   two groups along a path (at most the path length), not `|V| - 1`.
  * - Everything is flat integer arrays: no path enumeration, no list membership tests, no
  *   dictionaries keyed by tuples.
+ * - Only what can matter is built. A cell lies on an optimal path only within a diagonal
+ *   band as wide as the indel distance allows (`band.ts`), and the edit graph leaves out the
+ *   unchanged prefix and suffix whose arcs, listings and distances are determined
+ *   (`prefixCut`, `suffixCut` in `edit_graph.ts`): a hypothesis that changes one word of a
+ *   sentence costs about what the changed words and their neighbours cost.
  *
  * Cost: for `N` lattice nodes (at most `(n+1)(m+1)` for `n` source and `m` hypothesis
  * tokens), building is `O(N^2 + A)` time for `A` merged edges (`A < N^2`), and the search
@@ -50,7 +55,8 @@
  * a warning. Measured (CPU time, `bench/m2_bench.ts`): 1000 tokens against 1000 unrelated ones
  * in about 0.7 s and 320 MB, 6 against 2000 in about 0.2 s.
  *
- * Stages, one file each: `lattice.ts` (the lattices and the merge pass), `edit_graph.ts`
+ * Stages, one file each: `band.ts` (the Levenshtein matrices on a band of cells),
+ * `lattice.ts` (the lattices and the merge pass), `edit_graph.ts`
  * (merged edges, default weights), `best_path.ts` (gold weights, shortest path), `fallback.ts`
  * (the linear-memory fallback).
  *
@@ -60,6 +66,15 @@
 import { InputError } from "../../plugins/errors.ts";
 import type { Tokens } from "../../plugins/types.ts";
 import { IntList, scratch, SCRATCH_CELLS } from "./scratch.ts";
+import {
+  backPointers,
+  band,
+  DEL_BIT,
+  DIAG_BIT,
+  indelDistance,
+  INS_BIT,
+  reachable,
+} from "./band.ts";
 
 /** One edit as the reference prints it: token offsets, original text, correction text. */
 export interface M2Edit {
@@ -87,7 +102,6 @@ export interface M2GoldEdit {
 
 /** Edit types of the lattice's pairs. */
 export const NOOP = 0, INS = 1, DEL = 2, SUB = 3;
-const DIAG_BIT = 1, DEL_BIT = 2, INS_BIT = 4;
 /** The reference's weight per listing of a changing edge. */
 export const EPSILON = 0.001;
 /** An unset length. */
@@ -116,106 +130,34 @@ const LIST_SLOTS = [
 export const S_FREE = S_LISTS + LIST_SLOTS.length;
 
 /**
- * Back-pointer flags of both Levenshtein matrices (substitution cost 1 in bits 0-2,
- * cost 2 in bits 3-5), computed in one sweep.
- */
-function backPointers(
-  source: Tokens,
-  hyp: Tokens,
-  flags: Uint8Array,
-  rows: Int32Array,
-): void {
-  const n = source.length, m = hyp.length, w = m + 1;
-  // Four rows: previous and current of each matrix.
-  let p1 = 0, c1 = w, p2 = 2 * w, c2 = 3 * w;
-  for (let j = 0; j <= m; j++) {
-    rows[p1 + j] = j;
-    rows[p2 + j] = j;
-    flags[j] = j > 0 ? INS_BIT | (INS_BIT << 3) : 0;
-  }
-  for (let i = 1; i <= n; i++) {
-    rows[c1] = i;
-    rows[c2] = i;
-    const base = i * w;
-    flags[base] = DEL_BIT | (DEL_BIT << 3);
-    const s = source[i - 1];
-    // Carried along the row: the cell to the left (`left*`) and the one above it (`diag*`).
-    let left1 = i, left2 = i, diag1 = rows[p1], diag2 = rows[p2];
-    for (let j = 1; j <= m; j++) {
-      const same = s === hyp[j - 1];
-      const up1 = rows[p1 + j], up2 = rows[p2 + j];
-      const sub1 = same ? diag1 : diag1 + 1;
-      const del1 = up1 + 1;
-      const ins1 = left1 + 1;
-      const min1 = sub1 < del1 ? (sub1 < ins1 ? sub1 : ins1) : (del1 < ins1 ? del1 : ins1);
-      rows[c1 + j] = min1;
-      const sub2 = same ? diag2 : diag2 + 2;
-      const del2 = up2 + 1;
-      const ins2 = left2 + 1;
-      const min2 = sub2 < del2 ? (sub2 < ins2 ? sub2 : ins2) : (del2 < ins2 ? del2 : ins2);
-      rows[c2 + j] = min2;
-      flags[base + j] = (sub1 === min1 ? DIAG_BIT : 0) | (del1 === min1 ? DEL_BIT : 0) |
-        (ins1 === min1 ? INS_BIT : 0) | (sub2 === min2 ? DIAG_BIT << 3 : 0) |
-        (del2 === min2 ? DEL_BIT << 3 : 0) | (ins2 === min2 ? INS_BIT << 3 : 0);
-      left1 = min1, left2 = min2, diag1 = up1, diag2 = up2;
-    }
-    let t = p1;
-    p1 = c1;
-    c1 = t;
-    t = p2;
-    p2 = c2;
-    c2 = t;
-  }
-}
-
-/**
- * Cells reachable backwards from the end cell through back-pointers: bit 0 in the first
- * matrix, bit 1 in the second.
- */
-function reachable(flags: Uint8Array, seen: Uint8Array, cells: number, m: number): void {
-  const w = m + 1;
-  seen.fill(0, 0, cells);
-  seen[cells - 1] = 3;
-  for (let id = cells - 1; id > 0; id--) {
-    const s = seen[id];
-    if (!s) continue;
-    const f = flags[id];
-    if (s & 1) {
-      if (f & DIAG_BIT) seen[id - w - 1] |= 1;
-      if (f & DEL_BIT) seen[id - w] |= 1;
-      if (f & INS_BIT) seen[id - 1] |= 1;
-    }
-    if (s & 2) {
-      if (f & (DIAG_BIT << 3)) seen[id - w - 1] |= 2;
-      if (f & (DEL_BIT << 3)) seen[id - w] |= 2;
-      if (f & (INS_BIT << 3)) seen[id - 1] |= 2;
-    }
-  }
-}
-
-/**
  * The lattice of a sentence pair: nodes, original edges (sorted by (from, to)), out-edges.
  * With `onScratch`, small lattices are built on the {@linkcode scratch} buffers (valid until
  * the next such call).
  */
 export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = false) {
-  const n = source.length, m = hypothesis.length, w = m + 1;
-  const cells = (n + 1) * w;
-  const pooled = onScratch && cells <= SCRATCH_CELLS;
+  const n = source.length, m = hypothesis.length;
+  const pooled = onScratch && (n + 1) * (m + 1) <= SCRATCH_CELLS;
+  const d = indelDistance(source, hypothesis, scratch.i32(S_ROWS, 4 * (m + 2)));
+  const { hi, width } = band(n, m, d);
+  const cells = (n + 1) * width;
   const flags = scratch.u8(S_FLAGS, cells), seen = scratch.u8(S_SEEN, cells);
-  backPointers(source, hypothesis, flags, scratch.i32(S_ROWS, 4 * w));
-  reachable(flags, seen, cells, m);
-  // Node order = (row, column) order = cell id order: a topological order of the DAG.
-  const index = pooled ? scratch.i32(S_INDEX, cells) : new Int32Array(cells);
+  backPointers(source, hypothesis, hi, width, flags, scratch.i32(S_ROWS, 4 * (width + 1)));
+  // The end cell, (n, m).
+  const end = n * width + m - n + hi;
+  reachable(flags, seen, cells, end, width);
+  // Node order = (row, column) order = band order: a topological order of the DAG.
+  const index = pooled ? scratch.i32(S_INDEX, end + 1) : new Int32Array(end + 1);
   let N = 0;
-  for (let id = 0; id < cells; id++) index[id] = seen[id] ? N++ : -1;
+  for (let id = 0; id <= end; id++) index[id] = seen[id] ? N++ : -1;
   const rowArr = pooled ? scratch.i32(S_ROW, N) : new Int32Array(N);
   const colArr = pooled ? scratch.i32(S_COL, N) : new Int32Array(N);
-  for (let id = 0, u = 0; id < cells; id++) {
-    if (seen[id]) {
-      const i = Math.floor(id / w);
-      rowArr[u] = i;
-      colArr[u++] = id - i * w;
+  for (let i = 0, u = 0; i <= n; i++) {
+    const base = i * width, j0 = i - hi;
+    for (let c = 0; c < width; c++) {
+      if (seen[base + c]) {
+        rowArr[u] = i;
+        colArr[u++] = j0 + c;
+      }
     }
   }
   const row = rowArr.subarray(0, N), col = colArr.subarray(0, N);
@@ -223,8 +165,7 @@ export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = fal
   // Original edges, sorted by (from, to): per source node, targets ins < del < diag.
   // At most 3 edges and 6 listings per node.
   const E = 3 * N + 1;
-  const list_ = (k: number, capacity: number) =>
-    new IntList(capacity, pooled ? scratch.i32(S_LISTS + k, capacity) : undefined);
+  const list_ = pooled ? pooledList : ownList;
   const pFrom = list_(0, E), pTo = list_(1, E), pLen = list_(2, E);
   const pUnch = list_(3, E), pStart = list_(4, E), pEnd = list_(5, E);
   const pType = list_(6, E);
@@ -238,12 +179,14 @@ export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = fal
   let pair = 0, listed = 0;
   for (let u = 0; u < N; u++) {
     outHead[u] = pair;
-    const i = row[u], j = col[u], id = i * w + j;
+    const i = row[u], j = col[u], c = j - i + hi, id = i * width + c;
     for (let dir = 0; dir < 3; dir++) {
       const bit = dir === 0 ? INS_BIT : dir === 1 ? DEL_BIT : DIAG_BIT;
-      const t = dir === 0 ? id + 1 : dir === 1 ? id + w : id + w + 1;
       if (bit !== DEL_BIT && j >= m) continue;
       if (bit !== INS_BIT && i >= n) continue;
+      // The target's cell; one outside the band is on no optimal path.
+      if (bit === INS_BIT ? c + 1 >= width : bit === DEL_BIT ? c === 0 : false) continue;
+      const t = bit === INS_BIT ? id + 1 : bit === DEL_BIT ? id + width - 1 : id + width;
       const st = seen[t], ft = flags[t];
       const mult = ((st & 1) && (ft & bit) ? 1 : 0) + ((st & 2) && (ft & (bit << 3)) ? 1 : 0);
       if (!mult) continue;
@@ -279,9 +222,15 @@ export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = fal
     }
   }
   outHead[N] = pair;
-  for (const l of [pFrom, pTo, pLen, pUnch, pStart, pEnd, pType, outTo, outNoop, outPair]) {
-    l.size = pair;
-  }
+  pFrom.size =
+    pTo.size =
+    pLen.size =
+    pUnch.size =
+    pStart.size =
+    pEnd.size =
+    pType.size =
+      pair;
+  outTo.size = outNoop.size = outPair.size = pair;
   list.size = listed;
 
   return {
@@ -300,10 +249,44 @@ export function buildLattice(source: Tokens, hypothesis: Tokens, onScratch = fal
     outTo,
     outNoop,
     outPair,
-    index,
+    /** Columns of the grid plus one (`m + 1`), for {@linkcode cellIndex}. */
+    w: m + 1,
+    /** Cells of the grid, `(n + 1)(m + 1)`. */
+    cells: (n + 1) * (m + 1),
+    /** The node of each grid cell, made by {@linkcode cellIndex} when first asked for. */
+    fullIndex: undefined as Int32Array | undefined,
+    /** The lists of the pairs' values, from `pFrom` to `pType` (grown together). */
+    pairLists: pooled
+      ? pooledPairLists ??= [pFrom, pTo, pLen, pUnch, pStart, pEnd, pType]
+      : [pFrom, pTo, pLen, pUnch, pStart, pEnd, pType],
     /** Whether the lists live on scratch buffers (see {@linkcode releaseScratchLists}). */
     pooled,
   };
+}
+
+/**
+ * The node of each grid cell `(i, j)` at `i * (m + 1) + j` (`-1` where there is none), made
+ * once per lattice (the large lattices' counting and fallback search look cells up by
+ * position; the lattice itself is built on a band of cells).
+ */
+export function cellIndex(lat: Lattice): Int32Array {
+  if (lat.fullIndex) return lat.fullIndex;
+  const index = new Int32Array(lat.cells).fill(-1);
+  for (let u = 0; u < lat.N; u++) index[lat.row[u] * lat.w + lat.col[u]] = u;
+  return lat.fullIndex = index;
+}
+
+/** The pair lists of lattices on scratch buffers (the same list objects each time). */
+let pooledPairLists: IntList[] | undefined;
+
+/** The k-th list of a lattice on scratch buffers (see `Scratch.list`). */
+function pooledList(k: number, capacity: number): IntList {
+  return scratch.list(S_LISTS + k, capacity);
+}
+
+/** The k-th list of a lattice on its own arrays. */
+function ownList(_k: number, capacity: number): IntList {
+  return new IntList(capacity);
 }
 
 /**
@@ -403,7 +386,8 @@ export function releaseFallbackLattice(): void {
  * and keeps the diagonal ones (the only possible no-change edges) in `evK`/`evPos`/`evJ`.
  */
 export function forwardPass(lat: Lattice, n: number, m: number, maxUnchangedWords: number) {
-  const { N, row, col, outHead, index: cellIndex } = lat;
+  const { N, row, col, outHead } = lat;
+  const cells = cellIndex(lat);
   const outTo = lat.outTo.data, outNoop = lat.outNoop.data, outPair = lat.outPair.data;
   const pStart = lat.pStart.data;
   const w = m + 1;
@@ -470,7 +454,7 @@ export function forwardPass(lat: Lattice, n: number, m: number, maxUnchangedWord
       const base = r * w;
       if (rowHi[r] >= rowLo[r]) state.work += rowHi[r] - rowLo[r] + 1;
       for (let c = rowLo[r]; c <= rowHi[r]; c++) {
-        const k = cellIndex[base + c];
+        const k = cells[base + c];
         if (k < 0) continue;
         const lk = bestLen[k];
         if (lk === UNSET) continue;

@@ -5,7 +5,9 @@
  *
  * Where the tricky parts live, in this folder, one stage per file:
  * - `lattice.ts`: the edit lattices (and the module doc on how the reference's choice is made
- *   in polynomial time); `edit_graph.ts`: the merged edges and default weights;
+ *   in polynomial time), their Levenshtein matrices on a band of cells in `band.ts`;
+ *   `edit_graph.ts`: the merged edges and default weights, without the unchanged prefix and
+ *   suffix that cannot change the choice;
  *   `best_path.ts`: gold-aware weights and the shortest path with the reference's tie-breaks;
  *   `fallback.ts`: past a size budget, an implicit search with the same optimum (the sentence
  *   then carries a warning).
@@ -31,6 +33,7 @@ import type {
 } from "../../plugins/types.ts";
 import {
   M2_DEFAULTS,
+  m2AnnotatorCounts,
   m2Annotators,
   type M2Options,
   m2UnchangedCounts,
@@ -40,7 +43,7 @@ import { m2TypeBreakdown } from "./types.ts";
 import { RecentMemo } from "../../util/recent_memo.ts";
 import { headlineValue } from "../../plugins/headline.ts";
 import { flatCounts, replayRows } from "./replay.ts";
-import { chosenTyped, keepCredits, shareCredits } from "./typed_gold.ts";
+import { chosenTyped } from "./typed_gold.ts";
 
 export {
   annotatorOrder,
@@ -118,7 +121,6 @@ function copyStats(stats: M2Stats): M2Stats {
     counts: stats.counts.map((c) => [c[0], c[1], c[2]]),
   };
   if (stats.warnings) copy.warnings = stats.warnings.slice();
-  shareCredits(stats, copy);
   return copy;
 }
 
@@ -161,8 +163,10 @@ export function chooseAnnotator(
 ): number {
   const sq = beta * beta;
   let chosen = -1, fMax = -1, maxC = -1, minP = Infinity, minG = Infinity;
-  counts.forEach(([c, p, g], index) => {
-    const cl = totals[0] + c, pl = totals[1] + p, gl = totals[2] + g;
+  // Indexed, not destructured: this runs for every sentence of every system.
+  for (let index = 0; index < counts.length; index++) {
+    const count = counts[index];
+    const cl = totals[0] + count[0], pl = totals[1] + count[1], gl = totals[2] + count[2];
     const f = m2CountF(cl, pl, gl, beta);
     if (
       fMax < f || (fMax === f && maxC < cl) ||
@@ -174,7 +178,7 @@ export function chooseAnnotator(
       minP = pl;
       minG = gl;
     }
-  });
+  }
   return chosen;
 }
 
@@ -278,14 +282,9 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
     if (hit && hit.source === gold.source && hit.annotations === gold.annotations) {
       return copyStats(hit.stats);
     }
-    const results = m2Annotators(gold, hypothesis, options);
-    const stats: M2Stats = {
-      annotators: results.map((r) => r.annotator),
-      counts: results.map((r) => [r.correct.length, r.edits.length, r.gold.length]),
-    };
-    if (results[0]?.warning) stats.warnings = [results[0].warning];
-    // The gold edits credited, for the breakdown by type and the sentence view (typed_gold.ts).
-    keepCredits(stats, results, options);
+    const { annotators, counts, warning } = m2AnnotatorCounts(gold, hypothesis, options);
+    const stats: M2Stats = { annotators, counts };
+    if (warning) stats.warnings = [warning];
     if (!byHyp) statsCache.set(gold, byHyp = new Map());
     byHyp.set(key, { source: gold.source, annotations: gold.annotations, stats: copyStats(stats) });
     return stats;
@@ -304,10 +303,10 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
       add(s) {
         const index = chooseAnnotator(totals, s.counts, options.beta);
         if (index >= 0) {
-          const [c, p, g] = s.counts[index];
-          totals[0] += c;
-          totals[1] += p;
-          totals[2] += g;
+          const count = s.counts[index];
+          totals[0] += count[0];
+          totals[1] += count[1];
+          totals[2] += count[2];
         }
         if (s.warnings) warnings.push(...s.warnings);
       },

@@ -66,6 +66,17 @@ export class Scratch {
   keep(slot: number, list: IntList): void {
     if (list.data.length > (this.#i32[slot]?.length ?? 0)) this.#i32[slot] = list.data;
   }
+  /**
+   * An empty {@linkcode IntList} on the slot's buffer (at least `capacity` long): the same
+   * list object each time for the slot (so valid, like the buffer, until the next request).
+   */
+  list(slot: number, capacity: number): IntList {
+    const list = this.#lists[slot] ??= new IntList(0, this.i32(slot, capacity));
+    list.data = this.i32(slot, capacity);
+    list.size = 0;
+    return list;
+  }
+  #lists: IntList[] = [];
 }
 
 /** The scratch buffers of the sentence being scored (see {@linkcode Scratch}). */

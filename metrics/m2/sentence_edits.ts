@@ -89,8 +89,7 @@ export function m2SentenceEdits(
       const matched: number[] = [];
       // The m2scorer credits each matching system edit to the first matching gold edit after
       // the previous match: the gold edits credited are those made, as many as the correct
-      // edits counted (none: nothing to find). The credits were kept when the statistics were
-      // computed (typed_gold.ts).
+      // edits counted (none: nothing to find; typed_gold.ts).
       if (s && index < s.counts.length && s.counts[index][0] > 0) {
         const credit = chosenTyped(sentence, hyp[i], options, s, index)?.credit ?? [];
         credit.forEach((times, g) => {
