@@ -412,6 +412,19 @@ export function m2Annotators(
   hypothesis: Tokens,
   options: Partial<M2Options> = {},
 ): M2AnnotatorResult[] {
+  return annotatorResults(gold, hypothesis, options);
+}
+
+/**
+ * {@linkcode m2Annotators}; `tooLarge` is the error building the sentence's graph already
+ * gave (then it is not built again: the fallback search runs at once).
+ */
+function annotatorResults(
+  gold: GoldSentence,
+  hypothesis: Tokens,
+  options: Partial<M2Options>,
+  tooLarge?: MergedEdgeBudgetError,
+): M2AnnotatorResult[] {
   const opts = { ...M2_DEFAULTS, ...options };
   // m2scorer decodes its input: it splits on Unicode whitespace, a no-break space too.
   hypothesis = splitUnicodeWhitespace(hypothesis);
@@ -443,6 +456,7 @@ export function m2Annotators(
       cutAfter,
     );
   try {
+    if (tooLarge) throw tooLarge;
     graph = unchanged ? undefined : build(bound === Infinity);
   } catch (error) {
     if (!(error instanceof MergedEdgeBudgetError)) throw error;
@@ -505,6 +519,7 @@ export function m2AnnotatorCounts(
     (gold.source.length + 1) * (split.length + 1) <= MAX_LATTICE_CELLS &&
     (split.length !== gold.source.length || split.some((t, i) => t !== gold.source[i]));
   const annotators: string[] = [], counts: [number, number, number][] = [];
+  let tooLarge: MergedEdgeBudgetError | undefined;
   if (plain) {
     // The common case: the graph's paths counted as m2Annotators would count its edits.
     const shared = cachedGoldEdits(gold), bound = cutBound(shared);
@@ -513,6 +528,7 @@ export function m2AnnotatorCounts(
       graph = buildEditGraph(gold.source, split, muw, undefined, true, bound, bound === Infinity);
     } catch (error) {
       if (!(error instanceof MergedEdgeBudgetError)) throw error;
+      tooLarge = error;
     }
     if (graph) {
       for (const { annotator, edits } of shared) {
@@ -529,7 +545,7 @@ export function m2AnnotatorCounts(
   }
   // Everything else (whitespace and casing ignored, unchanged or refused pairs, the
   // fallback): from the edits.
-  const results = m2Annotators(gold, hypothesis, options);
+  const results = annotatorResults(gold, hypothesis, options, tooLarge);
   for (const r of results) {
     annotators.push(r.annotator);
     counts.push([r.correct.length, r.edits.length, r.gold.length]);
