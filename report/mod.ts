@@ -26,10 +26,6 @@ export {
   earlyCharts,
   renderChart,
 } from "./charts.ts";
-export {
-  reportInput,
-  type ReportRequest,
-  reportSignificance,
-  typeBreakdowns,
-} from "./report_input.ts";
+export { reportInput, type ReportRequest, reportSignificance } from "./report_input.ts";
+export { typeBreakdowns } from "./type_breakdowns.ts";
 export type * from "./types.ts";

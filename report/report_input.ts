@@ -3,6 +3,7 @@
  * {@linkcode scoreSystems} run with sentence scores), plus what the page shows beyond them:
  * corpus scores per sentence-length bucket (from the statistics of the bucket's sentences), the
  * references, and the gold edits each system matched (when M2 runs on an annotated gold).
+ * The per-type breakdowns come from `type_breakdowns.ts`.
  *
  * @module
  */
@@ -13,14 +14,7 @@ import { headlineValue } from "../plugins/headline.ts";
 import { tableFields } from "../render/fields.ts";
 import type { ScoreRequest, SystemResult } from "../pipeline/scoring.ts";
 import { planRun, type RunPlan, runPlan, runPlanSync } from "../pipeline/engine.ts";
-import type {
-  AnyMetric,
-  GoldSentence,
-  Options,
-  Score,
-  Tokens,
-  TypeBreakdown,
-} from "../plugins/types.ts";
+import type { AnyMetric, GoldSentence, Options, Score, Tokens } from "../plugins/types.ts";
 import {
   assessSignificance,
   assessWithResamples,
@@ -36,6 +30,7 @@ import {
 } from "../pipeline/bootstrap_pool.ts";
 import { placement } from "../pipeline/parallel.ts";
 import { DEFAULT_SEED } from "../pipeline/resample.ts";
+import { typeBreakdowns } from "./type_breakdowns.ts";
 import type {
   ReportBucket,
   ReportHuman,
@@ -96,85 +91,6 @@ function editTypes(sentence: GoldSentence): string[] {
   }
   for (const e of sentence.errors ?? []) if (e.type) types.add(e.type);
   return [...types].sort();
-}
-
-/** The field a per-type chart shows: the breakdown's headline, else F, else recall. */
-function chartedField(breakdown: TypeBreakdown): string {
-  if (breakdown.headline) return breakdown.headline;
-  for (const field of ["f", "recall"]) if (breakdown.columns.includes(field)) return field;
-  return breakdown.columns[breakdown.columns.length - 1] ?? "";
-}
-
-/**
- * The per-type breakdowns of a scoring run (metrics with `byType`), with the types sorted by
- * how many gold edits the first system was compared with (`tp + fn`), most first. A metric
- * whose breakdown has no typed rows (a gold without types) is left out.
- *
- * @example Usage
- * ```ts
- * import { typeBreakdowns } from "./report_input.ts";
- * import assert from "node:assert/strict";
- *
- * const byType = (rows: [string, number, number][]) => ({
- *   label: "gold error type",
- *   columns: ["tp", "fn", "recall"],
- *   types: rows.map(([type, tp, fn]) => ({ type, score: { tp, fn, recall: tp / (tp + fn) } })),
- * });
- * const results = [
- *   { name: "A", path: "A", metrics: [{ metric: "m2", signature: "", score: {}, stats: [],
- *     byType: byType([["Mec", 1, 1], ["Nn", 2, 4]]) }] },
- *   { name: "B", path: "B", metrics: [{ metric: "m2", signature: "", score: {}, stats: [],
- *     byType: byType([["Nn", 0, 6]]) }] },
- * ];
- * const [m2] = typeBreakdowns(results, ["m2"]);
- * assert.deepEqual(m2.types, ["Nn", "Mec"]);
- * assert.equal(m2.value, "recall");
- * assert.equal(m2.scores.B.Mec, undefined);
- * assert.equal(m2.scores.B.Nn.fn, 6);
- * ```
- *
- * @param results The results of `scoreSystems` with `byType`.
- * @param metrics The metric ids, in the order of each result's `metrics`.
- * @returns One breakdown per metric that has one.
- */
-export function typeBreakdowns(
-  results: readonly SystemResult[],
-  metrics: readonly string[],
-): ReportTypeBreakdown[] {
-  const out: ReportTypeBreakdown[] = [];
-  metrics.forEach((metric, k) => {
-    const first = results[0]?.metrics[k]?.byType;
-    if (!first) return;
-    const scores: ReportTypeBreakdown["scores"] = {};
-    const all = new Set<string>();
-    for (const r of results) {
-      const rows = r.metrics[k].byType?.types ?? [];
-      scores[r.name] = Object.fromEntries(rows.map((row) => [row.type, { ...row.score }]));
-      for (const row of rows) all.add(row.type);
-    }
-    if (![...all].some((t) => t && t !== "(none)")) return;
-    const size = (t: string) => {
-      const row = scores[results[0].name][t] as { tp?: unknown; fn?: unknown } | undefined;
-      return (typeof row?.tp === "number" ? row.tp : 0) +
-        (typeof row?.fn === "number" ? row.fn : 0);
-    };
-    const order = first.types.map((t) => t.type);
-    const position = (t: string) => {
-      const at = order.indexOf(t);
-      return at < 0 ? order.length : at;
-    };
-    const breakdown: ReportTypeBreakdown = {
-      metric,
-      label: first.label,
-      columns: [...first.columns],
-      value: chartedField(first),
-      types: [...all].sort((a, b) => size(b) - size(a) || position(a) - position(b)),
-      scores,
-    };
-    if (first.notes?.length) breakdown.notes = [...first.notes];
-    out.push(breakdown);
-  });
-  return out;
 }
 
 function describeResampling(sig: MetricSignificance): string {
