@@ -172,18 +172,22 @@ export function scoreProblem(score: unknown, headline: string): string | undefin
   if (Object.hasOwn(score, "signature")) {
     return 'it has a field named "signature", which gecscore keeps for the metric\'s signature';
   }
-  const nan = nanField(score, "");
+  const nan = nanField(score);
   if (nan !== undefined) return `its field "${nan}" is NaN`;
   return undefined;
 }
 
-/** The path of the first NaN in a score (objects and arrays, a few levels deep), if any. */
-function nanField(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === "number") return Number.isNaN(value) ? path : undefined;
+/**
+ * The path of the first NaN in a score (objects and arrays, a few levels deep), if any: `""`
+ * for `value` itself. Every score is checked, so the path is made only once a NaN is found.
+ */
+function nanField(value: unknown, depth = 0): string | undefined {
+  if (typeof value === "number") return Number.isNaN(value) ? "" : undefined;
   if (value === null || typeof value !== "object" || depth > 8) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = nanField(item, path ? `${path}.${key}` : key, depth + 1);
-    if (found !== undefined) return found;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const found = nanField((value as Record<string, unknown>)[key], depth + 1);
+    if (found !== undefined) return found === "" ? key : `${key}.${found}`;
   }
   return undefined;
 }
