@@ -17,6 +17,7 @@
 
 import { corpus2016, gleuFromTotals, summarize } from "./corpus.ts";
 import { drawWords } from "./draws.ts";
+import { packedSumsWasm } from "./packed_sums_wasm.ts";
 import {
   available,
   type Gleu2016Stats,
@@ -219,6 +220,11 @@ function packedSums(
   iterations: number,
 ): Float64Array {
   const { packed, table, sums, words } = packing;
+  if (words === 2) {
+    // The same loop in WebAssembly with 128-bit vectors, where it runs (the same sums).
+    const fast = packedSumsWasm(packed, indices, bits, iterations);
+    if (fast) return fast;
+  }
   const m = indices.length;
   sums.fill(0);
   const blocks = Math.ceil(m / 8);
