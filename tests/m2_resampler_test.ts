@@ -2,6 +2,31 @@ import assert from "node:assert/strict";
 import { m2Metric, type M2Stats } from "../metrics/m2/mod.ts";
 import { xorshift } from "./random.ts";
 
+/**
+ * Checks that M2's resampler scores `trials` random resamples (1 to `stats.length` positions) as
+ * `corpus()` scores the resampled statistics, for each beta.
+ */
+function sameAsCorpus(
+  stats: M2Stats[],
+  betas: number[],
+  trials: number,
+  rand: (n: number) => number,
+  label: string,
+): void {
+  for (const beta of betas) {
+    const options = { ...m2Metric.defaults, beta };
+    const score = m2Metric.resampler!(stats, options);
+    for (let trial = 0; trial < trials; trial++) {
+      const indices = Int32Array.from(
+        { length: 1 + rand(stats.length) },
+        () => rand(stats.length),
+      );
+      const picked = Array.from(indices, (i) => stats[i]);
+      assert.deepEqual(score(indices), m2Metric.corpus(picked, options), label);
+    }
+  }
+}
+
 Deno.test("M2's resampler equals corpus() on random counts and resamples", () => {
   for (const seed of [1, 2, 3, 4]) {
     const rand = xorshift(seed);
@@ -16,15 +41,7 @@ Deno.test("M2's resampler equals corpus() on random counts and resamples", () =>
         }),
       };
     });
-    for (const beta of [0.5, 1, 2]) {
-      const options = { ...m2Metric.defaults, beta };
-      const score = m2Metric.resampler!(stats, options);
-      for (let trial = 0; trial < 20; trial++) {
-        const indices = Int32Array.from({ length: 1 + rand(60) }, () => rand(60));
-        const picked = Array.from(indices, (i) => stats[i]);
-        assert.deepEqual(score(indices), m2Metric.corpus(picked, options), `seed ${seed}`);
-      }
-    }
+    sameAsCorpus(stats, [0.5, 1, 2], 20, rand, `seed ${seed}`);
   }
 });
 
@@ -45,15 +62,7 @@ Deno.test("M2's resampler equals corpus() when annotators share counts or have n
       });
       return { annotators: counts.map((_, a) => `${a}`), counts };
     });
-    for (const beta of [0, 0.5, 1, 3]) {
-      const options = { ...m2Metric.defaults, beta };
-      const score = m2Metric.resampler!(stats, options);
-      for (let trial = 0; trial < 30; trial++) {
-        const indices = Int32Array.from({ length: 1 + rand(80) }, () => rand(80));
-        const picked = Array.from(indices, (i) => stats[i]);
-        assert.deepEqual(score(indices), m2Metric.corpus(picked, options), `seed ${seed}`);
-      }
-    }
+    sameAsCorpus(stats, [0, 0.5, 1, 3], 30, rand, `seed ${seed}`);
   }
 });
 

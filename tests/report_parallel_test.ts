@@ -30,20 +30,25 @@ Deno.test("reportInputParallel() gives reportInput()'s page on two threads", asy
   }
 });
 
-sharedTest("reportInputParallel() on CoNLL-2014 equals the serial input", async () => {
+/** The report request of the first 4 CoNLL-2014 systems, m2, gleu and imeasure. */
+async function conllRequest(samples: number) {
   const gold = await readGold(shared("data/conll2014/gold/official-2014.combined.m2"));
   const systems = await Promise.all(
     CONLL2014_SYSTEMS.slice(0, 4).map((n) =>
       readHypotheses(shared(`data/conll2014/systems/${n}`), gold.sentences.length)
     ),
   );
-  const request = {
+  return {
     registry: createRegistry(),
     gold,
     systems,
     metrics: ["m2", "gleu", "imeasure"],
-    resampling: { test: "bs" as const, ci: true, samples: 100 },
+    resampling: { test: "bs" as const, ci: true, samples },
   };
+}
+
+sharedTest("reportInputParallel() on CoNLL-2014 equals the serial input", async () => {
+  const request = await conllRequest(100);
   assert.deepEqual(await reportInputParallel(request, { jobs: 2 }), reportInput(request));
 });
 
@@ -129,20 +134,8 @@ Deno.test("reportInputParallel() stops the resampling workers when a later metri
 sharedTest(
   "reportInputParallel() on CoNLL-2014 with automatic threads equals the serial input",
   async () => {
-    const gold = await readGold(shared("data/conll2014/gold/official-2014.combined.m2"));
-    const systems = await Promise.all(
-      CONLL2014_SYSTEMS.slice(0, 4).map((n) =>
-        readHypotheses(shared(`data/conll2014/systems/${n}`), gold.sentences.length)
-      ),
-    );
-    const request = {
-      registry: createRegistry(),
-      gold,
-      systems,
-      metrics: ["m2", "gleu", "imeasure"],
-      // 4 systems × 3 metrics × 300 resamples of 1,312 sentences: enough for two threads.
-      resampling: { test: "bs" as const, ci: true, samples: 300 },
-    };
+    // 4 systems × 3 metrics × 300 resamples of 1,312 sentences: enough for two threads.
+    const request = await conllRequest(300);
     assert.deepEqual(await reportInputParallel(request), reportInput(request));
   },
 );
