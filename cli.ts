@@ -88,7 +88,9 @@ async function loadRegistry(
   memoryMb?: number,
 ): Promise<Registry> {
   const { createRegistry } = await import("./builtin.ts");
+  const { LANGUAGE_PACKS } = await import("./langs/mod.ts");
   const registry = createRegistry();
+  for (const pack of LANGUAGE_PACKS) registry.use(pack);
   if (specs.length) {
     const { importPlugin, loadPlugin } = await import("./sandbox/loader.ts");
     for (const spec of specs) {

@@ -294,7 +294,7 @@ export async function replMain(
   const tty = Deno.stdin.isTerminal();
   const color = tty && Deno.stdout.isTerminal() && !Deno.noColor;
   const session = new Session({
-    registry: options.registry,
+    registry: options.registry ?? await withLanguagePacks(),
     color,
     onWarning: (text) => write(Deno.stderr, text),
     quiet: values.quiet,
@@ -334,3 +334,12 @@ export async function replMain(
 }
 
 if (import.meta.main) Deno.exit(await replMain(Deno.args));
+
+/** The built-in registry with gecscore's language packs. */
+async function withLanguagePacks(): Promise<Registry> {
+  const { createRegistry } = await import("./builtin.ts");
+  const { LANGUAGE_PACKS } = await import("./langs/mod.ts");
+  const registry = createRegistry();
+  for (const pack of LANGUAGE_PACKS) registry.use(pack);
+  return registry;
+}

@@ -51,12 +51,29 @@ export const LAYERS: Layer[] = [
   { name: "builtin", level: 10, paths: ["builtin.ts"], library: true },
   { name: "report", level: 11, paths: ["report/"], library: true, never: FACE_NEVER },
   { name: "mod", level: 12, paths: ["mod.ts"], library: true },
+  // Language packs: written as a third party would, on the public entry points only (PUBLIC).
+  { name: "langs", level: 12.5, paths: ["langs/"], library: true, never: FACE_NEVER },
   { name: "cli", level: 13, paths: ["cli/"], library: false, never: FACE_NEVER },
   // The REPL shares rendering with the CLI through render/, never through cli/.
   { name: "repl", level: 14, paths: ["repl/"], library: false, never: [...FACE_NEVER, "cli"] },
   { name: "entry", level: 15, paths: ["cli.ts", "repl.ts"], library: false, never: FACE_NEVER },
   { name: "examples", level: 16, paths: ["examples/"], library: false },
 ];
+
+/** The public entry points: the targets of `deno.json` `exports` (what a third party imports). */
+export const PUBLIC: ReadonlySet<string> = new Set(
+  Object.values(
+    (JSON.parse(Deno.readTextFileSync(new URL("../deno.json", import.meta.url))) as {
+      exports: Record<string, string>;
+    }).exports,
+  ).map((p) => p.replace(/^\.\//, "")),
+);
+
+/** The pack folder of a `langs/` path (`langs/zh/`), or `langs/` for the list of packs. */
+function packOf(path: string): string {
+  const m = /^langs\/([^/]+)\//.exec(path);
+  return m ? `langs/${m[1]}/` : "langs/";
+}
 
 /** Layers that import only `node:` and `plugins/` (the contract, and the box that runs it). */
 const SEALED = new Set(["plugins", "sandbox"]);
@@ -153,6 +170,13 @@ export function violations(files: SourceFile[]): string[] {
       }
       if (layer.never?.includes(to.name)) {
         problems.push(`${file.path}: ${layer.name}/ may not import ${to.name}/ (${target})`);
+      }
+      if (
+        layer.name === "langs" && !PUBLIC.has(target) &&
+        !(to.name === "langs" && (packOf(target) === packOf(file.path) ||
+          (file.path === "langs/mod.ts" && /^langs\/[^/]+\/mod\.ts$/.test(target))))
+      ) {
+        problems.push(`${file.path}: a language pack imports ${target}, not a public entry point`);
       }
       const [a, b] = [file.path, target].map((p) => /^metrics\/([^/]+)\//.exec(p)?.[1]);
       if (a && b && a !== b) {
@@ -260,6 +284,9 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     file("report/m2_edits.ts", ["../metrics/m2/mod.ts", "../builtin.ts"]),
     file("builtin.ts", []),
     file("cli/m2scorer.ts", ["../metrics/m2/mod.ts"]),
+    file("langs/zh/mod.ts", ["../../mod.ts", "../../formats/m2.ts", "./align.ts", "../xx/a.ts"]),
+    file("langs/zh/align.ts", []),
+    file("langs/xx/a.ts", []),
   ]);
   const expect = [
     /^plugins\/types\.ts: plugins\/ imports cli\/render\.ts from outside plugins\/$/,
@@ -287,6 +314,8 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     /^cli\/m2scorer\.ts: cli\/ may not import metrics\/ \(metrics\/m2\/mod\.ts\)$/,
     /^repl\/state\.ts: repl\/ may not import cli\/ \(cli\/render\.ts\)$/,
     /^render\/text\.ts: render\/ may not import metrics\/ \(metrics\/m2\/mod\.ts\)$/,
+    /^langs\/zh\/mod\.ts: a language pack imports formats\/m2\.ts, not a public entry point$/,
+    /^langs\/zh\/mod\.ts: a language pack imports langs\/xx\/a\.ts, not a public entry point$/,
   ];
   for (const pattern of expect) {
     assert.ok(problems.some((p) => pattern.test(p)), `${pattern} not in:\n${problems.join("\n")}`);
