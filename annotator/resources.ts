@@ -9,7 +9,8 @@
  */
 
 import type { ClassifierResources } from "./classify.ts";
-import { createLazySpeller } from "./word_list.ts";
+import { createLazySpeller, type NSpellLike } from "./word_list.ts";
+import { importNpm } from "../util/npm.ts";
 
 /**
  * Loads the word list and the stemmer.
@@ -25,9 +26,11 @@ import { createLazySpeller } from "./word_list.ts";
  */
 export async function loadClassifierResources(): Promise<ClassifierResources> {
   const [nspellMod, dictMod, stemMod] = await Promise.all([
-    import("npm:nspell@2.1.5"),
-    import("npm:dictionary-en-gb@3.0.0"),
-    import("npm:lancaster-stemmer@2.1.0"),
+    importNpm<{ default: (dictionary: { aff: unknown }) => NSpellLike }>("npm:nspell@2.1.5"),
+    importNpm<{ default: { aff: unknown; dic: { toString(encoding: string): string } } }>(
+      "npm:dictionary-en-gb@3.0.0",
+    ),
+    importNpm<{ lancasterStemmer: (word: string) => string }>("npm:lancaster-stemmer@2.1.0"),
   ]);
   // nspell reads the affix file now and the dictionary's stems as words are asked about.
   const dictionary: { aff: unknown; dic: { toString(encoding: string): string } } = dictMod.default;

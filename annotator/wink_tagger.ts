@@ -14,6 +14,8 @@
  * @module
  */
 
+import { importNpm } from "../util/npm.ts";
+
 /** One context rule's test as wink writes it. */
 interface WinkTest {
   op: number;
@@ -348,6 +350,10 @@ export function createWinkTagger(parts: WinkParts): (tokens: readonly string[]) 
   };
 }
 
+/** A CommonJS module of wink's, as Deno's Node layer hands it over. */
+// deno-lint-ignore no-explicit-any
+type WinkModule = any;
+
 /**
  * Imports wink's parts: its lexicon, unigram tagger and context rules (from wink-pos-tagger and
  * wink-lexicon) and wink-lemmatizer.
@@ -356,14 +362,14 @@ export function createWinkTagger(parts: WinkParts): (tokens: readonly string[]) 
  */
 export async function loadWinkParts(): Promise<WinkParts> {
   const [lex, unigram, lemmatizer, ...ruleSets] = await Promise.all([
-    import("npm:wink-lexicon@2.2.0/src/lexicon.js"),
-    import("npm:wink-pos-tagger@2.2.2/src/unigram-tagger.js"),
-    import("npm:wink-lemmatizer@3.0.4"),
+    importNpm<WinkModule>("npm:wink-lexicon@2.2.0/src/lexicon.js"),
+    importNpm<WinkModule>("npm:wink-pos-tagger@2.2.2/src/unigram-tagger.js"),
+    importNpm<WinkModule>("npm:wink-lemmatizer@3.0.4"),
     // wink's order of application.
-    import("npm:wink-pos-tagger@2.2.2/src/rules/value-rules-le0.js"),
-    import("npm:wink-pos-tagger@2.2.2/src/rules/pos-rules-le0.js"),
-    import("npm:wink-pos-tagger@2.2.2/src/rules/value-rules-ge0.js"),
-    import("npm:wink-pos-tagger@2.2.2/src/rules/pos-rules-ge0.js"),
+    importNpm<WinkModule>("npm:wink-pos-tagger@2.2.2/src/rules/value-rules-le0.js"),
+    importNpm<WinkModule>("npm:wink-pos-tagger@2.2.2/src/rules/pos-rules-le0.js"),
+    importNpm<WinkModule>("npm:wink-pos-tagger@2.2.2/src/rules/value-rules-ge0.js"),
+    importNpm<WinkModule>("npm:wink-pos-tagger@2.2.2/src/rules/pos-rules-ge0.js"),
   ]);
   return {
     ruleSets: ruleSets.map((m) => m.default ?? m),

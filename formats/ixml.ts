@@ -38,6 +38,7 @@ import { annotatorCount, errorGroups } from "./error_groups.ts";
 import { readLimits } from "./limits.ts";
 import { sortAnnotators } from "./m2.ts";
 import { tokenize } from "./text.ts";
+import { importNpm, type SaxesModule } from "../util/npm.ts";
 
 /** Which elements may appear inside which (`""` = the document itself). */
 const CHILDREN: Record<string, readonly string[]> = {
@@ -144,15 +145,15 @@ export async function parseIxml(
   const annotatorIds = new Set<string>();
   // Loaded on first use: commands that read no XML do not pay for the XML parser. npm:
   // written here so the library works when imported from outside this repository.
-  let SaxesParser: typeof import("npm:saxes@6.0.0").SaxesParser;
+  let SaxesParser: SaxesModule["SaxesParser"];
   try {
     // deno-lint-ignore no-import-prefix
-    ({ SaxesParser } = await import("npm:saxes@6.0.0"));
+    ({ SaxesParser } = await importNpm<SaxesModule>("npm:saxes@6.0.0"));
   } catch (error) {
     throw new InputError(
       `the XML reader needs the npm package saxes@6.0.0, which cannot be loaded (${
         String((error as Error)?.message ?? error).split("\n")[0]
-      }); fetch it once with "deno cache cli.ts" (or "deno task setup")`,
+      }); fetch it once with "deno task setup"`,
       file,
     );
   }

@@ -6,11 +6,12 @@
  * @module
  */
 
-// npm: written here so the library works when imported from outside this repository.
-// deno-lint-ignore no-import-prefix
-import { SaxesParser } from "npm:saxes@6.0.0";
+import { importNpm, type SaxesModule } from "../util/npm.ts";
 import { InputError } from "../plugins/errors.ts";
 import type { PairwiseJudgment } from "./judgments.ts";
+
+// Loaded when this module is (the meta command), never by a run that reads no Appraise XML.
+const { SaxesParser } = await importNpm<SaxesModule>("npm:saxes@6.0.0");
 
 /** One displayed output of a ranking item. */
 export interface RankedOutput {

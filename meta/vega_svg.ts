@@ -5,6 +5,8 @@
  * @module
  */
 
+import { importNpm, type VegaLiteModule, type VegaModule } from "../util/npm.ts";
+
 /**
  * The SVG of a Vega-Lite specification, rendered without a browser.
  *
@@ -27,10 +29,8 @@
 export async function vegaLiteSvg(spec: object): Promise<string> {
   // npm: written here so the library works when imported from outside this repository.
   const [vega, vegaLite] = await Promise.all([
-    // deno-lint-ignore no-import-prefix
-    import("npm:vega@6.4.0"),
-    // deno-lint-ignore no-import-prefix
-    import("npm:vega-lite@6.4.1"),
+    importNpm<VegaModule>("npm:vega@6.4.0"),
+    importNpm<VegaLiteModule>("npm:vega-lite@6.4.1"),
   ]);
   // deno-lint-ignore no-explicit-any
   const compiled = vegaLite.compile(spec as any).spec;

@@ -8,6 +8,7 @@
 import type { AnyMetric, Explanation, Score } from "../plugins/types.ts";
 import { headlineValue, numericPaths } from "../plugins/headline.ts";
 import { fieldText } from "./fields.ts";
+import { importNpm } from "../util/npm.ts";
 
 export { headlineValue };
 
@@ -45,7 +46,8 @@ export class DisplayWidthNotLoaded extends Error {
  * ```
  */
 export async function loadDisplayWidth(): Promise<void> {
-  wideWidth ??= (await import("npm:string-width@7.2.0")).default;
+  wideWidth ??= (await importNpm<{ default: (text: string) => number }>("npm:string-width@7.2.0"))
+    .default;
 }
 
 /**

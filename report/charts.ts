@@ -13,6 +13,7 @@ import { pearson } from "../stats/pearson.ts";
 import { spearman } from "../stats/spearman.ts";
 import type { ReportInput, ReportTypeBreakdown } from "./types.ts";
 import { placeLabels } from "./label_places.ts";
+import { importNpm, type VegaLiteModule, type VegaModule } from "../util/npm.ts";
 export { type LabelPlace, placeLabels } from "./label_places.ts";
 
 /** A chart rendered to SVG. */
@@ -42,15 +43,13 @@ const CONFIG = {
 };
 
 let engine: Promise<
-  { vega: typeof import("npm:vega@6.4.0"); compile: (s: ChartSpec) => ChartSpec }
+  { vega: VegaModule; compile: (s: ChartSpec) => ChartSpec }
 >;
 
 function loadEngine() {
   engine ??= Promise.all([
-    // deno-lint-ignore no-import-prefix
-    import("npm:vega@6.4.0"),
-    // deno-lint-ignore no-import-prefix
-    import("npm:vega-lite@6.4.1"),
+    importNpm<VegaModule>("npm:vega@6.4.0"),
+    importNpm<VegaLiteModule>("npm:vega-lite@6.4.1"),
   ]).then(([vega, vegaLite]) => ({
     vega,
     // deno-lint-ignore no-explicit-any

@@ -49,3 +49,24 @@ Deno.test("a first run fetches fewer than 100 npm packages", async () => {
   const count = Object.keys(lock.npm ?? {}).length;
   assert.ok(count < 100, `deno.lock holds ${count} npm packages`);
 });
+
+Deno.test("deno task setup caches every npm module a command may load", async () => {
+  const listed = await Deno.readTextFile(new URL("util/npm_packages.ts", ROOT));
+  const cached = new Set([...listed.matchAll(/import\("(npm:[^"]+)"\)/g)].map((m) => m[1]));
+  const setup = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).tasks.setup;
+  assert.match(setup, /\butil\/npm_packages\.ts\b/, "deno task setup does not cache the list");
+  const missing: string[] = [];
+  for (const file of await sourceFiles()) {
+    const text = await Deno.readTextFile(new URL(file, ROOT));
+    for (const m of text.matchAll(/importNpm<[^(]*?>\(\s*"(npm:[^"]+)"/gs)) {
+      if (!cached.has(m[1])) missing.push(`${file}: ${m[1]}`);
+    }
+    // A literal npm import outside the list puts the package in every run's module graph.
+    if (
+      file !== "util/npm_packages.ts" && /\bimport\(\s*"npm:/.test(text.replace(/^\s*\*.*$/gm, ""))
+    ) {
+      missing.push(`${file}: a literal npm import (use importNpm from util/npm.ts)`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});

@@ -163,11 +163,14 @@ Deno.test({
     const root = await Deno.makeTempDir({ prefix: "gecscore_install_" });
     try {
       const readme = await Deno.readTextFile("README.md");
-      const line = /^deno install -g [^\n]*-n gecscore "\$PWD\/cli\.ts"$/m.exec(readme)?.[0];
-      assert.ok(line, "README has no `deno install ... -n gecscore` line");
-      const args = line.split(" ").slice(1, -1).filter((a) => a !== "-g");
+      assert.match(
+        readme,
+        /^deno task install\b/m,
+        "README does not install with `deno task install`",
+      );
       const install = await new Deno.Command(deno, {
-        args: [...args.slice(0, 1), "-g", "--root", root, ...args.slice(1), `${Deno.cwd()}/cli.ts`],
+        args: ["task", "install"],
+        env: { DENO_INSTALL_ROOT: root },
         stdout: "piped",
         stderr: "piped",
       }).output();
