@@ -13,6 +13,7 @@
  * @module
  */
 
+import { readChunks } from "../formats/text.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { writeFileAtomic } from "../util/write_file_atomic.ts";
 import { type Annotator, loadAnnotator } from "./annotate.ts";
@@ -74,13 +75,9 @@ function parse(args: string[], spec: Spec) {
 }
 
 async function readText(path: string): Promise<string> {
-  try {
-    return await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) throw new InputError("no such file", path);
-    if (e instanceof TypeError) throw new InputError("not valid UTF-8 text", path);
-    throw new InputError(e instanceof Error ? e.message : String(e), path);
-  }
+  let text = "";
+  for await (const chunk of readChunks(path)) text += chunk;
+  return text;
 }
 
 function textLines(text: string): string[] {

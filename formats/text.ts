@@ -177,6 +177,10 @@ export async function* readChunks(path: string): AsyncGenerator<string> {
       if (read === null) break;
       const bytes = buffer.subarray(0, read);
       start ??= bytes.slice(0, 66);
+      // NUL is valid UTF-8, but no text file gecscore reads has one: a UTF-16 or UTF-32 file
+      // of ASCII text (BOM or not) decodes "fine" with a NUL after every character.
+      const nul = bytes.indexOf(0);
+      if (nul !== -1) throw nulError(path, start, lines, bytes, nul);
       let text: string;
       try {
         text = decoder.decode(bytes, { stream: true });
@@ -196,6 +200,78 @@ export async function* readChunks(path: string): AsyncGenerator<string> {
   } finally {
     file.close();
   }
+}
+
+/**
+ * The error for a NUL byte at `nul` in the chunk `bytes` (after `lines` complete lines): at its
+ * line, saying what the file looks like from its first bytes `head` (a byte-order mark, or where
+ * the NULs of ASCII text fall).
+ */
+function nulError(
+  path: string,
+  head: Uint8Array,
+  lines: number,
+  bytes: Uint8Array,
+  nul: number,
+): InputError {
+  let line = lines + 1;
+  for (let i = bytes.indexOf(10); i !== -1 && i < nul; i = bytes.indexOf(10, i + 1)) line++;
+  const encoding = wideEncoding(head);
+  if (encoding) {
+    return new InputError(
+      `file looks like ${encoding} text, not UTF-8 (convert it, e.g. iconv -f ${encoding} -t UTF-8)`,
+      path,
+      line,
+    );
+  }
+  return new InputError("line has a NUL byte: the file looks binary, not UTF-8 text", path, line);
+}
+
+/**
+ * Refuse bytes read whole from a file when they hold a NUL byte, as {@linkcode readChunks} does
+ * while streaming: an {@linkcode InputError} at its line saying what the file looks like
+ * (UTF-16 or UTF-32 text, or binary).
+ *
+ * @example Usage
+ * ```ts
+ * import { checkNoNul } from "./text.ts";
+ * import assert from "node:assert/strict";
+ *
+ * checkNoNul("a.txt", new TextEncoder().encode("fine\n"));
+ * const utf16 = new Uint8Array([0x41, 0, 0x20, 0, 0x62, 0, 0x0a, 0]);
+ * assert.throws(() => checkNoNul("a.txt", utf16), /UTF-16LE/);
+ * ```
+ *
+ * @param path The file, for the error.
+ * @param bytes Its bytes.
+ */
+export function checkNoNul(path: string, bytes: Uint8Array): void {
+  const nul = bytes.indexOf(0);
+  if (nul !== -1) throw nulError(path, bytes.subarray(0, 66), 0, bytes, nul);
+}
+
+/**
+ * UTF-16LE/BE or UTF-32LE/BE when the first bytes of a file say so: a byte-order mark, or, for
+ * text that is mostly ASCII, zero bytes in the places that encoding puts them.
+ */
+function wideEncoding(head: Uint8Array): string | undefined {
+  const [a, b, c, d] = head;
+  if (a === 0xff && b === 0xfe && c === 0 && d === 0) return "UTF-32LE";
+  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return "UTF-32BE";
+  if (a === 0xff && b === 0xfe) return "UTF-16LE";
+  if (a === 0xfe && b === 0xff) return "UTF-16BE";
+  const zeros = [0, 0, 0, 0];
+  const n = head.length - (head.length % 4);
+  if (n < 4) return undefined;
+  for (let i = 0; i < n; i++) if (head[i] === 0) zeros[i % 4]++;
+  const quarter = n / 4;
+  const all = (k: number) => zeros[k] >= quarter * 0.75;
+  const none = (k: number) => zeros[k] <= quarter * 0.25;
+  if (none(0) && all(1) && all(2) && all(3)) return "UTF-32LE";
+  if (all(0) && all(1) && all(2) && none(3)) return "UTF-32BE";
+  if (none(0) && all(1) && none(2) && all(3)) return "UTF-16LE";
+  if (all(0) && none(1) && all(2) && none(3)) return "UTF-16BE";
+  return undefined;
 }
 
 /**

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { checkNoNul } from "../../formats/text.ts";
 import { InputError, UsageError } from "../../plugins/errors.ts";
 import type { PluginCommand } from "../../plugins/types.ts";
 import { errantCompareText, errantMetric, type ErrantOptions } from "./mod.ts";
@@ -225,6 +226,7 @@ async function readText(path: string): Promise<string> {
     }
     throw error;
   }
+  checkNoNul(path, bytes);
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
