@@ -38,7 +38,10 @@ Deno.test("readChunks() names the first line that is not UTF-8 in any chunk, acr
     await assert.rejects(readAll(`${dir}/cut`), /cut:3: line is not valid UTF-8/);
     // UTF-16 is named as such.
     await Deno.writeFile(`${dir}/utf16`, new Uint8Array([0xff, 0xfe, 0x41, 0, 0x0a, 0]));
-    await assert.rejects(readAll(`${dir}/utf16`), /utf16:1: file looks like UTF-16LE text, not UTF-8/);
+    await assert.rejects(
+      readAll(`${dir}/utf16`),
+      /utf16:1: file looks like UTF-16LE text, not UTF-8/,
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
