@@ -134,6 +134,17 @@ Deno.test("README.md, ARCHITECTURE.md and docs/ keep their length, name no machi
   assert.deepEqual(problems, []);
 });
 
+Deno.test("deno.json's tasks read the benchmark data from GECSCORE_DATA, not from ../shared", () => {
+  const tasks: Record<string, string> = JSON.parse(Deno.readTextFileSync(`${ROOT}deno.json`)).tasks;
+  const named = Object.entries(tasks).filter(([, command]) => command.includes("../shared"));
+  assert.deepEqual(named.map(([name]) => name), []);
+  assert.ok(
+    ["meta-cn18", "meta-cn18-gecscore", "meta-seeda"].every((t) =>
+      tasks[t].includes("$GECSCORE_DATA/")
+    ),
+  );
+});
+
 for (const path of DOCS) {
   for (const example of checkedExamples(texts.get(path)!, path)) {
     const name = `${path}:${example.line} shows what its example prints`;
