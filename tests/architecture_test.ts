@@ -3,8 +3,11 @@
  * and benches excepted): imports point down the layers (or stay in their folder), there are
  * no import circles, `plugins/` imports nothing outside itself, `sandbox/` nothing but
  * `plugins/`, `edits/` only `plugins/` and `util/`, metric folders do not import each other,
- * faces (report, CLI, REPL) do not import metrics, the REPL does not import the CLI (both
- * render through `render/`), and library layers never print, exit or read `Deno.args`.
+ * faces (report, CLI, REPL) do not import metrics, no metric imports the annotator, outside
+ * `metrics/` only `builtin.ts` imports a metric (a language pack: only a metric's public entry),
+ * language packs import only public entry points, the REPL does not import the CLI (both render
+ * through `render/`), library layers never print, exit or read `Deno.args`, and every package is
+ * named with its version in the source (`npm:name@x.y.z`) or is a `node:` module.
  *
  * @module
  */
@@ -43,7 +46,8 @@ export const LAYERS: Layer[] = [
   // The ERRANT-style annotator: above edits/ and formats/, below what turns plain system
   // outputs into edits (the engine, builtin's commands); metrics never need it.
   { name: "annotator", level: 5.5, paths: ["annotator/"], library: true },
-  { name: "metrics", level: 6, paths: ["metrics/"], library: true },
+  // Metrics never need the annotator: the engine gives edit-comparing metrics their edits.
+  { name: "metrics", level: 6, paths: ["metrics/"], library: true, never: ["annotator"] },
   { name: "pipeline", level: 7, paths: ["pipeline/"], library: true, never: ["metrics"] },
   { name: "meta", level: 8, paths: ["meta/"], library: true },
   // Text for the CLI, the REPL and the report: tables, numbers, intervals, warnings.
@@ -52,7 +56,8 @@ export const LAYERS: Layer[] = [
   { name: "report", level: 11, paths: ["report/"], library: true, never: FACE_NEVER },
   { name: "mod", level: 12, paths: ["mod.ts"], library: true },
   // Language packs: written as a third party would, on the public entry points only (PUBLIC).
-  { name: "langs", level: 12.5, paths: ["langs/"], library: true, never: FACE_NEVER },
+  // A pack may import a metric's public entry (`metrics/gleu/mod.ts`), nothing else of metrics/.
+  { name: "langs", level: 12.5, paths: ["langs/"], library: true },
   { name: "cli", level: 13, paths: ["cli/"], library: false, never: FACE_NEVER },
   // The REPL shares rendering with the CLI through render/, never through cli/.
   { name: "repl", level: 14, paths: ["repl/"], library: false, never: [...FACE_NEVER, "cli"] },
@@ -77,6 +82,12 @@ function packOf(path: string): string {
 
 /** Layers that import only `node:` and `plugins/` (the contract, and the box that runs it). */
 const SEALED = new Set(["plugins", "sandbox"]);
+
+/** Layers that may import `metrics/` (besides the metrics themselves): the composition root. */
+const METRIC_IMPORTERS = new Set(["metrics", "builtin", "langs"]);
+
+/** A package named the way a run can fetch it alone: `node:x`, or `npm:name@x.y.z[/path]`. */
+const PINNED = /^(node:[\w/]+|npm:(@[\w.-]+\/)?[\w.-]+@\d+\.\d+\.\d+(-[\w.]+)?(\/\S*)?)$/;
 
 /** What library code may not contain (outside comments). */
 const FORBIDDEN = [/\bconsole\./, /\bDeno\.exit\b/, /\bDeno\.args\b/];
@@ -135,6 +146,12 @@ export function violations(files: SourceFile[]): string[] {
     const targets: string[] = [];
     for (const spec of file.imports) {
       if (!spec.startsWith(".")) {
+        // A template literal that writes an import for another program (init-plugin) is not one.
+        if (!PINNED.test(spec) && !spec.includes("${")) {
+          problems.push(
+            `${file.path}: imports "${spec}"; a package is node:NAME or npm:NAME@X.Y.Z, in the source`,
+          );
+        }
         if (SEALED.has(layer.name) && !spec.startsWith("node:")) {
           problems.push(`${file.path}: ${layer.name}/ imports "${spec}" from outside plugins/`);
         }
@@ -170,6 +187,10 @@ export function violations(files: SourceFile[]): string[] {
       }
       if (layer.never?.includes(to.name)) {
         problems.push(`${file.path}: ${layer.name}/ may not import ${to.name}/ (${target})`);
+      } else if (
+        to.name === "metrics" && !METRIC_IMPORTERS.has(layer.name) && layer.level > to.level
+      ) {
+        problems.push(`${file.path}: only builtin.ts imports metrics/ (${target})`);
       }
       if (
         layer.name === "langs" && !PUBLIC.has(target) &&
@@ -287,6 +308,13 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     file("langs/zh/mod.ts", ["../../mod.ts", "../../formats/m2.ts", "./align.ts", "../xx/a.ts"]),
     file("langs/zh/align.ts", []),
     file("langs/xx/a.ts", []),
+    file("util/d.ts", ["left-pad", "npm:left-pad", "npm:left-pad@^1.3.0", "node:fs"]),
+    file("metrics/gleu/x.ts", ["../../annotator/annotate.ts"]),
+    file("annotator/annotate.ts", []),
+    file("meta/x.ts", ["../metrics/m2/mod.ts"]),
+    file("mod.ts", ["./metrics/gleu/mod.ts"]),
+    file("langs/yy/mod.ts", ["../../metrics/gleu/mod.ts", "../../metrics/gleu/ngrams.ts"]),
+    file("metrics/gleu/ngrams.ts", []),
   ]);
   const expect = [
     /^plugins\/types\.ts: plugins\/ imports cli\/render\.ts from outside plugins\/$/,
@@ -316,13 +344,21 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     /^render\/text\.ts: render\/ may not import metrics\/ \(metrics\/m2\/mod\.ts\)$/,
     /^langs\/zh\/mod\.ts: a language pack imports formats\/m2\.ts, not a public entry point$/,
     /^langs\/zh\/mod\.ts: a language pack imports langs\/xx\/a\.ts, not a public entry point$/,
+    /^util\/d\.ts: imports "left-pad"; a package is node:NAME or npm:NAME@X\.Y\.Z, in the source$/,
+    /^util\/d\.ts: imports "npm:left-pad"; a package is node:NAME or npm:NAME@X\.Y\.Z/,
+    /^util\/d\.ts: imports "npm:left-pad@\^1\.3\.0"; a package is node:NAME or npm:NAME@X\.Y\.Z/,
+    /^metrics\/gleu\/x\.ts: metrics\/ may not import annotator\/ \(annotator\/annotate\.ts\)$/,
+    /^meta\/x\.ts: only builtin\.ts imports metrics\/ \(metrics\/m2\/mod\.ts\)$/,
+    /^mod\.ts: only builtin\.ts imports metrics\/ \(metrics\/gleu\/mod\.ts\)$/,
+    /^langs\/yy\/mod\.ts: a language pack imports metrics\/gleu\/ngrams\.ts, not a public entry point$/,
   ];
   for (const pattern of expect) {
     assert.ok(problems.some((p) => pattern.test(p)), `${pattern} not in:\n${problems.join("\n")}`);
   }
   assert.equal(problems.length, expect.length, problems.join("\n"));
   // Allowed: repl/ and cli/ -> render/, stats/ -> util/, a file within its own metric folder, metrics and
-  // formats -> edits/, edits/ -> util/, plugins/, node:, a face -> builtin.ts -> a metric.
+  // formats -> edits/, edits/ -> util/, plugins/, node:, a face -> builtin.ts -> a metric, a language
+  // pack -> a metric's public entry, pinned npm packages (with a path inside the package).
   assert.deepEqual(
     violations([
       file("repl/state.ts", ["../render/text.ts"]),
@@ -338,6 +374,10 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
       file("plugins/types.ts", []),
       file("report/x.ts", ["../builtin.ts"]),
       file("builtin.ts", ["./metrics/m2/mod.ts"]),
+      file("langs/zh/mod.ts", ["../../metrics/gleu/mod.ts", "../../mod.ts"]),
+      file("mod.ts", []),
+      file("metrics/gleu/mod.ts", ["npm:@scope/x@1.0.0/sub.js", "npm:wink-lexicon@2.2.0"]),
+      file("cli/init_plugin.ts", ["${urls.mod}"]), // an import written into a generated file
     ]),
     [],
   );

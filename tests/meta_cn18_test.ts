@@ -142,7 +142,7 @@ sharedTest("sentenceLevel() reproduces Table 3 and the seed-1 bootstrap bounds",
     );
     assert.equal(result.pairs, full.pairs_total);
     assert.equal(result.pairs, paper.pairs.hties);
-    // The data give 14,822 unexpanded human non-ties; the paper prints 14,584 (see README).
+    // The data give 14,822 unexpanded human non-ties; the paper prints 14,584 (see docs/meta-evaluation.md).
     assert.equal(result.humanNonTies, full.pairs_human_nontie);
     if (judgments === "expanded") assert.equal(result.humanNonTies, paper.pairs.noties);
     for (const metric of result.metrics) {
@@ -175,7 +175,7 @@ sharedTest("sentenceLevel() reproduces Table 3 and the seed-1 bootstrap bounds",
 sharedTest("the published sentence-level M2 is F0.5 against the last annotator only", async () => {
   // gecscore's m2 sentence() chooses the best annotator, as the m2scorer does; the published
   // file scores every sentence against annotator 1. This explains the Table 3 M2 cells that
-  // gecscore's own sentence scores do not reproduce (see README).
+  // gecscore's own sentence scores do not reproduce (see docs/meta-evaluation.md).
   const registry = createRegistry();
   const gold = await readGold(shared("data/conll2014/gold/official-2014.combined.m2"), {
     registry,
@@ -232,7 +232,7 @@ sharedTest(
     // the 2015 paper's Table 3b prints them rounded (CUUI 0.550, INPUT 0.456). The published file
     // is the mean of 1000 unseeded bootstrap runs of EW.py (the repository's Makefile); with seeds
     // 0-999 that mean rounds to the file's value for 12 of 13 systems (INPUT 0.45652; CUUI
-    // 0.54974 ± 0.00017), see README "Why Expected Wins ... differs".
+    // 0.54974 ± 0.00017), see docs/meta-evaluation.md.
     const ewPl: Record<string, string> = {
       AMU: "0.6284",
       RAC: "0.5660",

@@ -327,7 +327,7 @@ sharedTest(
       "gleu",
     ]);
     // SEEDA's README: IMPARA's base-set Pearson with TS_sent... computed by corr_system.py on the
-    // published column: see the table in README.md (meta-evaluation section).
+    // published column: see the table in docs/meta-evaluation.md.
     // deno-lint-ignore no-explicit-any
     const impara = viaM2.system.correlations.find((c: any) => c.metric === "IMPARA");
     assert.equal(impara.n, 15);

@@ -2,7 +2,7 @@
  * The report page in a real browser: headless Chromium from the OS packages, driven by
  * puppeteer-core over a pipe (no network). Skips with a message when no Chromium is installed.
  *
- * Set GECSCORE_SCREENSHOT_DIR=DIR to also save the CoNLL-2014 screenshots there (the README's:
+ * Set GECSCORE_SCREENSHOT_DIR=DIR to also save the CoNLL-2014 screenshots there (docs/report.md's:
  * `GECSCORE_SCREENSHOT_DIR=docs deno test -A tests/report_browser_test.ts`).
  */
 
@@ -291,7 +291,7 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     const dir = await Deno.makeTempDir({ dir: "/tmp" });
-    // Paths relative to the working directory: the page (and the README's screenshot) shows them.
+    // Paths relative to the working directory: the page (and the screenshot in docs/report.md) shows them.
     const gold = relative(Deno.cwd(), shared("data/conll2014/gold/official-2014.combined.m2"));
     const names = ["CAMB", "AMU", "INPUT"];
     assert.ok(names.every((n) => CONLL2014_SYSTEMS.includes(n)));

@@ -64,7 +64,7 @@ export function sharedTest(name: string, fn: (t: Deno.TestContext) => void | Pro
     warned = true;
     console.warn(
       `Skipping the tests that compare with ../shared: ${SHARED_DIR} is absent ` +
-        "(it holds the CoNLL-2014 data and the reference outputs; see the README).",
+        "(it holds the CoNLL-2014 data and the reference outputs; see docs/data.md).",
     );
   }
   Deno.test({ name, ignore: !SHARED_AVAILABLE, fn });
