@@ -9,7 +9,7 @@ import { parseCommandArgs } from "./args.ts";
 import { UsageError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { createRegistry, readGold } from "../builtin.ts";
-import { writerIds } from "../pipeline/convert.ts";
+import { conversionLosses, writerIds } from "../pipeline/convert.ts";
 import { checkWritable, writeOutput } from "./write_output.ts";
 
 /** The help text of `gecscore convert`. */
@@ -25,7 +25,8 @@ then goes to stderr.
 M2 to XML clusters overlapping edits of different annotators into errors with one
 alternative per annotator, as the I-measure's m2_to_ixml.py does (only the first of an
 edit's || corrections is kept; corrections are not re-tokenized). XML to M2 gives one
-annotator per ann id and one edit per <c>; each edit gets its error's type and req.
+annotator per ann id and one edit per <c>, REQUIRED, with its error's type. What a conversion
+cannot carry over (per-edit types, req="no", || alternatives) is said on stderr with a count.
 
 Options:
   --to FORMAT   output format id: m2 or ixml (or a plugin format that can write)
@@ -137,6 +138,8 @@ export async function convertCommand(
   const say = stream
     ? context.io?.err ?? ((text: string) => console.error(text.replace(/\n$/, "")))
     : out;
+  const warn = context.io?.err ?? ((text: string) => console.error(text.replace(/\n$/, "")));
+  for (const loss of conversionLosses(corpus, format.id)) warn(`convert: lost: ${loss}\n`);
   say(
     `Converted ${n} ${
       n === 1 ? "sentence" : "sentences"

@@ -416,7 +416,9 @@ function finishSentences(drafts: DraftSentence[]): GoldSentence[] {
         for (const c of a.corrections) {
           const edit: Edit = { start: c.start, end: c.end, corrections: [[...c.tokens]] };
           if (e.type !== undefined) edit.type = e.type;
-          edit.required = e.required;
+          // Each annotator requires its own edit; req="no" (not every annotator corrected the
+          // error) stays on the error group, which M2 has no place for.
+          edit.required = true;
           list.push(edit);
         }
       }

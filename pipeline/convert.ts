@@ -63,3 +63,86 @@ export function convertCorpus(corpus: GoldCorpus, to: string, registry: Registry
 export function writerIds(registry: Registry): string {
   return registry.formats.filter((f) => f.write).map((f) => f.id).join(", ");
 }
+
+/**
+ * What a conversion cannot carry over, one sentence each (empty when nothing is lost):
+ * I-measure XML to M2 loses per-edit types (an XML error has one type, often the joined labels
+ * of its edits), the `req="no"` of errors not every annotator corrected, and an annotator's
+ * second alternative of one error (M2 cannot tell it from a second edit); M2 to XML keeps only
+ * the first of an edit's `||` corrections and one type per error.
+ *
+ * @example Usage
+ * ```ts
+ * import { conversionLosses } from "./convert.ts";
+ * import { parseM2 } from "../formats/m2.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await parseM2(["S a b\nA 1 2|||X|||c||d|||REQUIRED|||-NONE-|||0\n"], "x.m2");
+ * assert.deepEqual(conversionLosses(gold, "ixml"), [
+ *   "1 edit has || alternative corrections: the XML keeps only the first of each",
+ * ]);
+ * ```
+ *
+ * @param corpus The corpus read.
+ * @param to The output format id.
+ * @returns The losses.
+ */
+export function conversionLosses(corpus: GoldCorpus, to: string): string[] {
+  const notes: string[] = [];
+  const count = (n: number, one: string, many: string, rest: string) => {
+    if (n) notes.push(`${n} ${n === 1 ? one : many} ${rest}`);
+  };
+  if (corpus.format === "ixml" && to === "m2") {
+    let joined = 0, optional = 0, second = 0;
+    let example = "";
+    for (const s of corpus.sentences) {
+      for (const e of s.errors ?? []) {
+        const edits = e.alternatives.reduce((n, a) => n + a.corrections.length, 0);
+        if (e.type?.includes("/")) {
+          joined += edits;
+          example ||= e.type;
+        }
+        if (!e.required) optional++;
+        const seen = new Set<string>();
+        for (const a of e.alternatives) {
+          if (seen.has(a.annotator)) second++;
+          seen.add(a.annotator);
+        }
+      }
+    }
+    count(
+      joined,
+      "edit carries",
+      "edits carry",
+      `the joined type label of an error (e.g. "${example}"): the XML has one type per ` +
+        "error, not per edit, so --by-type on the M2 counts these labels",
+    );
+    count(
+      optional,
+      "error was",
+      "errors were",
+      'not corrected by every annotator (req="no"); M2 has no field for that: its edits are ' +
+        "written REQUIRED, as each annotator's own",
+    );
+    count(
+      second,
+      "alternative is a second alternative",
+      "alternatives are second alternatives",
+      "of one annotator for one error; M2 writes them as further edits of that annotator",
+    );
+  } else if (to === "ixml") {
+    let alternatives = 0;
+    for (const s of corpus.sentences) {
+      for (const a of s.annotations ?? []) {
+        for (const e of a.edits) if (e.corrections.length > 1) alternatives++;
+      }
+    }
+    count(
+      alternatives,
+      "edit has",
+      "edits have",
+      "|| alternative corrections: the XML keeps only the first of each",
+    );
+  }
+  return notes;
+}

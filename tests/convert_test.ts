@@ -311,3 +311,39 @@ Deno.test("gecscore convert runs through the command line", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert says on stderr what XML -> M2 loses, and keeps REQUIRED", async () => {
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<scripts><script id="1"><sentence id="1" numann="2"><text>a b c</text><error-list>
+<error id="1" req="no" type="Prep/Mec"><alt ann="0"><c start="1" end="2">x</c></alt></error>
+<error id="2" req="yes" type="Nn"><alt ann="0"><c start="2" end="3">y</c></alt><alt ann="1"><c start="2" end="3">z</c></alt></error>
+</error-list></sentence></script></scripts>
+`;
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/g.xml`, xml);
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await convertCommand([`${dir}/g.xml`, `${dir}/g.m2`], {
+      io: { out: (t) => out.push(t), err: (t) => err.push(t) },
+    });
+    assert.equal(code, 0);
+    assert.deepEqual(err, [
+      'convert: lost: 1 edit carries the joined type label of an error (e.g. "Prep/Mec"): the ' +
+      "XML has one type per error, not per edit, so --by-type on the M2 counts these labels\n",
+      'convert: lost: 1 error was not corrected by every annotator (req="no"); M2 has no field ' +
+      "for that: its edits are written REQUIRED, as each annotator's own\n",
+    ]);
+    const m2 = await Deno.readTextFile(`${dir}/g.m2`);
+    assert.match(m2, /^A 1 2\|\|\|Prep\/Mec\|\|\|x\|\|\|REQUIRED\|\|\|-NONE-\|\|\|0$/m);
+    assert.doesNotMatch(m2, /\|\|\|-NONE-\|\|\|-NONE-\|\|\|/);
+    // M2 -> XML of a gold without || alternatives loses nothing.
+    const quiet: string[] = [];
+    await convertCommand([`${dir}/g.m2`, `${dir}/h.xml`], {
+      io: { out: () => {}, err: (t) => quiet.push(t) },
+    });
+    assert.deepEqual(quiet, []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
