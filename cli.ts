@@ -15,6 +15,7 @@ import { processIo } from "./cli/command.ts";
 import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 import type { Registry } from "./plugins/registry.ts";
 import { escapeControls } from "./util/terminal_text.ts";
+import { closest } from "./plugins/command_args.ts";
 
 export { type Command, type CommandContext, type Io, processIo } from "./cli/command.ts";
 
@@ -69,8 +70,11 @@ async function command(name: string, registry: Registry): Promise<Command> {
   if (Object.hasOwn(COMMANDS, name)) return await COMMANDS[name]();
   const added = registry.command(name);
   if (!added) {
+    const guess = closest(name, commandNames(registry));
     throw new UsageError(
-      `Unknown command "${name}"; commands: ${commandNames(registry).join(", ")}`,
+      `Unknown command "${name}"${guess ? ` (did you mean ${guess}?)` : ""}; commands: ${
+        commandNames(registry).join(", ")
+      }`,
     );
   }
   return {

@@ -42,7 +42,9 @@ export function parseCommandArgs<T extends ParseArgsConfig>(
   try {
     return parseArgs({ ...config, strict: true });
   } catch (error) {
-    throw new UsageError(`${command}: ${argsErrorMessage(error)}; see gecscore help ${command}`);
+    throw new UsageError(
+      `${command}: ${argsErrorMessage(error, config.options)}; see gecscore help ${command}`,
+    );
   }
 }
 
