@@ -359,7 +359,7 @@ sharedTest(
           mode,
           weighting: v.includes("unweighted") ? "none" : "length",
           aggregate: sentence ? "sentence-mean" : "corpus",
-          sentweights: "corpus",
+          // sentweights by default (auto): what v1.1 prints, its corpus curves.
         };
       }
       const s = await run(o);

@@ -14,14 +14,15 @@
  * Options: `mode` dependent|independent; `weighting` length|none; `beta`; `version`;
  * `aggregate` corpus (the corpus scorer: the paper's CLEME) | sentence-mean (the sentence
  * scorer: SentCLEME); `sentweights` sentence (v1.0's SentCLEME length weights under
- * sentence-mean) | corpus (the corpus weights, which v1.1's code uses at the sentence level).
+ * sentence-mean) | corpus (the corpus weights, which v1.1's code uses at the sentence level) |
+ * auto (the default: what the chosen version prints, corpus for 1.1 and sentence for 1.0).
  *
  * Known bugs of the references and how they are treated here:
  * - v1.0 deletes empty targets while iterating over them: an empty hypothesis is replaced by the
  *   first reference (POST sentence 23 of CoNLL-2014). Reproduced under `version=1.0` only.
  * - v1.1's `LengthWeigher.__init__` drops its arguments, so its sentence-level weigher has the
- *   corpus-level curves: reproduced with `sentweights=corpus`; the default uses the sentence
- *   curves the code passes (v1.0's SentCLEME values).
+ *   corpus-level curves: reproduced by default under `version=1.1` (`sentweights=auto`);
+ *   `sentweights=sentence` gives the sentence curves the code passes (v1.0's SentCLEME).
  * - v1.1's sentence scorer computes F with beta 0.5 whatever beta is set; here `beta` applies.
  * - The bias of the length weighting depends on the system's own edits (AMU 1.7905, INPUT
  *   1.7388): weighted scores of two systems use different curves. Kept (it is the definition).
@@ -135,9 +136,20 @@ export function clemeSentenceStats(
   };
 }
 
+/**
+ * The length weights of the sentence scorer: as given, or by version (`auto`): v1.0's SentCLEME
+ * uses sentence curves, v1.1's code the corpus curves (its weigher drops its arguments).
+ */
+function sentenceWeightsOf(options: ClemeOptions): "sentence" | "corpus" {
+  if (options.sentweights === "sentence" || options.sentweights === "corpus") {
+    return options.sentweights;
+  }
+  return options.version === "1.0" ? "sentence" : "corpus";
+}
+
 function weightsOf(options: ClemeOptions): WeightConfig {
   if (options.weighting === "none") return NO_WEIGHTS;
-  if (options.aggregate === "sentence-mean" && options.sentweights === "sentence") {
+  if (options.aggregate === "sentence-mean" && sentenceWeightsOf(options) === "sentence") {
     return options.mode === "independent"
       ? SENTENCE_WEIGHTS_INDEPENDENT
       : SENTENCE_WEIGHTS_DEPENDENT;
@@ -208,7 +220,7 @@ export const clemeMetric: Metric<ClemeOptions, ClemeStats, ClemeScore> = {
     beta: 0.5,
     version: "1.1",
     aggregate: "corpus",
-    sentweights: "sentence",
+    sentweights: "auto",
   },
   optionSpecs: {
     mode: {
@@ -229,9 +241,9 @@ export const clemeMetric: Metric<ClemeOptions, ClemeStats, ClemeScore> = {
       choices: ["corpus", "sentence-mean"],
     },
     sentweights: {
-      description: "length weights under sentence-mean: sentence (SentCLEME's) or corpus " +
-        "(what v1.1's code uses there)",
-      choices: ["sentence", "corpus"],
+      description: "length weights under sentence-mean: auto (what the version prints: " +
+        "corpus for 1.1, sentence for 1.0), sentence (SentCLEME's) or corpus",
+      choices: ["auto", "sentence", "corpus"],
     },
   },
   needs: ["annotations"],
@@ -282,7 +294,7 @@ export const clemeMetric: Metric<ClemeOptions, ClemeStats, ClemeScore> = {
   },
   signature(o) {
     const agg = o.aggregate === "sentence-mean"
-      ? `|agg:sentence-mean|sentweights:${o.sentweights}`
+      ? `|agg:sentence-mean|sentweights:${sentenceWeightsOf(o)}`
       : "";
     return `cleme|mode:${o.mode}|weighting:${o.weighting}|beta:${o.beta}|version:${o.version}${agg}|v:${VERSION}`;
   },
