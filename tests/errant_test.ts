@@ -161,7 +161,7 @@ Deno.test("gecscore errant_compare exits 1 on bad input and 2 on bad usage, one 
       [
         ["-hyp", `${DIR}/hyp.m2`, "-ref", `${DIR}/README.md`],
         1,
-        /README\.md:\d+: expected an edit line/,
+        /README\.md:1: expected a line starting with "S " or "A "/,
       ],
       [
         ["-hyp", `${DIR}/hyp.m2`],
@@ -443,5 +443,54 @@ Deno.test("typeIntervals() covers the observed per-type value and says when a ty
     const x = ci.get(type);
     assert.ok(typeof x === "object", `${type}: no interval`);
     assert.ok(x.lower <= (score.f as number) && (score.f as number) <= x.upper, type);
+  }
+});
+
+Deno.test("errant_compare refuses what score refuses (every door has the same checks)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const cases: [string, string, RegExp][] = [
+      [
+        "start-end",
+        "S a b c\nA 2 1|||X|||y|||REQUIRED|||-NONE-|||0\n",
+        /:2: expected start <= end/,
+      ],
+      [
+        "past-end",
+        "S a b c\nA 1 9|||X|||y|||REQUIRED|||-NONE-|||0\n",
+        /:2: expected offsets within/,
+      ],
+      [
+        "cr-only",
+        "S a b c\rA 1 2|||X|||y|||REQUIRED|||-NONE-|||0\r",
+        /:1: found a carriage return/,
+      ],
+      ["empty", "", /: expected at least one "S" line/],
+      [
+        "annotators",
+        "S a b c\n" +
+        Array.from({ length: 101 }, (_, i) => `A 1 2|||X|||y|||REQUIRED|||-NONE-|||${i}\n`).join(
+          "",
+        ),
+        /annotators/,
+      ],
+      ["mid-bom", "S a b c\n\n\ufeffS d e\n", /byte order mark/],
+      ["long", `S ${"a ".repeat(50_001)}\n`, /longer than 100000 characters/],
+    ];
+    for (const [name, text, pattern] of cases) {
+      const path = `${dir}/${name}.m2`;
+      await Deno.writeTextFile(path, text);
+      let out = "", err = "";
+      const code = await main(["errant_compare", "-hyp", path, "-ref", path], {
+        out: (t) => out += t,
+        err: (t) => err += t,
+      });
+      assert.equal(code, 1, `${name}: ${err}`);
+      assert.equal(out, "", name);
+      assert.match(err, pattern, name);
+      assert.equal(err.split("\n").length, 2, name);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { parseM2 } from "../../formats/m2.ts";
 import { checkNoNul } from "../../formats/text.ts";
 import { InputError, UsageError } from "../../plugins/errors.ts";
 import type { PluginCommand } from "../../plugins/types.ts";
@@ -262,6 +263,11 @@ export async function errantCompare(
     return 0;
   }
   const [hypText, refText] = await Promise.all([readText(parsed.hyp), readText(parsed.ref)]);
+  // The checks and limits of every other door (offsets, blank lines between sentences, line
+  // ends, line length, annotators, alternatives): ERRANT's reading, below, checks none of them.
+  for (const [path, text] of [[parsed.hyp, hypText], [parsed.ref, refText]]) {
+    await parseM2([text.replace(/^\ufeff/, "")], path);
+  }
   io.out(errantCompareText(hypText, refText, parsed.hyp, parsed.ref, {
     options: parsed.options,
     cat: parsed.cat,
