@@ -11,7 +11,9 @@
 
 import { InputError, UsageError } from "../../plugins/errors.ts";
 import type { PluginCommand } from "../../plugins/types.ts";
-import { errantCompareText, errantMetric, type ErrantOptions } from "./mod.ts";
+import { errantMetric } from "./mod.ts";
+import type { ErrantOptions } from "./compare.ts";
+import { errantCompareText } from "./report.ts";
 
 /** Usage text of the command. */
 export const ERRANT_COMPARE_USAGE: string =
