@@ -11,9 +11,7 @@
 
 import { InputError, UsageError } from "../../plugins/errors.ts";
 import type { PluginCommand } from "../../plugins/types.ts";
-import { errantMetric } from "./mod.ts";
-import type { ErrantOptions } from "./compare.ts";
-import { errantCompareText } from "./report.ts";
+import { errantCompareText, errantMetric, type ErrantOptions } from "./mod.ts";
 
 /** Usage text of the command. */
 export const ERRANT_COMPARE_USAGE: string =

@@ -180,8 +180,7 @@ export function errantEdits(annotations: readonly Annotation[]): ErrantEdit[] {
  *
  * @example Usage
  * ```ts
- * import { errantSentenceStats, errantMetric } from "./mod.ts";
- * import { editOptions } from "./compare.ts";
+ * import { errantSentenceStats, editOptions, errantMetric } from "./mod.ts";
  * import assert from "node:assert/strict";
  *
  * const stats = errantSentenceStats(

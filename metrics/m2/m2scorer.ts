@@ -22,8 +22,7 @@ import { InputError, UsageError } from "../../plugins/errors.ts";
 import { resolveOptions } from "../../plugins/options.ts";
 import type { CommandIo, PluginCommand } from "../../plugins/types.ts";
 import { pyFixed } from "../../util/python_number.ts";
-import { m2Metric } from "./mod.ts";
-import type { M2Options } from "./annotators.ts";
+import { m2Metric, type M2Options } from "./mod.ts";
 import { m2VerboseTrace, type TraceHypothesis } from "./trace.ts";
 
 /** Usage text of the command. */

@@ -15,9 +15,7 @@ import type {
   ViewComparison,
   ViewGoldEdit,
 } from "../../plugins/types.ts";
-import type { M2Options } from "./annotators.ts";
-import { m2Replay, type M2Stats } from "./mod.ts";
-import { m2GoldEdits } from "./annotators.ts";
+import { m2GoldEdits, type M2Options, m2Replay, type M2Stats } from "./mod.ts";
 import { chosenTyped } from "./typed_gold.ts";
 
 /**

@@ -8,9 +8,15 @@
 
 import { prf } from "../../edits/prf.ts";
 import type { GoldSentence, Tokens } from "../../plugins/types.ts";
-import { chooseAnnotator, m2CountF, m2Score } from "./mod.ts";
-import type { M2Options } from "./annotators.ts";
-import { editRepr, m2Annotators, shrinkEdit } from "./annotators.ts";
+import {
+  chooseAnnotator,
+  editRepr,
+  m2Annotators,
+  m2CountF,
+  type M2Options,
+  m2Score,
+  shrinkEdit,
+} from "./mod.ts";
 import { m2Annotations } from "./annotators.ts";
 import type { M2GoldEdit } from "./lattice.ts";
 import { pyFixed, pyFloat, pyRepr } from "../../util/python_number.ts";
