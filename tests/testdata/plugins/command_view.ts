@@ -9,8 +9,7 @@
  */
 
 import type { Metric, Plugin } from "../../../mod.ts";
-import type { GoldSentence } from "../../../plugins/mod.ts";
-import type { PluginCommand, SentenceView } from "../../../plugins/mod.ts";
+import type { GoldSentence, PluginCommand, SentenceView } from "../../../plugins/mod.ts";
 
 type KeptStats = { made: number[]; gold: number };
 
