@@ -8,11 +8,11 @@
  * scoring a corpus ({@linkcode scoreSystems}, streamed: {@linkcode streamScores}),
  * significance ({@linkcode assessResults}) and loading a plugin into its box
  * ({@linkcode loadPlugin}). The rest is behind subpaths: `/plugins` (the whole plugin
- * contract, where every type the root's types refer to is documented), `/testkit` (the
- * conformance kits), `/formats` (the built-in formats and tokenization), `/edits` (edit
- * helpers and P/R/F), `/stats`, `/meta` (meta-evaluation), `/report` (the HTML report),
- * `/annotator` (edits from plain text) and `/metrics/<id>` (`m2`, `gleu`, `imeasure`,
- * `errant`).
+ * contract, where the types the root's types refer to are documented), `/testkit` (the
+ * conformance kits), `/formats` (the built-in formats, reference sentences, tokenization),
+ * `/edits` (edit helpers and P/R/F), `/stats`, `/meta` (meta-evaluation), `/report` (the HTML
+ * report), `/annotator` (edits from plain text) and `/metrics/gleu`. The other built-in
+ * metrics are reached through the registry: `registry.metric("m2")`.
  *
  * @example Reading an M2 gold file and scoring a system
  * ```ts
