@@ -1,7 +1,7 @@
 /**
- * Pure statistics of meta-evaluation: Pearson's r, Spearman's rho and Williams' test of two
- * dependent correlations (the pairwise Kendall's tau of sentence-level meta-evaluation is
- * `sentenceLevel()` in `/meta`).
+ * Pure statistics of meta-evaluation: Pearson's r and Spearman's rho (Williams' test between
+ * two metrics' correlations and the pairwise Kendall's tau of sentence-level meta-evaluation
+ * come with `systemLevel()` and `sentenceLevel()` in `/meta`).
  *
  * @example Correlations
  * ```ts
@@ -17,4 +17,3 @@
 
 export { pearson } from "./pearson.ts";
 export { spearman } from "./spearman.ts";
-export { type WilliamsInput, type WilliamsResult, williamsTest } from "./williams.ts";
