@@ -10,6 +10,11 @@
  * - `annotate.ts`: the stages together; `parallel.ts`, `m2_to_m2.ts` and `commands.ts`: ERRANT's
  *   `errant_parallel` and `errant_m2`.
  *
+ * The public entry is {@linkcode loadAnnotator}: an {@linkcode Annotator} analyses
+ * sentences and turns an original and a corrected one into typed edits; its analyser and
+ * classifier resources can be given ({@linkcode AnnotatorParts}). The stage modules' own
+ * helpers are not public.
+ *
  * The npm packages it needs (wink-pos-tagger, wink-lexicon, wink-lemmatizer, nspell,
  * dictionary-en-gb, lancaster-stemmer) are imported when an annotator is first loaded.
  *
@@ -27,25 +32,12 @@
 
 export type { Analysis, Token } from "./token.ts";
 export type { Analyser } from "./tag.ts";
-export { loadWinkAnalyser } from "./tag.ts";
-export type { AlignOp } from "./align.ts";
-export { align, substitutionCost } from "./align.ts";
 export type { MergeStrategy, Span } from "./merge.ts";
-export { mergeEdits } from "./merge.ts";
-export type { ClassifierResources, EditInput } from "./classify.ts";
-export { classifyEdit } from "./classify.ts";
-export { loadClassifierResources } from "./resources.ts";
-export type { AnnotateOptions, Annotator, AnnotatorParts, TypedEdit } from "./annotate.ts";
-export { createAnnotator, loadAnnotator } from "./annotate.ts";
-export { parseConllu, readyAnalyser } from "./conllu.ts";
-export { parallelToM2 } from "./parallel.ts";
-export { m2ToM2, type M2ToM2Options } from "./m2_to_m2.ts";
-export type { CommandOutput } from "./commands.ts";
-export { errantM2Command, errantParallelCommand } from "./commands.ts";
+export type { ClassifierResources } from "./classify.ts";
 export {
-  ERRANT_M2_HELP,
-  ERRANT_M2_USAGE,
-  ERRANT_PARALLEL_HELP,
-  ERRANT_PARALLEL_USAGE,
-} from "./command_help.ts";
-export { errantM2DropIn, errantParallelDropIn } from "./drop_ins.ts";
+  type AnnotateOptions,
+  type Annotator,
+  type AnnotatorParts,
+  loadAnnotator,
+  type TypedEdit,
+} from "./annotate.ts";

@@ -7,10 +7,13 @@
  *
  * `deno bench --allow-read --allow-write bench/bounds_bench.ts`
  */
-import { lines, parseIxml, parseM2, readHypotheses } from "../formats/mod.ts";
+import { lines } from "../formats/mod.ts";
+import { parseIxml } from "../formats/ixml.ts";
+import { parseM2 } from "../formats/m2.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { gleuMetric } from "../metrics/gleu/mod.ts";
 import { imeasureMetric } from "../metrics/imeasure/mod.ts";
-import { resolveOptions } from "../plugins/mod.ts";
+import { resolveOptions } from "../plugins/options.ts";
 
 const MB = 1 << 20;
 const dir = await Deno.makeTempDir();

@@ -19,7 +19,7 @@
  * ```
  */
 import { readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { importPlugin, loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
 import { assessSignificance, type SystemStats } from "../pipeline/significance.ts";
 import type { AnyMetric } from "../plugins/types.ts";

@@ -5,9 +5,10 @@
  *
  * `deno bench --allow-read bench/edits_bench.ts`
  */
-import { chunkPartition, extractEdits, prf } from "../edits/mod.ts";
+import { extractEdits, prf } from "../edits/mod.ts";
+import { chunkPartition } from "../edits/chunk.ts";
 import { readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const data = SHARED_AVAILABLE

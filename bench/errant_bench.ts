@@ -5,8 +5,9 @@
  * `deno bench --allow-read bench/errant_bench.ts`
  */
 import { readGold } from "../mod.ts";
-import { readHypothesisM2 } from "../formats/mod.ts";
-import { errantCompareText, errantMetric } from "../metrics/errant/mod.ts";
+import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
+import { errantMetric } from "../metrics/errant/mod.ts";
+import { errantCompareText } from "../metrics/errant/report.ts";
 import { shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const DIR = "data/conll2014/errant";

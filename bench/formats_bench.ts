@@ -3,7 +3,7 @@
  * `../shared` is absent). `deno bench --allow-read bench/formats_bench.ts`
  */
 import { readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const GOLD = shared("data/conll2014/gold/official-2014.combined.m2");

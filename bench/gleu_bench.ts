@@ -4,10 +4,10 @@
  *
  * Target: under 1 s for all 13 systems, statistics and 500 sampling iterations included.
  */
-import type { Tokens } from "../mod.ts";
-import { readReferenceCorpus, readSentences } from "../formats/mod.ts";
+import type { Tokens } from "../plugins/types.ts";
+import { readReferenceCorpus, readSentences } from "../formats/text.ts";
 import { gleuMetric, type GleuOptions, type GleuStats } from "../metrics/gleu/mod.ts";
-import { resolveOptions } from "../plugins/mod.ts";
+import { resolveOptions } from "../plugins/options.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const SRC = shared("data/conll2014/refs/conll14st-test.tok.src");

@@ -9,10 +9,13 @@
  * in under a second of scoring. Every run starts from a fresh copy of the gold, so the
  * per-sentence memos start cold as in one command-line run.
  */
-import { type GoldSentence, readGold, type Tokens } from "../mod.ts";
-import { readSentences } from "../formats/mod.ts";
-import { imeasureMetric, type ImeasureOptions } from "../metrics/imeasure/mod.ts";
-import { type ErrorGroup, resolveOptions } from "../plugins/mod.ts";
+import { readGold } from "../mod.ts";
+import type { GoldSentence, Tokens } from "../plugins/types.ts";
+import { readSentences } from "../formats/text.ts";
+import { imeasureMetric } from "../metrics/imeasure/mod.ts";
+import type { ImeasureOptions } from "../metrics/imeasure/types.ts";
+import type { ErrorGroup } from "../plugins/mod.ts";
+import { resolveOptions } from "../plugins/options.ts";
 import { align3 } from "../metrics/imeasure/align.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 

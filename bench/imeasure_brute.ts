@@ -13,7 +13,8 @@
 import { errorGroups } from "../formats/error_groups.ts";
 import { readGold } from "../builtin.ts";
 import { readSentences } from "../formats/text.ts";
-import { imeasureMetric, type ImeasureOptions, searchReferences } from "../metrics/imeasure/mod.ts";
+import { imeasureMetric, searchReferences } from "../metrics/imeasure/mod.ts";
+import type { ImeasureOptions } from "../metrics/imeasure/types.ts";
 import { combinationCount, errorOptions } from "../metrics/imeasure/refs.ts";
 import type { GoldSentence, Tokens } from "../plugins/types.ts";
 import { CONLL2014_SYSTEMS } from "../tests/shared.ts";

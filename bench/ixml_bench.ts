@@ -3,7 +3,9 @@
  * CoNLL-2014 gold (skipped when `../shared` is absent). `deno bench --allow-read bench/ixml_bench.ts`
  */
 import { readGold } from "../mod.ts";
-import { errorGroups, parseM2, writeIxml, writeM2 } from "../formats/mod.ts";
+import { errorGroups } from "../formats/error_groups.ts";
+import { parseM2, writeM2 } from "../formats/m2.ts";
+import { writeIxml } from "../formats/ixml.ts";
 import { shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const M2 = shared("data/conll2014/gold/official-2014.combined.m2");

@@ -13,10 +13,10 @@
  * `deno bench --allow-read bench/m2_bench.ts`
  */
 import { readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { m2Metric } from "../metrics/m2/mod.ts";
 import { FallbackBudgetError } from "../metrics/m2/lattice.ts";
-import type { GoldSentence, Tokens } from "../mod.ts";
+import type { GoldSentence, Tokens } from "../plugins/types.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const options = m2Metric.defaults;

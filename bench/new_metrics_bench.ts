@@ -7,15 +7,11 @@
  *
  * `deno bench --allow-read bench/new_metrics_bench.ts`
  */
-import {
-  createRegistry,
-  type GoldCorpus,
-  type GoldSentence,
-  type Hypotheses,
-  readGold,
-} from "../mod.ts";
-import { readHypothesisM2, readReferenceCorpus, readSentences } from "../formats/mod.ts";
-import { resolveOptions } from "../plugins/mod.ts";
+import { createRegistry, readGold } from "../mod.ts";
+import type { GoldCorpus, GoldSentence, Hypotheses } from "../plugins/types.ts";
+import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
+import { readReferenceCorpus, readSentences } from "../formats/text.ts";
+import { resolveOptions } from "../plugins/options.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 
 const registry = createRegistry();

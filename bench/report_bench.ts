@@ -14,7 +14,7 @@
  */
 
 import { createRegistry, readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { buildReport } from "../report/build_report.ts";
 import { reportInput, reportInputParallel } from "../report/report_input.ts";
 import { reportPage } from "../report/report_page.ts";

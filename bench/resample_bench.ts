@@ -8,7 +8,7 @@
  * `deno bench --allow-read bench/resample_bench.ts`
  */
 import { createRegistry, readGold, scoreSystems } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { assessSignificance, type SystemStats } from "../pipeline/significance.ts";
 import { CONLL2014_SYSTEMS, shared, SHARED_AVAILABLE } from "../tests/shared.ts";
 

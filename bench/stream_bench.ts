@@ -15,8 +15,11 @@
  * @module
  */
 
-import { streamScores, tokenize } from "../mod.ts";
-import { lines, m2Sentences, readChunks } from "../formats/mod.ts";
+import { streamScores } from "../mod.ts";
+import { tokenize } from "../formats/tokenize.ts";
+import { lines } from "../formats/mod.ts";
+import { m2Sentences } from "../formats/m2.ts";
+import { readChunks } from "../formats/text.ts";
 import { gleuMetric } from "../metrics/gleu/mod.ts";
 import { m2Metric } from "../metrics/m2/mod.ts";
 import { writeCorpus } from "./generate_corpus.ts";

@@ -24,12 +24,13 @@
  * @module
  */
 import assert from "node:assert/strict";
-import type { GoldSentence } from "../mod.ts";
+import type { GoldSentence } from "../plugins/types.ts";
 import { gleuMetric, type GleuOptions } from "../metrics/gleu/mod.ts";
-import { imeasureMetric, type ImeasureOptions } from "../metrics/imeasure/mod.ts";
+import { imeasureMetric } from "../metrics/imeasure/mod.ts";
+import type { ImeasureOptions } from "../metrics/imeasure/types.ts";
 import { m2Metric } from "../metrics/m2/mod.ts";
 import { FallbackBudgetError } from "../metrics/m2/lattice.ts";
-import { resolveOptions } from "../plugins/mod.ts";
+import { resolveOptions } from "../plugins/options.ts";
 
 function words(n: number, prefix: string): string[] {
   return Array.from({ length: n }, (_, i) => `${prefix}${i % 97}`);

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { AnyMetric, GoldCorpus, GoldSentence } from "../mod.ts";
+import type { AnyMetric, GoldCorpus, GoldSentence } from "../plugins/types.ts";
 import { loadAnnotator } from "../annotator/annotate.ts";
 import { annotatePlainSystems } from "../pipeline/annotate_systems.ts";
 import { clemeMetric } from "../metrics/cleme/mod.ts";
@@ -20,7 +20,8 @@ import { cleme2Metric } from "../metrics/cleme2/mod.ts";
 import { errantMetric } from "../metrics/errant/mod.ts";
 import { gotoscorerMetric } from "../metrics/gotoscorer/mod.ts";
 import { greenMetric } from "../metrics/green/mod.ts";
-import { InputError, resolveOptions } from "../plugins/mod.ts";
+import { InputError } from "../plugins/mod.ts";
+import { resolveOptions } from "../plugins/options.ts";
 
 /** `n` tokens from a 97-word vocabulary, `prefix` naming it. */
 function words(n: number, prefix: string): string[] {

@@ -9,7 +9,7 @@ import { parseCommandArgs } from "./args.ts";
 import { UsageError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { createRegistry, readGold } from "../builtin.ts";
-import { conversionLosses, writerIds } from "../pipeline/convert.ts";
+import { conversionLosses, forConversion, writerIds } from "../pipeline/convert.ts";
 import { checkWritable, writeOutput } from "./write_output.ts";
 
 /** The help text of `gecscore convert`. */
@@ -129,7 +129,7 @@ export async function convertCommand(
     registry,
     format: values["gold-format"] as string | undefined,
   });
-  const text = format.write(corpus);
+  const text = format.write(forConversion(corpus, format.id));
   const stream = toStdout ||
     await Deno.stat(output).then((i) => !i.isFile && !i.isDirectory, () => false);
   if (toStdout) out(text);

@@ -83,7 +83,12 @@ export function pluginFiles(
  * @module
  */
 
-${typeImport(["GoldSentence", "Metric", "Plugin", "Tokens"], urls.mod)}
+${
+    typeImport(
+      ["GoldSentence", "Metric", "Plugin", "Tokens"],
+      new URL("plugins/mod.ts", urls.mod).href,
+    )
+  }
 import { referenceRewrites } from "${new URL("formats/mod.ts", urls.mod).href}";
 import { prf } from "${new URL("edits/mod.ts", urls.mod).href}";
 
@@ -208,7 +213,7 @@ export default plugin;
 `;
   const test = `import assert from "node:assert/strict";
 import { assertMetricConformance } from "${urls.testkit}";
-import type { GoldSentence } from "${urls.mod}";
+import type { GoldSentence } from "${new URL("plugins/mod.ts", urls.mod).href}";
 import plugin, { metric } from "./mod.ts";
 
 const gold: GoldSentence[] = [

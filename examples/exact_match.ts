@@ -14,7 +14,8 @@
  * @module
  */
 
-import type { GoldSentence, Metric, Plugin, Tokens } from "../mod.ts";
+import type { Metric, Plugin } from "../mod.ts";
+import type { GoldSentence, Tokens } from "../plugins/mod.ts";
 import { CONLL2014_CONVENTIONS, referenceRewrites } from "../formats/mod.ts";
 
 /** Options shared by both metrics. */

@@ -416,9 +416,7 @@ function finishSentences(drafts: DraftSentence[]): GoldSentence[] {
         for (const c of a.corrections) {
           const edit: Edit = { start: c.start, end: c.end, corrections: [[...c.tokens]] };
           if (e.type !== undefined) edit.type = e.type;
-          // Each annotator requires its own edit; req="no" (not every annotator corrected the
-          // error) stays on the error group, which M2 has no place for.
-          edit.required = true;
+          edit.required = e.required;
           list.push(edit);
         }
       }

@@ -1,37 +1,27 @@
 /**
- * Readers and writers: M2, hypothesis M2, I-measure XML, plain text and references, error groups and input limits.
+ * The built-in formats (M2, I-measure XML, plain text with references), each a
+ * {@linkcode Format} that reads gold corpora and systems alike; the reference sentences of
+ * a gold sentence ({@linkcode referenceRewrites}: its references, or its annotators' edits
+ * applied); gecscore's tokenization (pre-tokenized text split on whitespace); and
+ * {@linkcode lines}, the numbered-line reader the built-in formats are written on (a
+ * third-party format gets the same line limits and line numbers in its messages).
+ *
+ * @example Reading M2 and writing I-measure XML
+ * ```ts
+ * import { ixmlFormat, m2Format, tokenize } from "./mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await m2Format.parse(["S This are dog .\nA 1 2|||SVA|||is|||REQUIRED|||-NONE-|||0\n"], "x.m2");
+ * assert.deepEqual(gold.sentences[0].annotations?.[0].edits[0].corrections, [["is"]]);
+ * assert.match(ixmlFormat.write!(gold), /<c start="1" end="2">is<\/c>/);
+ * assert.deepEqual(tokenize("It 's fine ."), ["It", "'s", "fine", "."]);
+ * ```
  *
  * @module
  */
 
-export { annotatorCount, errorGroups } from "./error_groups.ts";
-export {
-  applyEdits,
-  EditOverlapError,
-  type HypothesisM2,
-  parseHypothesisM2,
-  readHypothesisM2,
-  sourceMismatches,
-} from "./hypothesis_m2.ts";
-export { ixmlFormat, parseIxml, writeIxml } from "./ixml.ts";
-export { DEFAULT_READ_LIMITS, readLimits } from "./limits.ts";
-export { m2Format, m2Sentences, parseM2, sortAnnotators, writeM2 } from "./m2.ts";
-export {
-  applyAnnotation,
-  CONLL2014_CONVENTIONS,
-  referenceRewrites,
-  type RewriteConventions,
-} from "./references.ts";
-export {
-  baseName,
-  countLines,
-  lines,
-  type NumberedLine,
-  readChunks,
-  readHypotheses,
-  readReferenceCorpus,
-  readSentences,
-  referenceSentences,
-  textFormat,
-  tokenize,
-} from "./text.ts";
+export type { Format } from "../plugins/types.ts";
+export { ixmlFormat } from "./ixml.ts";
+export { m2Format } from "./m2.ts";
+export { CONLL2014_CONVENTIONS, referenceRewrites, type RewriteConventions } from "./references.ts";
+export { lines, type NumberedLine, textFormat, tokenize } from "./text.ts";

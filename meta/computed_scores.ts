@@ -21,7 +21,7 @@ import type { SentenceScores, SystemScores } from "./wmt_scores.ts";
  * ```ts
  * import { computedScores } from "./computed_scores.ts";
  * import { createRegistry, readGold, scoreSystems } from "../mod.ts";
- * import { readHypotheses } from "../formats/mod.ts";
+ * import { readHypotheses } from "../formats/text.ts";
  * import assert from "node:assert/strict";
  *
  * const registry = createRegistry();

@@ -146,3 +146,40 @@ export function conversionLosses(corpus: GoldCorpus, to: string): string[] {
   }
   return notes;
 }
+
+/**
+ * The corpus as a conversion to `to` should write it: I-measure XML to M2 marks every edit
+ * REQUIRED (each annotator's own edit; the XML's `req="no"` says that not every annotator
+ * corrected the error, which M2 has no field for, {@linkcode conversionLosses} says so).
+ *
+ * @example Usage
+ * ```ts
+ * import { forConversion } from "./convert.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const edit = { start: 0, end: 1, corrections: [["b"]], required: false };
+ * const corpus = {
+ *   path: "g.xml",
+ *   format: "ixml",
+ *   sentences: [{ source: ["a"], annotations: [{ annotator: "0", edits: [edit] }] }],
+ * };
+ * assert.equal(forConversion(corpus, "m2").sentences[0].annotations?.[0].edits[0].required, true);
+ * ```
+ *
+ * @param corpus The corpus read.
+ * @param to The output format id.
+ * @returns The corpus to write (the same object when nothing changes).
+ */
+export function forConversion(corpus: GoldCorpus, to: string): GoldCorpus {
+  if (!(corpus.format === "ixml" && to === "m2")) return corpus;
+  return {
+    ...corpus,
+    sentences: corpus.sentences.map((s) => ({
+      ...s,
+      annotations: s.annotations?.map((a) => ({
+        ...a,
+        edits: a.edits.map((e) => ({ ...e, required: true })),
+      })),
+    })),
+  };
+}

@@ -486,7 +486,7 @@ function* assessSteps(
  * import { assessResults } from "./significance.ts";
  * import { scoreSystems } from "./engine.ts";
  * import { createRegistry, readGold } from "../mod.ts";
- * import { readHypotheses } from "../formats/mod.ts";
+ * import { readHypotheses } from "../formats/text.ts";
  * import assert from "node:assert/strict";
  *
  * const registry = createRegistry();

@@ -129,7 +129,7 @@ async function* iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncGenerato
  * ```ts
  * import { streamScores } from "./stream.ts";
  * import { readGold } from "../mod.ts";
- * import { readSentences } from "../formats/mod.ts";
+ * import { readSentences } from "../formats/text.ts";
  * import { m2Metric } from "../metrics/m2/mod.ts";
  * import assert from "node:assert/strict";
  *

@@ -177,7 +177,7 @@ function reportPlan(request: ReportRequest): RunPlan {
  * ```ts
  * import { reportInput } from "./report_input.ts";
  * import { createRegistry, readGold } from "../mod.ts";
- * import { readHypotheses } from "../formats/mod.ts";
+ * import { readHypotheses } from "../formats/text.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
@@ -232,7 +232,7 @@ export interface ReportThreads {
  * ```ts
  * import { reportInput, reportInputParallel } from "./report_input.ts";
  * import { createRegistry, readGold } from "../mod.ts";
- * import { readHypotheses } from "../formats/mod.ts";
+ * import { readHypotheses } from "../formats/text.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");

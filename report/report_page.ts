@@ -21,7 +21,7 @@ import type { ReportInput } from "./types.ts";
  * import { buildReport } from "./build_report.ts";
  * import { reportInput } from "./report_input.ts";
  * import { createRegistry, readGold } from "../mod.ts";
- * import { readHypotheses } from "../formats/mod.ts";
+ * import { readHypotheses } from "../formats/text.ts";
  * import assert from "node:assert/strict";
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
@@ -50,4 +50,31 @@ export async function reportPage(
     whileResampling: (partial) => early = earlyCharts(partial),
   });
   return { input, html: await buildReport(input, early) };
+}
+
+/**
+ * The report as one self-contained HTML page: scores, intervals and tests when asked for,
+ * charts and the sentence browser. The same page as {@linkcode reportPage}'s `html`.
+ *
+ * @example Usage
+ * ```ts
+ * import { reportHtml } from "./report_page.ts";
+ * import { readGold, readSystem, registry } from "../mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = await readGold("tests/testdata/m2scorer_example.m2");
+ * const system = await readSystem("tests/testdata/m2scorer_example_system", { registry });
+ * const html = await reportHtml({ registry, gold, systems: [system], metrics: ["m2"] });
+ * assert.match(html, /<table class="summary">/);
+ * ```
+ *
+ * @param request The systems, gold, metrics and options, and the optional extra sections.
+ * @param how Threads: a number, or `"auto"` (default: one per core for runs big enough).
+ * @returns The HTML page.
+ */
+export async function reportHtml(
+  request: ReportRequest,
+  how: { jobs?: number | "auto" } = {},
+): Promise<string> {
+  return (await reportPage(request, how)).html;
 }

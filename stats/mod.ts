@@ -1,40 +1,19 @@
 /**
- * Pure statistics: correlations, Williams' test, pairwise tau, bootstrap helpers, Holm's correction, ranks.
+ * Pure statistics of meta-evaluation: Pearson's r and Spearman's rho (Williams' test between
+ * two metrics' correlations and the pairwise Kendall's tau of sentence-level meta-evaluation
+ * come with `systemLevel()` and `sentenceLevel()` in `/meta`).
+ *
+ * @example Correlations
+ * ```ts
+ * import { pearson, spearman } from "./mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(Math.abs(pearson([1, 2, 3, 4], [2, 4, 5, 9]) - 11 / Math.sqrt(5 * 26)) < 1e-15);
+ * assert.ok(Math.abs(spearman([1, 2, 3, 4], [2, 4, 5, 9]) - 1) < 1e-15);
+ * ```
  *
  * @module
  */
 
-export {
-  type BootstrapOptions,
-  bootstrapResamples,
-  type PercentileBounds,
-  percentileBounds,
-  randBelow,
-} from "./bootstrap.ts";
-export { holmRejections } from "./holm.ts";
-export {
-  type OutcomeCounts,
-  type PairRelation,
-  type PairwiseTau,
-  pairwiseTau,
-  scoreRelation,
-  tallyOutcomes,
-  TAU_VARIANTS,
-  type TauVariant,
-} from "./pairwise_tau.ts";
 export { pearson } from "./pearson.ts";
-export { averageRanks } from "./ranks.ts";
 export { spearman } from "./spearman.ts";
-export { studentTUpperTail } from "./student_t.ts";
-export { type WilliamsInput, type WilliamsResult, williamsTest } from "./williams.ts";
-export { MersenneTwister } from "../util/mt19937.ts";
-export {
-  rateOneVsOne,
-  type TrueSkillEnv,
-  type TrueSkillRating,
-  trueSkillRating,
-  tsCdf,
-  tsErfc,
-  tsPdf,
-  tsPpf,
-} from "./trueskill.ts";

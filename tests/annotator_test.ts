@@ -11,7 +11,7 @@ import { parseConllu, readyAnalyser } from "../annotator/conllu.ts";
 import { errantM2Command, errantParallelCommand } from "../annotator/commands.ts";
 import { loadWinkAnalyser } from "../annotator/tag.ts";
 import { createRegistry } from "../mod.ts";
-import { readHypothesisM2 } from "../formats/mod.ts";
+import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
 import { Session } from "../repl/session.ts";
 
 const annotator = await loadAnnotator();

@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { createRegistry, readGold, scoreSystems } from "../mod.ts";
-import { readHypotheses, readHypothesisM2 } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
+import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
 import type { M2Score } from "../metrics/m2/mod.ts";
 import type { TypeBreakdown } from "../plugins/mod.ts";
 import { CONLL2014_SYSTEMS, shared, sharedTest } from "./shared.ts";

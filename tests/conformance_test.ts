@@ -5,8 +5,10 @@
  * sentences whose M2 score depends on their order.
  */
 import { createRegistry, loadPlugin, readGold } from "../mod.ts";
-import { parseHypothesisM2, parseM2, readHypothesisM2, readSentences } from "../formats/mod.ts";
-import { unmetNeeds } from "../pipeline/mod.ts";
+import { parseHypothesisM2, readHypothesisM2 } from "../formats/hypothesis_m2.ts";
+import { parseM2 } from "../formats/m2.ts";
+import { readSentences } from "../formats/text.ts";
+import { unmetNeeds } from "../pipeline/scoring.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 
 const registry = createRegistry().use(await loadPlugin("examples/exact_match.ts"));

@@ -1,14 +1,10 @@
 import assert from "node:assert/strict";
-import {
-  align,
-  applyEdits,
-  chunkPartition,
-  type Edit,
-  EditOverlapError,
-  editsFromAlignment,
-  extractEdits,
-  mergeEdits,
-} from "../edits/mod.ts";
+import { applyEdits, type Edit, extractEdits } from "../edits/mod.ts";
+import { align } from "../edits/align.ts";
+import { chunkPartition } from "../edits/chunk.ts";
+import { EditOverlapError } from "../edits/apply.ts";
+import { editsFromAlignment } from "../edits/extract.ts";
+import { mergeEdits } from "../edits/merge.ts";
 
 /** A small deterministic generator for the property tests. */
 function random(seed: number) {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { gecscore } from "./run_cli.ts";
 import { createRegistry, readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { planRun, runPlan, runPlanSync } from "../pipeline/engine.ts";
 import { streamScores } from "../pipeline/stream.ts";
 

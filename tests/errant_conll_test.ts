@@ -6,8 +6,10 @@
 import assert from "node:assert/strict";
 import { errantCompare, parseErrantCompareArgs } from "../metrics/errant/errant_compare.ts";
 import { main } from "../cli.ts";
-import { createRegistry, type GoldCorpus, readGold, scoreSystems } from "../mod.ts";
-import { readHypothesisM2, readSentences } from "../formats/mod.ts";
+import { createRegistry, readGold, scoreSystems } from "../mod.ts";
+import type { GoldCorpus } from "../plugins/types.ts";
+import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
+import { readSentences } from "../formats/text.ts";
 import type { ErrantScore } from "../metrics/errant/mod.ts";
 import { pyStr } from "../metrics/errant/python.ts";
 import { readShared, shared, sharedTest } from "./shared.ts";

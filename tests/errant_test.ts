@@ -8,8 +8,10 @@ import assert from "node:assert/strict";
 import { errantCompare, parseErrantCompareArgs } from "../metrics/errant/errant_compare.ts";
 import { main } from "../cli.ts";
 import { createRegistry, InputError, readGold, scoreSystems, UsageError } from "../mod.ts";
-import { applyEdits, parseHypothesisM2, readHypothesisM2 } from "../formats/mod.ts";
-import { errantCompareText, errantMetric, type ErrantScore } from "../metrics/errant/mod.ts";
+import { applyEdits } from "../edits/apply.ts";
+import { parseHypothesisM2, readHypothesisM2 } from "../formats/hypothesis_m2.ts";
+import { errantMetric, type ErrantScore } from "../metrics/errant/mod.ts";
+import { errantCompareText } from "../metrics/errant/report.ts";
 import { pyRound, pyStr } from "../metrics/errant/python.ts";
 import { typeIntervals } from "../pipeline/type_intervals.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createRegistry, readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import plugin, { exactMatchMetric, tokenEditRateMetric } from "../examples/exact_match.ts";
 import { importPlugin, loadPlugin } from "../sandbox/loader.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";

@@ -8,10 +8,12 @@ import assert from "node:assert/strict";
 import { readGold, registry } from "../mod.ts";
 
 const MOD = new URL("../mod.ts", import.meta.url).href;
+const FORMATS = new URL("../formats/mod.ts", import.meta.url).href;
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 
 /** A JSON Lines format: `{"source": "...", "references": ["...", ...]}` per line. */
-const PLUGIN = `import { defineFormat, definePlugin, InputError, tokenize } from "${MOD}";
+const PLUGIN = `import { defineFormat, definePlugin, InputError } from "${MOD}";
+import { tokenize } from "${FORMATS}";
 
 function sentencesOf(text, file) {
   const out = [];

@@ -6,14 +6,10 @@
  * against SEEDA's published column. Skipped without `../shared`.
  */
 import assert from "node:assert/strict";
-import {
-  createRegistry,
-  type GoldCorpus,
-  type Hypotheses,
-  readGold,
-  scoreSystems,
-} from "../mod.ts";
-import { readHypothesisM2, readReferenceCorpus, readSentences } from "../formats/mod.ts";
+import { createRegistry, readGold, scoreSystems } from "../mod.ts";
+import type { GoldCorpus, Hypotheses } from "../plugins/types.ts";
+import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
+import { readReferenceCorpus, readSentences } from "../formats/text.ts";
 import { prf } from "../edits/prf.ts";
 import { shared, sharedTest } from "./shared.ts";
 

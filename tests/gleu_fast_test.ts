@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { GoldSentence, Tokens } from "../mod.ts";
+import type { GoldSentence, Tokens } from "../plugins/types.ts";
 import { gleuMetric, type GleuOptions, type GleuStats } from "../metrics/gleu/mod.ts";
 import {
   type Gleu2016Stats,
@@ -10,7 +10,7 @@ import {
 } from "../metrics/gleu/stats.ts";
 import { naiveCorpus } from "./gleu_naive.ts";
 import { xorshift } from "./random.ts";
-import { resolveOptions } from "../plugins/mod.ts";
+import { resolveOptions } from "../plugins/options.ts";
 
 function options(raw: Record<string, string | number> = {}): GleuOptions {
   return resolveOptions<GleuOptions>(gleuMetric, raw);

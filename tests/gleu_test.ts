@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { type GoldCorpus, readGold, registry, scoreSystems, type Tokens } from "../mod.ts";
-import { readReferenceCorpus, readSentences } from "../formats/mod.ts";
+import { readGold, registry, scoreSystems } from "../mod.ts";
+import type { GoldCorpus, Tokens } from "../plugins/types.ts";
+import { readReferenceCorpus, readSentences } from "../formats/text.ts";
 import { gleuMetric, type GleuOptions, type GleuStats } from "../metrics/gleu/mod.ts";
-import { resolveOptions } from "../plugins/mod.ts";
+import { resolveOptions } from "../plugins/options.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";
 

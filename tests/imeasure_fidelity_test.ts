@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import type { GoldSentence } from "../mod.ts";
-import { imeasureMetric, type ImeasureOptions } from "../metrics/imeasure/mod.ts";
-import { resolveOptions } from "../plugins/mod.ts";
+import type { GoldSentence } from "../plugins/types.ts";
+import { imeasureMetric } from "../metrics/imeasure/mod.ts";
+import type { ImeasureOptions } from "../metrics/imeasure/types.ts";
+import { resolveOptions } from "../plugins/options.ts";
 
 function options(raw: Record<string, string | number | boolean> = {}): ImeasureOptions {
   return resolveOptions<ImeasureOptions>(imeasureMetric, raw);

@@ -1,14 +1,12 @@
 import assert from "node:assert/strict";
 import { compareWithBruteForce } from "../bench/imeasure_brute.ts";
-import { type GoldSentence, readGold } from "../mod.ts";
-import { readSentences } from "../formats/mod.ts";
-import {
-  chosenTotals,
-  imeasureMetric,
-  type ImeasureOptions,
-  searchReferences,
-} from "../metrics/imeasure/mod.ts";
-import { resolveOptions } from "../plugins/mod.ts";
+import { readGold } from "../mod.ts";
+import type { GoldSentence } from "../plugins/types.ts";
+import { readSentences } from "../formats/text.ts";
+import { imeasureMetric, searchReferences } from "../metrics/imeasure/mod.ts";
+import type { ImeasureOptions } from "../metrics/imeasure/types.ts";
+import { chosenTotals } from "../metrics/imeasure/rates.ts";
+import { resolveOptions } from "../plugins/options.ts";
 import {
   align3,
   alignmentCounts,

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { m2Metric } from "../metrics/m2/mod.ts";
 import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";

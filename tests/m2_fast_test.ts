@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { readGold } from "../mod.ts";
 import { readSentences } from "../formats/text.ts";
-import { m2Annotators, m2Metric } from "../metrics/m2/mod.ts";
+import { m2Metric } from "../metrics/m2/mod.ts";
+import { m2Annotators } from "../metrics/m2/annotators.ts";
 import { m2UnchangedCounts } from "../metrics/m2/annotators.ts";
 import { bestEditSequence } from "../metrics/m2/best_path.ts";
 import { buildEditGraph, type EditGraph, MAX_MERGED_EDGES } from "../metrics/m2/edit_graph.ts";

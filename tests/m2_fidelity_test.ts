@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { m2GoldEdits, m2Metric } from "../metrics/m2/mod.ts";
-import { parseM2 } from "../formats/mod.ts";
+import { m2Metric } from "../metrics/m2/mod.ts";
+import { m2GoldEdits } from "../metrics/m2/annotators.ts";
+import { parseM2 } from "../formats/m2.ts";
 
 Deno.test("m2Metric takes annotator ids 0, 00 and +0 as one annotator, as m2scorer's int keys do", async () => {
   const gold = await parseM2([

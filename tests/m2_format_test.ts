@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readGold } from "../mod.ts";
-import { parseM2, writeM2 } from "../formats/mod.ts";
+import { parseM2, writeM2 } from "../formats/m2.ts";
 import { xorshift } from "./random.ts";
 
 const EXAMPLE = [

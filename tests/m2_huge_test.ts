@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { tokenize } from "../mod.ts";
-import { parseM2 } from "../formats/mod.ts";
-import { m2GoldEdits, m2Metric } from "../metrics/m2/mod.ts";
+import { tokenize } from "../formats/tokenize.ts";
+import { parseM2 } from "../formats/m2.ts";
+import { m2Metric } from "../metrics/m2/mod.ts";
+import { m2GoldEdits } from "../metrics/m2/annotators.ts";
 import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
 import { bestEditSequence, bestPathCost } from "../metrics/m2/best_path.ts";
 import { buildEditGraph } from "../metrics/m2/edit_graph.ts";

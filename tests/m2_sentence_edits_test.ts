@@ -1,13 +1,9 @@
 import assert from "node:assert/strict";
 import { readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
-import {
-  m2Annotators,
-  m2Metric,
-  type M2Options,
-  m2Replay,
-  type M2Stats,
-} from "../metrics/m2/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
+import { m2Metric, m2Replay, type M2Stats } from "../metrics/m2/mod.ts";
+import type { M2Options } from "../metrics/m2/annotators.ts";
+import { m2Annotators } from "../metrics/m2/annotators.ts";
 import { m2SentenceEdits } from "../metrics/m2/sentence_edits.ts";
 import { creditedGold, m2TypeBreakdown } from "../metrics/m2/types.ts";
 import { m2Annotations } from "../metrics/m2/annotators.ts";

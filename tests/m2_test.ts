@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 import { registry } from "../mod.ts";
-import { parseM2 } from "../formats/mod.ts";
-import { chooseAnnotator, m2Annotators, m2Metric } from "../metrics/m2/mod.ts";
+import { parseM2 } from "../formats/m2.ts";
+import { chooseAnnotator, m2Metric } from "../metrics/m2/mod.ts";
+import { m2Annotators } from "../metrics/m2/annotators.ts";
 import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
 import { bestEditSequence } from "../metrics/m2/best_path.ts";
 import { buildEditGraph } from "../metrics/m2/edit_graph.ts";
-import { annotatorOrder } from "../metrics/m2/mod.ts";
+import { annotatorOrder } from "../metrics/m2/annotators.ts";
 import { naiveEditSequence, randomM2Cases } from "./m2_naive.ts";
 import { readShared, sharedTest } from "./shared.ts";
 

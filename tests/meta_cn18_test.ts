@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";
 import { createRegistry, readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { m2Metric, m2Score } from "../metrics/m2/mod.ts";
 import { readTextFile } from "../meta/read_text.ts";
 import { parseWmtScores, type SentenceScores, type SystemScores } from "../meta/wmt_scores.ts";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { createRegistry, readGold } from "../mod.ts";
-import { readHypothesisM2 } from "../formats/mod.ts";
+import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
 import { Session } from "../repl/session.ts";
 import { clemeTargets, judgeChunks } from "../edits/chunk_match.ts";
 import { chunkPartition } from "../edits/chunk.ts";

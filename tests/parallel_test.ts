@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { gecscore } from "./run_cli.ts";
 import { createRegistry, readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { loadPlugin } from "../sandbox/loader.ts";
 import { scoreSystems, scoreSystemsParallel } from "../pipeline/engine.ts";
 import { poolSize } from "../pipeline/parallel.ts";

@@ -9,8 +9,8 @@
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
 import { createRegistry, readGold, Registry } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
-import { reportInput } from "../report/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
+import { reportInput } from "../report/report_input.ts";
 import { Session } from "../repl/session.ts";
 import keptPlugin from "./testdata/plugins/command_view.ts";
 

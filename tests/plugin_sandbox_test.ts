@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "./run_cli.ts";
 import { createRegistry, readGold, scoreSystems } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { importPlugin, loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
 import { assessSignificance } from "../pipeline/significance.ts";
 

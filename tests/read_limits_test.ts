@@ -1,19 +1,14 @@
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
 import { readGold } from "../mod.ts";
-import {
-  countLines,
-  lines,
-  m2Sentences,
-  parseHypothesisM2,
-  parseIxml,
-  parseM2,
-  readHypotheses,
-  referenceSentences,
-} from "../formats/mod.ts";
+import { lines } from "../formats/mod.ts";
+import { countLines, readHypotheses, referenceSentences } from "../formats/text.ts";
+import { m2Sentences, parseM2 } from "../formats/m2.ts";
+import { parseHypothesisM2 } from "../formats/hypothesis_m2.ts";
+import { parseIxml } from "../formats/ixml.ts";
 import { gleuMetric } from "../metrics/gleu/mod.ts";
 import { imeasureMetric } from "../metrics/imeasure/mod.ts";
-import { resolveOptions } from "../plugins/mod.ts";
+import { resolveOptions } from "../plugins/options.ts";
 
 async function drain(iterable: AsyncIterable<unknown>): Promise<number> {
   let n = 0;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { readGold } from "../mod.ts";
-import { CONLL2014_CONVENTIONS, readSentences, referenceRewrites } from "../formats/mod.ts";
+import { CONLL2014_CONVENTIONS, referenceRewrites } from "../formats/references.ts";
+import { readSentences } from "../formats/text.ts";
 import { shared, sharedTest } from "./shared.ts";
 
 sharedTest("referenceRewrites() with the CoNLL-2014 conventions equals trg0 and trg1", async () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createRegistry } from "../mod.ts";
-import { readHypothesisM2 } from "../formats/mod.ts";
+import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
 import { Session } from "../repl/session.ts";
 import { formatDiff, tokenDiff } from "../util/token_diff.ts";
 import examplePlugin from "../examples/exact_match.ts";

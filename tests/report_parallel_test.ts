@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createRegistry, readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { reportInput, reportInputParallel } from "../report/report_input.ts";
 import { buildReport } from "../report/build_report.ts";
 import { bootstrapOnWorkers } from "../pipeline/bootstrap_pool.ts";

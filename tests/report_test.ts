@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
 import { createRegistry, readGold } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { m2Metric } from "../metrics/m2/mod.ts";
 import { buildReport } from "../report/build_report.ts";
 import { reportInput } from "../report/report_input.ts";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { createRegistry, readGold, scoreSystems } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import { bootstrapIndices, swapMasks } from "../pipeline/resample.ts";
 import { shared, sharedTest } from "./shared.ts";
 

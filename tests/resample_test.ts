@@ -18,7 +18,7 @@ import { m2Metric, type M2Stats } from "../metrics/m2/mod.ts";
 import { type Gleu2016Stats, gleuMetric } from "../metrics/gleu/mod.ts";
 import { imeasureMetric } from "../metrics/imeasure/mod.ts";
 import { createRegistry, readGold, scoreSystems } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import plugin from "../examples/exact_match.ts";
 import { UsageError } from "../plugins/errors.ts";
 import type { Metric } from "../plugins/types.ts";

@@ -357,7 +357,7 @@ Deno.test("gecscore keeps an error on one line when a file name holds a newline"
 
 Deno.test("resolveOptions() refuses a beta so large that F would be NaN", async () => {
   const { registry } = await import("../mod.ts");
-  const { resolveOptions } = await import("../plugins/mod.ts");
+  const { resolveOptions } = await import("../plugins/options.ts");
   for (const id of ["m2", "imeasure"]) {
     assert.throws(
       () => resolveOptions(registry.metric(id), { beta: "1e300" }),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
 import { createRegistry, readGold, scoreSystems, streamScores } from "../mod.ts";
-import { readHypotheses } from "../formats/mod.ts";
+import { readHypotheses } from "../formats/text.ts";
 import plugin from "../examples/exact_match.ts";
 import { CONLL2014_SYSTEMS, shared, sharedTest } from "./shared.ts";
 

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { gleuMetric, type GleuOptions } from "../metrics/gleu/mod.ts";
-import { imeasureMetric, type ImeasureOptions } from "../metrics/imeasure/mod.ts";
+import { imeasureMetric } from "../metrics/imeasure/mod.ts";
+import type { ImeasureOptions } from "../metrics/imeasure/types.ts";
 import { m2Metric } from "../metrics/m2/mod.ts";
-import { parseM2, readSentences } from "../formats/mod.ts";
-import { resolveOptions } from "../plugins/mod.ts";
+import { parseM2 } from "../formats/m2.ts";
+import { readSentences } from "../formats/text.ts";
+import { resolveOptions } from "../plugins/options.ts";
 
 const GOLD = [
   "S He go home .\n",

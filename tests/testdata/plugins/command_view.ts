@@ -8,8 +8,8 @@
  * - command `kept-hello`: `gecscore kept-hello NAME` prints `kept says hello to NAME`.
  */
 
-import type { GoldSentence, Metric, Plugin } from "../../../mod.ts";
-import type { PluginCommand, SentenceView } from "../../../plugins/mod.ts";
+import type { Metric, Plugin } from "../../../mod.ts";
+import type { GoldSentence, PluginCommand, SentenceView } from "../../../plugins/mod.ts";
 
 type KeptStats = { made: number[]; gold: number };
 

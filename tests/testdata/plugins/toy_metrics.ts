@@ -8,7 +8,9 @@
  * - format `toyref` (`.toyref`): one sentence per line, `source ||| reference ||| ...`.
  */
 
-import { type Format, type GoldSentence, type Metric, type Plugin, tokenize } from "../../../mod.ts";
+import type { Format, Metric, Plugin } from "../../../mod.ts";
+import type { GoldSentence } from "../../../plugins/mod.ts";
+import { tokenize } from "../../../formats/mod.ts";
 
 type LenOptions = { scale: number };
 type LenStats = { hyp: number; src: number };

@@ -3,7 +3,8 @@
  * another kind for empty ones), `slow` (busy for 40 ms per sentence, to cancel), `crashy`
  * (throws in stats).
  */
-import type { GoldSentence, Metric, Plugin } from "../../../mod.ts";
+import type { Metric, Plugin } from "../../../mod.ts";
+import type { GoldSentence } from "../../../plugins/mod.ts";
 
 type S = { n: number; warning?: string };
 
