@@ -40,6 +40,7 @@ export type {
 export { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 export { Registry } from "./plugins/registry.ts";
 export { defineFormat, defineMetric, definePlugin } from "./plugins/define.ts";
+export { defineSimpleMetric } from "./plugins/simple.ts";
 export { builtinPlugin, convertCorpus, createRegistry, readGold, registry } from "./builtin.ts";
 export { tokenize } from "./formats/text.ts";
 export { readSystem } from "./pipeline/read_system.ts";

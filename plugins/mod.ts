@@ -7,6 +7,12 @@
 export { defineFormat, defineMetric, definePlugin } from "./define.ts";
 export { InputError, PluginError, UsageError } from "./errors.ts";
 export { headlineValue } from "./headline.ts";
+export {
+  type CountsAggregation,
+  defineSimpleMetric,
+  type SimpleMetricSpec,
+  type WidenedOptions,
+} from "./simple.ts";
 export { coerceOption, parseOptionAssignments, resolveOptions } from "./options.ts";
 export { Registry } from "./registry.ts";
 export type * from "./types.ts";
