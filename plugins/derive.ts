@@ -56,28 +56,39 @@ function dataRows(data: unknown, prefix = ""): string[][] {
   return [[prefix || "value", text]];
 }
 
-/** The value at a dotted path, as text (`?` when absent). */
-function fieldText(score: Score, path: string): string {
+/** A number for a summary line: whole numbers as they are, others to 4 decimals. */
+function brief(value: unknown): string {
+  if (typeof value !== "number") return value === undefined ? "?" : String(value);
+  return Number.isInteger(value) ? String(value) : value.toFixed(4);
+}
+
+/** The value at a dotted path. */
+function fieldOf(score: Score, path: string): unknown {
   let value: unknown = score;
   for (const key of path.split(".")) {
     value = value && typeof value === "object" && Object.hasOwn(value, key)
       ? (value as Record<string, unknown>)[key]
       : undefined;
   }
-  return value === undefined ? "?" : String(value);
+  return value;
 }
 
 /**
- * The generic explanation of one sentence: its headline in the summary, then its statistics
- * and its sentence score as tables.
+ * The generic explanation of one sentence: its headline (and its statistics when they are a
+ * flat record of numbers) in the summary, then its statistics and its sentence score as
+ * tables, every number in full.
  */
 function genericExplanation(
   metric: Pick<Metric, "headline">,
   stats: unknown,
   score: Score,
 ): Explanation {
+  const counts = stats && typeof stats === "object" && !Array.isArray(stats) &&
+      Object.values(stats).every((v) => typeof v === "number")
+    ? `: ${Object.entries(stats).map(([k, v]) => `${k} ${brief(v)}`).join(", ")}`
+    : "";
   return {
-    summary: `${metric.headline} ${fieldText(score, metric.headline)}`,
+    summary: `${metric.headline} ${brief(fieldOf(score, metric.headline))}${counts}`,
     blocks: [
       { title: "Sentence statistics", table: [["statistic", "value"], ...dataRows(stats)] },
       { title: "Sentence score", table: [["field", "value"], ...dataRows(score)] },

@@ -121,8 +121,12 @@ Deno.test("defineSimpleMetric: scores, columns, headline and signature are deriv
   assert.equal(counts.signature({ ignore_case: true }), "first_ref_overlap|ignore_case:true|v:1.0");
   assert.equal(counts.orderSensitive, false);
   assert.equal(counts.notResamplable, undefined);
-  const explanation = counts.explain(gold[0], hypotheses[0], counts.defaults);
-  assert.match(explanation.summary, /^f \d/);
+  const explanation = counts.explain(
+    { source: ["a"], references: [["a", "b"]] },
+    ["a", "c"],
+    counts.defaults,
+  );
+  assert.equal(explanation.summary, "f 0.5000: tp 1, fp 1, fn 1");
   assert.deepEqual(explanation.blocks.map((b) => b.title), [
     "Sentence statistics",
     "Sentence score",
