@@ -40,16 +40,7 @@
  */
 
 import { completeMetric } from "./derive.ts";
-import type {
-  Format,
-  Metric,
-  MetricCore,
-  MetricDerivable,
-  MetricExtras,
-  Options,
-  Plugin,
-  Score,
-} from "./types.ts";
+import type { Format, Metric, Options, Plugin, Score } from "./types.ts";
 
 /**
  * A metric, typed from its own parts (options from `defaults`, statistics from `stats()`,
@@ -83,7 +74,9 @@ import type {
  * @returns The metric (the same object when nothing was derived).
  */
 export function defineMetric<O extends Options, S, R extends Score>(
-  metric: MetricCore<O, S, R> & Partial<MetricDerivable<O, S, R>> & MetricExtras<O, S, R>,
+  metric:
+    & Omit<Metric<O, S, R>, "sentence" | "explain" | "signature">
+    & Partial<Pick<Metric<O, S, R>, "sentence" | "explain" | "signature">>,
 ): Metric<O, S, R> {
   return completeMetric(metric);
 }

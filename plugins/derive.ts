@@ -6,16 +6,7 @@
  * @module
  */
 
-import type {
-  Explanation,
-  Metric,
-  MetricCore,
-  MetricDerivable,
-  MetricExtras,
-  Options,
-  OptionValue,
-  Score,
-} from "./types.ts";
+import type { Explanation, Metric, Options, OptionValue, Score } from "./types.ts";
 
 /**
  * A generic signature in the manner of the built-in metrics and sacrebleu:
@@ -123,7 +114,9 @@ function genericExplanation(
  * @returns The metric.
  */
 export function completeMetric<O extends Options, S, R extends Score>(
-  definition: MetricCore<O, S, R> & Partial<MetricDerivable<O, S, R>> & MetricExtras<O, S, R>,
+  definition:
+    & Omit<Metric<O, S, R>, "sentence" | "explain" | "signature">
+    & Partial<Pick<Metric<O, S, R>, "sentence" | "explain" | "signature">>,
 ): Metric<O, S, R> {
   if (definition.sentence && definition.explain && definition.signature) {
     return definition as Metric<O, S, R>;

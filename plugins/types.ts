@@ -195,14 +195,14 @@ export interface Explanation {
 }
 
 /**
- * What every metric must write: who it is, its options and what it needs from the gold,
- * the per-sentence statistics and the corpus score from them. `stats()` computes the
- * sufficient statistics of one sentence; `corpus()` scores from statistics alone, never from
- * the text. {@linkcode defineMetric} derives the rest ({@linkcode MetricDerivable}) when it
- * is not written; {@linkcode defineSimpleMetric} derives nearly everything from a
- * per-sentence function and an aggregation.
+ * A metric plugin, as the registry holds it. What a plugin must write is its
+ * {@linkcode MetricCore}; {@linkcode defineMetric} derives {@linkcode MetricDerivable}, and the
+ * rest ({@linkcode MetricExtras}) is optional.
+ *
+ * `stats()` computes the per-sentence sufficient statistics; `corpus()` and `sentence()`
+ * compute scores from statistics alone, never from the text.
  */
-export interface MetricCore<O extends Options = Options, S = unknown, R extends Score = Score> {
+export interface Metric<O extends Options = Options, S = unknown, R extends Score = Score> {
   /** Short id used on the command line: `m2`, `gleu`... */
   readonly id: string;
   /** One line saying what it measures. */
@@ -211,48 +211,12 @@ export interface MetricCore<O extends Options = Options, S = unknown, R extends 
   readonly version: string;
   /** Default options; user options are merged over them. */
   readonly defaults: O;
+  /** Validation and help for each option of `defaults`. */
+  readonly optionSpecs?: { readonly [K in keyof O]?: OptionSpec };
   /** What the gold must carry for this metric. */
   readonly needs: readonly GoldNeed[];
   /** Dotted path of the headline number in a score object, e.g. `"f"` or `"correction.i"`. */
   readonly headline: string;
-  /**
-   * Per-sentence statistics: pure, deterministic, plain data. `hypothesisEdits` are the
-   * system's own edits of this sentence when it came as a hypothesis M2 (always given to a
-   * metric with `needsHypothesisEdits`; other metrics may ignore them).
-   */
-  stats(gold: GoldSentence, hypothesis: Tokens, options: O, hypothesisEdits?: readonly Edit[]): S;
-  /** Corpus score from the statistics of every sentence, in corpus order. */
-  corpus(stats: readonly S[], options: O): R;
-}
-
-/**
- * The members every registered metric has, which {@linkcode defineMetric} derives when a
- * plugin leaves them out: `sentence()` as the corpus score of one sentence (and then
- * `sentenceIsCorpusOfOne`), a generic `signature()` (`id|option:value|...|v:version`) and an
- * `explain()` that shows the sentence's statistics and score.
- */
-export interface MetricDerivable<
-  O extends Options = Options,
-  S = unknown,
-  R extends Score = Score,
-> {
-  /** Sentence-level score from one sentence's statistics. */
-  sentence(stats: S, options: O): R;
-  /** What the REPL shows for one sentence (`hypothesisEdits` as for `stats()`). */
-  explain(
-    gold: GoldSentence,
-    hypothesis: Tokens,
-    options: O,
-    hypothesisEdits?: readonly Edit[],
-  ): Explanation;
-  /** A short reproducibility string: `m2|beta:0.5|muw:2|v:1.0`. */
-  signature(options: O): string;
-}
-
-/** Optional members: table columns, resampling hints and fast paths, breakdowns, preparation. */
-export interface MetricExtras<O extends Options = Options, S = unknown, R extends Score = Score> {
-  /** Validation and help for each option of `defaults`. */
-  readonly optionSpecs?: { readonly [K in keyof O]?: OptionSpec };
   /**
    * True when a lower headline is better (an error rate); rank ranges use it. Default: higher
    * is better.
@@ -307,12 +271,29 @@ export interface MetricExtras<O extends Options = Options, S = unknown, R extend
    */
   readonly needsHypothesisEdits?: boolean;
   /**
+   * Per-sentence statistics: pure, deterministic, plain data. `hypothesisEdits` are the
+   * system's own edits of this sentence when it came as a hypothesis M2 (always given to a
+   * metric with `needsHypothesisEdits`; other metrics may ignore them).
+   */
+  stats(gold: GoldSentence, hypothesis: Tokens, options: O, hypothesisEdits?: readonly Edit[]): S;
+  /** Corpus score from the statistics of every sentence, in corpus order. */
+  corpus(stats: readonly S[], options: O): R;
+  /** Sentence-level score from one sentence's statistics. */
+  sentence(stats: S, options: O): R;
+  /**
    * Optional: the corpus score folded one sentence at a time, for streaming huge corpora
    * without keeping every sentence's statistics. `add` takes the statistics in corpus order;
    * `score()` must equal `corpus()` of the statistics added (the conformance kit checks it).
    * Without it, streaming keeps the statistics and calls `corpus()` at the end.
    */
   accumulator?(options: O): Accumulator<S, R>;
+  /** What the REPL shows for one sentence (`hypothesisEdits` as for `stats()`). */
+  explain(
+    gold: GoldSentence,
+    hypothesis: Tokens,
+    options: O,
+    hypothesisEdits?: readonly Edit[],
+  ): Explanation;
   /**
    * Optional per-error-type breakdown of the corpus score. The metric's own statistics fix
    * its corpus-level choices (such as the annotator per sentence); `gold`, `hypotheses` and
@@ -333,17 +314,39 @@ export interface MetricExtras<O extends Options = Options, S = unknown, R extend
    * values, and `signature()` should say what it used.
    */
   prepare?(options: O, context: PrepareContext): O;
+  /** A short reproducibility string: `m2|beta:0.5|muw:2|v:1.0`. */
+  signature(options: O): string;
 }
 
 /**
- * A metric plugin, as the registry holds it: the core every plugin writes, the members
- * {@linkcode defineMetric} can derive, and the optional extras.
- *
- * `stats()` computes the per-sentence sufficient statistics; `corpus()` and `sentence()`
- * compute scores from statistics alone, never from the text.
+ * What every metric must write: `id`, `description`, `version`, `defaults`, `needs`,
+ * `headline`, `stats()` (the sufficient statistics of one sentence) and `corpus()` (the score
+ * from statistics alone). {@linkcode defineMetric} derives {@linkcode MetricDerivable} when it
+ * is left out; {@linkcode defineSimpleMetric} derives nearly everything from a per-sentence
+ * function and an aggregation.
  */
-export interface Metric<O extends Options = Options, S = unknown, R extends Score = Score>
-  extends MetricCore<O, S, R>, MetricDerivable<O, S, R>, MetricExtras<O, S, R> {}
+export type MetricCore<O extends Options = Options, S = unknown, R extends Score = Score> = Pick<
+  Metric<O, S, R>,
+  "id" | "description" | "version" | "defaults" | "needs" | "headline" | "stats" | "corpus"
+>;
+
+/**
+ * The members every registered metric has that {@linkcode defineMetric} derives when a
+ * plugin leaves them out: `sentence()` as the corpus score of one sentence (and then
+ * `sentenceIsCorpusOfOne`), a generic `signature()` (`id|option:value|...|v:version`) and an
+ * `explain()` that shows the sentence's statistics and score.
+ */
+export type MetricDerivable<O extends Options = Options, S = unknown, R extends Score = Score> =
+  Pick<Metric<O, S, R>, "sentence" | "explain" | "signature">;
+
+/**
+ * The optional members of a metric: option specs, table columns and labels, resampling hints
+ * and fast paths, streaming, per-type breakdowns, preparation, hypothesis edits.
+ */
+export type MetricExtras<O extends Options = Options, S = unknown, R extends Score = Score> = Omit<
+  Metric<O, S, R>,
+  keyof MetricCore | keyof MetricDerivable
+>;
 
 /** What {@linkcode Metric.prepare} sees of a run. */
 export interface PrepareContext {
