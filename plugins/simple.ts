@@ -201,9 +201,23 @@ export function defineSimpleMetric<D extends Options = Record<never, never>, V =
 > {
   // deno-lint-ignore no-explicit-any
   const loose = spec as any;
-  const metric = typeof spec.aggregate === "string" ? numberMetric(loose) : countsMetric(loose);
+  const aggregate: unknown = spec.aggregate;
+  if (aggregate === "sum" || aggregate === "mean") {
+    // deno-lint-ignore no-explicit-any
+    return numberMetric(loose) as any;
+  }
+  const counts = (aggregate as CountsAggregation<string, Options> | undefined)?.counts;
+  if (
+    !Array.isArray(counts) || !counts.length || !counts.every((c) => typeof c === "string") ||
+    typeof (aggregate as CountsAggregation<string, Options>).score !== "function"
+  ) {
+    throw new TypeError(
+      `Metric ${spec.id}: aggregate must be "sum", "mean" or { counts: [names...], score() }, ` +
+        `got ${typeof aggregate === "string" ? JSON.stringify(aggregate) : typeof aggregate}`,
+    );
+  }
   // deno-lint-ignore no-explicit-any
-  return metric as any;
+  return countsMetric(loose) as any;
 }
 
 /** The spec as the implementation reads it (the options' and counts' types erased). */

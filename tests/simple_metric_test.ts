@@ -156,6 +156,21 @@ Deno.test("defineSimpleMetric: a measure() that gives no finite number is an err
   );
 });
 
+Deno.test("defineSimpleMetric refuses an unknown aggregation by name", () => {
+  for (const aggregate of ["average", { counts: [], score: () => ({}) }, { counts: ["tp"] }]) {
+    assert.throws(
+      () =>
+        defineSimpleMetric({
+          id: "odd",
+          description: "x",
+          measure: () => 1,
+          aggregate: aggregate as "sum",
+        }),
+      /^TypeError: Metric odd: aggregate must be "sum", "mean" or \{ counts: \[names\.\.\.\], score\(\) \}, got (object|"average")$/,
+    );
+  }
+});
+
 Deno.test("defineMetric derives sentence, signature and explain only when they are missing", () => {
   const core = {
     id: "len",
