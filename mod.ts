@@ -53,4 +53,5 @@ export {
 export type { ConfidenceInterval } from "./pipeline/resample.ts";
 export type { HostOptions } from "./sandbox/host.ts";
 export { loadPlugin, unloadPlugin } from "./sandbox/loader.ts";
+export { defineSimpleMetric } from "./plugins/simple.ts";
 export { VERSION } from "./util/version.ts";

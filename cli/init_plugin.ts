@@ -1,6 +1,7 @@
 /**
- * `gecscore init-plugin DIR`: write a ready metric plugin folder: a metric skeleton with its
- * statistics / corpus / sentence split, a conformance-kit test, and a `deno.json` with tasks.
+ * `gecscore init-plugin DIR`: write a ready metric plugin folder: a twenty-line metric (a
+ * per-sentence `measure()` and an aggregation, through `defineSimpleMetric`, as
+ * `examples/token_f.ts`), a conformance-kit test, and a `deno.json` with tasks.
  * Its sources import this gecscore by URL (the URL it was run from), so the folder works
  * anywhere: `deno test` passes as generated and `gecscore score --plugin DIR/mod.ts` loads it.
  *
@@ -39,14 +40,14 @@ export function gecscoreUrls(): { mod: string; testkit: string } {
 const LINE_WIDTH = 100;
 
 /**
- * `import type { A, B } from "URL";` as `deno fmt` writes it: on one line when it fits, else
- * one name a line (the URL's length decides).
+ * `import { A, B } from "URL";` as `deno fmt` writes it: on one line when it fits, else one
+ * name a line (the URL's length decides).
  */
-function typeImport(names: string[], url: string): string {
-  const line = `import type { ${names.join(", ")} } from "${url}";`;
+function importLine(names: string[], url: string): string {
+  const line = `import { ${names.join(", ")} } from "${url}";`;
   return line.length <= LINE_WIDTH
     ? line
-    : `import type {\n${names.map((n) => `  ${n},\n`).join("")}} from "${url}";`;
+    : `import {\n${names.map((n) => `  ${n},\n`).join("")}} from "${url}";`;
 }
 
 /**
@@ -61,6 +62,7 @@ function typeImport(names: string[], url: string): string {
  * assert.deepEqual(Object.keys(files).sort(), ["README.md", "deno.json", "mod.ts", "mod_test.ts"]);
  * assert.match(files["mod.ts"], /id: "my_overlap"/);
  * assert.match(files["mod_test.ts"], /from "file:\/\/\/g\/t\.ts"/);
+ * assert.match(files["mod.ts"], /type Tokens \} from "file:\/\/\/g\/plugins\/mod\.ts"/);
  * assert.match(files["mod.ts"], /import \{ prf \} from "file:\/\/\/g\/edits\/mod\.ts"/);
  * ```
  *
@@ -72,9 +74,14 @@ export function pluginFiles(
   id: string,
   urls: { mod: string; testkit: string },
 ): Record<string, string> {
+  const at = (path: string) => new URL(path, urls.mod).href;
   const mod = `/**
- * The ${id} metric: unigram overlap with the closest reference (precision, recall, F1),
- * a skeleton to make your own metric from. Load it with
+ * The ${id} metric: the hypothesis' tokens against the closest reference (each reference
+ * token matched once), counted as true positives, false positives and false negatives and
+ * scored as precision, recall and F-beta. A twenty-line skeleton to make your own metric
+ * from: \`measure()\` gives one sentence's counts, \`aggregate\` says how they become a score,
+ * and \`defineSimpleMetric\` derives the rest (sentence and corpus scores, the signature,
+ * columns, explanations, --ci, --paired and --ranks). Load it with
  * \`gecscore score --plugin ./mod.ts -m ${id} --gold GOLD.m2 SYSTEM\`.
  *
  * gecscore is imported by the URL of the copy that generated this folder (gecscore
@@ -83,133 +90,32 @@ export function pluginFiles(
  * @module
  */
 
-${
-    typeImport(
-      ["GoldSentence", "Metric", "Plugin", "Tokens"],
-      new URL("plugins/mod.ts", urls.mod).href,
-    )
-  }
-import { referenceRewrites } from "${new URL("formats/mod.ts", urls.mod).href}";
-import { prf } from "${new URL("edits/mod.ts", urls.mod).href}";
+${importLine(["definePlugin", "defineSimpleMetric", "type Tokens"], at("plugins/mod.ts"))}
+import { referenceRewrites } from "${at("formats/mod.ts")}";
+import { prf } from "${at("edits/mod.ts")}";
 
-/** Options: typed defaults, merged under what users give with --opt ${id}.NAME=VALUE. */
-export type Options = {
-  /** Compare tokens case-insensitively. */
-  ignore_case: boolean;
-};
-
-/** Per-sentence sufficient statistics: plain JSON data, computed once per sentence. */
-export interface Stats {
-  /** Hypothesis tokens found in the chosen reference (with multiplicity). */
-  matched: number;
-  /** Hypothesis length. */
-  hypothesis: number;
-  /** Length of the chosen reference. */
-  reference: number;
+/** Tokens of \`hypothesis\` matched in \`reference\` (each reference token once), and the rest. */
+function counts(hypothesis: Tokens, reference: Tokens) {
+  const left = [...reference];
+  const tp = hypothesis.filter((t) => left.includes(t) && left.splice(left.indexOf(t), 1)).length;
+  return { tp, fp: hypothesis.length - tp, fn: reference.length - tp };
 }
 
-/** The score: computed from statistics alone. */
-export interface Score {
-  [key: string]: number;
-  /** matched / hypothesis tokens. */
-  precision: number;
-  /** matched / reference tokens. */
-  recall: number;
-  /** Harmonic mean of the two (the headline). */
-  f1: number;
-}
-
-function overlap(hypothesis: Tokens, reference: Tokens): number {
-  const counts = new Map<string, number>();
-  for (const token of reference) counts.set(token, (counts.get(token) ?? 0) + 1);
-  let matched = 0;
-  for (const token of hypothesis) {
-    const left = counts.get(token) ?? 0;
-    if (left > 0) matched++, counts.set(token, left - 1);
-  }
-  return matched;
-}
-
-function normalise(tokens: Tokens, options: Options): Tokens {
-  return options.ignore_case ? tokens.map((t) => t.toLowerCase()) : tokens;
-}
-
-function references(gold: GoldSentence): Tokens[] {
-  return gold.references ?? referenceRewrites(gold);
-}
-
-/** The metric. */
-export const metric: Metric<Options, Stats, Score> = {
+/** The metric: counts against the closest reference (fewest tokens apart), F-beta of their sums. */
+export const metric = defineSimpleMetric({
   id: "${id}",
-  description: "Unigram overlap with the closest reference (F1)",
-  version: "0.1.0",
-  defaults: { ignore_case: false },
-  optionSpecs: { ignore_case: { description: "Compare tokens case-insensitively" } },
+  description: "Tokens matched in the closest reference: precision, recall and F-beta",
+  defaults: { beta: 1 },
   needs: ["references"],
-  headline: "f1",
-  columns: ["precision", "recall", "f1"],
-  sentenceIsCorpusOfOne: true,
-  stats(gold, hypothesis, options) {
-    const hyp = normalise(hypothesis, options);
-    let best: Stats | undefined;
-    for (const reference of references(gold)) {
-      const ref = normalise(reference, options);
-      const s = { matched: overlap(hyp, ref), hypothesis: hyp.length, reference: ref.length };
-      // The closest reference: most matches, then the shortest.
-      if (
-        !best || s.matched > best.matched ||
-        (s.matched === best.matched && s.reference < best.reference)
-      ) {
-        best = s;
-      }
-    }
-    return best ?? { matched: 0, hypothesis: hyp.length, reference: 0 };
-  },
-  corpus(stats) {
-    const sum = (key: keyof Stats) => stats.reduce((n, s) => n + s[key], 0);
-    const matched = sum("matched"), hypothesis = sum("hypothesis"), reference = sum("reference");
-    // P = 1 with an empty hypothesis, R = 1 with an empty reference (the m2scorer's rules).
-    const { precision, recall, f: f1 } = prf(
-      { tp: matched, fp: hypothesis - matched, fn: reference - matched },
-      { beta: 1 },
-    );
-    return { precision, recall, f1 };
-  },
-  sentence(stats, options) {
-    return this.corpus([stats], options);
-  },
-  explain(gold, hypothesis, options) {
-    const s = this.stats(gold, hypothesis, options);
-    const score = this.sentence(s, options);
-    const found = \`\${s.matched} of \${s.hypothesis} hypothesis tokens\`;
-    return {
-      summary: \`F1 \${score.f1.toFixed(4)}: \${found} in a reference of \${s.reference}\`,
-      blocks: [{
-        title: "References",
-        table: [
-          ["#", "matched", "reference"],
-          ...references(gold).map((r, i) => [
-            String(i + 1),
-            String(overlap(normalise(hypothesis, options), normalise(r, options))),
-            r.join(" "),
-          ]),
-        ],
-      }],
-    };
-  },
-  signature(options) {
-    const casing = options.ignore_case ? "no" : "yes";
-    return \`${id}|case:\${casing}|v:0.1.0\`;
-  },
-};
+  headline: "f",
+  measure: (gold, hypothesis) =>
+    referenceRewrites(gold).map((reference) => counts(hypothesis, reference))
+      .sort((a, b) => a.fp + a.fn - b.fp - b.fn)[0],
+  aggregate: { counts: ["tp", "fp", "fn"], score: (c, o) => ({ ...prf(c, { beta: o.beta }) }) },
+});
 
 /** The plugin: its default export is what --plugin loads. */
-const plugin: Plugin = {
-  name: "${id}",
-  version: "0.1.0",
-  metrics: [metric],
-};
-export default plugin;
+export default definePlugin({ name: metric.id, version: "0.1.0", metrics: [metric] });
 `;
   const test = `import assert from "node:assert/strict";
 import { assertMetricConformance } from "${urls.testkit}";
@@ -236,7 +142,7 @@ Deno.test("${id} passes gecscore's conformance kit", (t) =>
   assertMetricConformance(t, metric, {
     gold,
     hypotheses,
-    options: [{}, { ignore_case: true }],
+    options: [{}, { beta: 0.5 }],
   }));
 
 Deno.test("${id} scores from statistics alone", () => {
@@ -244,14 +150,14 @@ Deno.test("${id} scores from statistics alone", () => {
   const score = metric.corpus(stats, metric.defaults);
   assert.equal(score.precision, 7 / 8);
   assert.equal(score.recall, 7 / 10);
+  assert.equal(metric.signature(metric.defaults), \`\${metric.id}|beta:1|v:1.0\`);
   assert.equal(plugin.metrics?.[0], metric);
 });
 `;
   const config = JSON.stringify(
     {
-      name: `@local/${id.replace(/_/g, "-")}`,
-      version: "0.1.0",
-      exports: "./mod.ts",
+      // No package name or exports: the folder is a plugin loaded by path (--plugin), not a
+      // JSR package, whose lint would ask the short form for explicit types (no-slow-types).
       tasks: {
         test: "deno test",
         check: "deno check mod.ts mod_test.ts",
@@ -272,8 +178,9 @@ gecscore score --plugin ./mod.ts -m ${id},m2 --gold GOLD.m2 SYSTEM
 gecscore repl --plugin ./mod.ts --gold GOLD.m2 SYSTEM     # then: score, align ${id}
 \`\`\`
 
-Edit \`stats()\` (per-sentence statistics), \`corpus()\` and \`sentence()\` (scores from statistics only)
-in \`mod.ts\`; keep \`deno test\` green.
+Edit \`measure()\` (what one sentence gives: a number, or counts) and \`aggregate\` (\`"sum"\`, \`"mean"\`,
+or counts summed and then scored) in \`mod.ts\`; keep \`deno test\` green. A metric that needs more (its
+own corpus rule, resampling or explanations) writes the full \`Metric\` with \`defineMetric\`.
 `;
   return { "mod.ts": mod, "mod_test.ts": test, "deno.json": config, "README.md": readme };
 }
@@ -292,9 +199,9 @@ export const initPluginCommand: Command = {
   help: `Usage:
   gecscore init-plugin DIR [--id METRIC_ID]
 
-Write a new metric plugin into DIR (created; it must be empty or absent): mod.ts (a metric
-with its statistics / corpus / sentence split), mod_test.ts (gecscore's conformance kit and a
-test of your own), deno.json (tasks) and README.md. The sources import this gecscore by URL,
+Write a new metric plugin into DIR (created; it must be empty or absent): mod.ts (a metric in
+twenty lines: what one sentence gives, and how sentences add up), mod_test.ts (gecscore's
+conformance kit and a test of your own), deno.json (tasks) and README.md. The sources import this gecscore by URL,
 so "deno test" passes in DIR as generated, and
   gecscore score --plugin DIR/mod.ts -m METRIC_ID --gold GOLD SYSTEM
 scores with it. Needs --allow-write (and --allow-read) for DIR.

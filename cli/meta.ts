@@ -3,7 +3,9 @@
  * Spearman rho of each metric against each human ranking, and Williams' test for every pair
  * of metrics. Sentence level: Kendall's tau (HTies and NoTies) against pairwise judgments,
  * with bootstrap 95% confidence intervals. Metric scores come from WMT score files, from
- * registered metrics computed on the spot (`--gold`), or both.
+ * registered metrics computed on the spot (`--gold`), or both. The files are read by `meta/`'s
+ * loaders (`readMetaFiles`); this module parses the command line, runs the analyses and
+ * prints them.
  *
  * @module
  */
@@ -17,17 +19,14 @@ import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import { planRun, runPlanSync } from "../pipeline/engine.ts";
 import { computedScores } from "../meta/computed_scores.ts";
-import { fileLabel, readJudgments } from "../meta/load.ts";
-import { parseAppraise, type RankingItem } from "../meta/appraise.ts";
-import { appraisePairs } from "../meta/appraise.ts";
-import { expectedWins } from "../meta/expected_wins.ts";
 import {
-  isLineScores,
-  isScoreTable,
-  parseLineScores,
-  parseScoreTable,
-} from "../meta/line_scores.ts";
-import { rankedPairs } from "../meta/ranking_pairs.ts";
+  fileLabel,
+  type MetaFiles,
+  nameLineScores,
+  readJudgments,
+  readMetaFiles,
+} from "../meta/load.ts";
+import type { RankingItem } from "../meta/appraise.ts";
 import { rankingAgreement, type SegmentMapping } from "../meta/ranking_agreement.ts";
 import { rankPairCells, rankPairHeatmapSvg } from "../meta/rank_pair_heatmap.ts";
 import { readTextFile } from "../meta/read_text.ts";
@@ -37,21 +36,20 @@ import {
   SYSTEM_SET_RECIPES,
   type SystemSet,
 } from "../meta/system_sets.ts";
-import { trueSkillRanking } from "../meta/trueskill_ranking.ts";
 import { windowAnalysis } from "../meta/window.ts";
 import { windowSvg } from "../meta/window_svg.ts";
-import { parseWmtScores } from "../meta/wmt_scores.ts";
 import {
   renderRankingAgreement,
   renderSentenceLevel,
   renderSystemLevel,
   renderSystemSets,
   renderWindows,
+  type SetResult,
 } from "./meta_tables.ts";
 import { META_HELP } from "./meta_help.ts";
 
 export { META_HELP, renderSentenceLevel, renderSystemLevel };
-import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
+import { checkGoldFlags, GOLD_FLAGS, type GoldFlags, readCommandGold } from "./command_gold.ts";
 import { scatterSvg } from "../meta/scatter_svg.ts";
 import { sentenceLevel, type SentenceLevelResult } from "../meta/sentence_level.ts";
 import { systemLevel, type SystemLevelResult } from "../meta/system_level.ts";
@@ -106,46 +104,116 @@ export const metaCommand: Command = {
   run: (args, context) => runMeta(args, context),
 };
 
+/** The command line of `meta`. */
+const META_OPTIONS = {
+  "hyp-m2": { type: "string", multiple: true },
+  human: { type: "string", multiple: true },
+  judgments: { type: "string", multiple: true },
+  rankings: { type: "string", multiple: true },
+  scores: { type: "string", multiple: true },
+  ...GOLD_FLAGS,
+  "system-format": { type: "string" },
+  metrics: { type: "string", short: "m", multiple: true },
+  opt: { type: "string", multiple: true },
+  exclude: { type: "string", multiple: true },
+  order: { type: "string" },
+  set: { type: "string", multiple: true },
+  sets: { type: "string" },
+  "src-id": { type: "string", default: "0" },
+  ts: { type: "boolean" },
+  "ts-seed": { type: "string", default: "1" },
+  "ts-runs": { type: "string", default: "1" },
+  window: { type: "string" },
+  "window-human": { type: "string" },
+  "window-svg": { type: "string" },
+  "heatmap-svg": { type: "string" },
+  bootstrap: { type: "string", default: "1000" },
+  seed: { type: "string", default: "1" },
+  format: { type: "string", default: "table" },
+  svg: { type: "string" },
+  plugin: { type: "string", multiple: true },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** A `meta` command line, parsed and checked. */
+interface MetaRequest {
+  values: Record<string, unknown>;
+  tokens: Parameters<typeof systemFiles>[0];
+  format: "table" | "json";
+  humanPaths: string[];
+  judgmentPaths: string[];
+  rankingPaths: string[];
+  scorePaths: string[];
+  goldFlags: GoldFlags;
+  hasGold: boolean;
+  srcId: SegmentMapping;
+  exclude: string[];
+  resamples: number;
+  seed: number;
+  windowSize: number;
+  sets: SystemSet[];
+  /** TrueSkill's options when `--ts` asks for it. */
+  trueSkill?: { seed: number; runs: number };
+}
+
+/** What the analyses found, for the output. */
+interface MetaResults {
+  system?: SystemLevelResult;
+  bySet: SetResult[];
+  sentence: { judgments: string; result: SentenceLevelResult }[];
+  rankings: {
+    rankings: string;
+    sets: { set: string; result: ReturnType<typeof rankingAgreement> }[];
+  }[];
+  windows?: ReturnType<typeof windowAnalysis>;
+}
+
+/** Every score set, named: human rankings, system-level and sentence-level metric scores. */
+interface NamedSets {
+  humans: SystemScores[];
+  metrics: SystemScores[];
+  sentence: SentenceScores[];
+}
+
 async function runMeta(args: string[], context: CommandContext): Promise<number> {
-  const { registry, io } = context;
   const { values, tokens } = parseCommandArgs("meta", {
     args,
     allowPositionals: true,
     tokens: true,
-    options: {
-      "hyp-m2": { type: "string", multiple: true },
-      human: { type: "string", multiple: true },
-      judgments: { type: "string", multiple: true },
-      rankings: { type: "string", multiple: true },
-      scores: { type: "string", multiple: true },
-      ...GOLD_FLAGS,
-      "system-format": { type: "string" },
-      metrics: { type: "string", short: "m", multiple: true },
-      opt: { type: "string", multiple: true },
-      exclude: { type: "string", multiple: true },
-      order: { type: "string" },
-      set: { type: "string", multiple: true },
-      sets: { type: "string" },
-      "src-id": { type: "string", default: "0" },
-      ts: { type: "boolean" },
-      "ts-seed": { type: "string", default: "1" },
-      "ts-runs": { type: "string", default: "1" },
-      window: { type: "string" },
-      "window-human": { type: "string" },
-      "window-svg": { type: "string" },
-      "heatmap-svg": { type: "string" },
-      bootstrap: { type: "string", default: "1000" },
-      seed: { type: "string", default: "1" },
-      format: { type: "string", default: "table" },
-      svg: { type: "string" },
-      plugin: { type: "string", multiple: true },
-      help: { type: "boolean", short: "h" },
-    },
+    options: META_OPTIONS,
   });
   if (values.help) {
-    io.out(META_HELP);
+    context.io.out(META_HELP);
     return 0;
   }
+  const request = checkRequest(values, tokens);
+  const files = await readMetaFiles({
+    human: request.humanPaths,
+    scores: request.scorePaths,
+    rankings: request.rankingPaths,
+    trueSkill: request.trueSkill,
+  });
+  if (request.hasGold) await scoreOnTheSpot(request, files, context);
+  const order = values.order !== undefined
+    ? await readOrder(values.order as string)
+    : [...files.systems].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+  const named = nameSets(files, order);
+  const results: MetaResults = {
+    ...systemLevelResults(request, named),
+    sentence: await sentenceLevelResults(request, named),
+    rankings: rankingResults(request, files.rankings, named, order),
+  };
+  await windowsAndHeatmaps(request, named, order, results);
+  await writeScatterPlots(request, results);
+  await printResults(request.format, results, context);
+  return 0;
+}
+
+/** Check the command line as a whole: what is given, what it needs, and the numbers. */
+function checkRequest(
+  values: Record<string, unknown>,
+  tokens: Parameters<typeof systemFiles>[0],
+): MetaRequest {
   const format = values.format as string;
   if (format !== "table" && format !== "json") {
     throw new UsageError(`meta: unknown output format "${format}"; valid: table, json`);
@@ -190,12 +258,36 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
   if (srcId !== "0" && srcId !== "1" && srcId !== "judged") {
     throw new UsageError(`meta: --src-id must be 0, 1 or judged, got ${srcId}`);
   }
-  const exclude = list(values.exclude);
-  const resamples = wholeNumber("bootstrap", values.bootstrap, 0);
-  const seed = wholeNumber("seed", values.seed, 0);
-  const tsSeed = wholeNumber("ts-seed", values["ts-seed"], 0);
-  const tsRuns = wholeNumber("ts-runs", values["ts-runs"], 1);
+  const numbers = {
+    resamples: wholeNumber("bootstrap", values.bootstrap, 0),
+    seed: wholeNumber("seed", values.seed, 0),
+  };
+  const trueSkill = {
+    seed: wholeNumber("ts-seed", values["ts-seed"], 0),
+    runs: wholeNumber("ts-runs", values["ts-runs"], 1),
+  };
   const windowSize = values.window === undefined ? 0 : wholeNumber("window", values.window, 3);
+  return {
+    values,
+    tokens,
+    format,
+    humanPaths,
+    judgmentPaths,
+    rankingPaths,
+    scorePaths,
+    goldFlags,
+    hasGold,
+    srcId,
+    exclude: list(values.exclude),
+    ...numbers,
+    windowSize,
+    sets: systemSets(values),
+    trueSkill: values.ts ? trueSkill : undefined,
+  };
+}
+
+/** `--sets RECIPE` and every `--set NAME=...`. */
+function systemSets(values: Record<string, unknown>): SystemSet[] {
   const sets: SystemSet[] = [];
   if (values.sets !== undefined) {
     const recipe = SYSTEM_SET_RECIPES[values.sets as string];
@@ -209,181 +301,129 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     sets.push(...recipe);
   }
   for (const spec of (values.set as string[] | undefined) ?? []) sets.push(parseSystemSet(spec));
+  return sets;
+}
 
-  // Read every file first; one-value-per-line files wait for the system order.
-  const known = new Set<string>();
-  const note = (names: Iterable<string>) => {
-    for (const n of names) known.add(n);
-  };
-  type Pending = { path: string; text: string };
-  const humans: (SystemScores | Pending)[] = [];
-  const rankingItems = new Map<string, RankingItem[]>();
-  for (const path of humanPaths) {
-    const text = await readTextFile(path);
-    const label = fileLabel(path);
-    if (text.trimStart().startsWith("<")) {
-      const items = parseAppraise(text, path);
-      const ew = expectedWins(appraisePairs(items));
-      if (!ew.size) throw new InputError("no ranking items with translations", path);
-      humans.push({ name: `${label}.ew`, metric: "ew", lp: "", testset: "", path, scores: ew });
-      if (values.ts) {
-        const ts = trueSkillRanking(rankedPairs(items), { seed: tsSeed, runs: tsRuns });
-        humans.push({
-          name: `${label}.ts`,
-          metric: "ts",
-          lp: "",
-          testset: "",
-          path,
-          scores: new Map([...ts].map(([system, v]) => [system, v.mu])),
-        });
-      }
-      note(ew.keys());
-    } else if (isLineScores(text)) {
-      humans.push({ path, text });
-    } else {
-      const file = parseWmtScores(text, path);
-      if (file.level !== "system") {
-        throw new InputError(
-          "expected system-level human scores (METRIC LP TESTSET SYSTEM SCORE), found 6 fields a line",
-          path,
-          1,
-        );
-      }
-      for (const set of file.system) {
-        humans.push({
-          ...set,
-          name: file.system.length === 1
-            ? label
-            : `${label}/${set.metric}/${set.lp}/${set.testset}`,
-        });
-        note(set.scores.keys());
-      }
-    }
+/** Score the systems given after `--gold` and add their scores (and names) to the files'. */
+async function scoreOnTheSpot(
+  request: MetaRequest,
+  files: MetaFiles,
+  { registry, io }: CommandContext,
+): Promise<void> {
+  const { values, tokens } = request;
+  const gold = await readCommandGold("meta", request.goldFlags, registry);
+  const ids = list(values.metrics).length ? list(values.metrics) : undefined;
+  // The metrics are picked on the gold alone (before reading the systems) and again with
+  // the systems, so a gold the metrics cannot serve is reported first.
+  planRun({ registry, gold, systems: [], metrics: ids });
+  const named = systemFiles(tokens).map((f) => ({ ...splitSystemName(f.path), m2: f.m2 }));
+  const read = (await readSystems(
+    named.map((n) => ({ path: n.path, m2: n.m2 })),
+    gold,
+    io,
+    undefined,
+    { registry, format: values["system-format"] as string | undefined },
+  ))
+    .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
+  checkDistinct(read.map((h) => h.name));
+  const systems = await withAnnotatorEdits(registry, gold, read, ids);
+  const plan = planRun({
+    registry,
+    gold,
+    systems,
+    metrics: ids,
+    options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+    sentences: request.judgmentPaths.length > 0 || request.rankingPaths.length > 0,
+  });
+  const { metrics } = plan;
+  const results = runPlanSync(plan);
+  const warnings = new WarningEcho(io.err);
+  for (const result of results) {
+    result.metrics.forEach((m, k) => warnings.echo(metrics[k], m.score));
   }
-  const systemSets: (SystemScores | Pending)[] = [];
-  const sentenceSets: SentenceScores[] = [];
-  for (const path of scorePaths) {
-    const text = await readTextFile(path);
-    if (isScoreTable(text)) {
-      for (const set of parseScoreTable(text, path)) {
-        systemSets.push(set);
-        note(set.scores.keys());
-      }
-    } else if (isLineScores(text)) {
-      systemSets.push({ path, text });
-    } else {
-      const file = parseWmtScores(text, path);
-      systemSets.push(...file.system);
-      sentenceSets.push(...file.sentence);
-      for (const set of [...file.system, ...file.sentence]) note(set.scores.keys());
-    }
-  }
-  for (const path of rankingPaths) {
-    const text = await readTextFile(path);
-    const items = parseAppraise(text, path);
-    rankingItems.set(path, items);
-    for (const item of items) for (const o of item.outputs) note(o.systems);
-  }
-  if (hasGold) {
-    const gold = await readCommandGold("meta", goldFlags, registry);
-    const ids = list(values.metrics).length ? list(values.metrics) : undefined;
-    // The metrics are picked on the gold alone (before reading the systems) and again with
-    // the systems, so a gold the metrics cannot serve is reported first.
-    planRun({ registry, gold, systems: [], metrics: ids });
-    const named = systemFiles(tokens).map((f) => ({ ...splitSystemName(f.path), m2: f.m2 }));
-    const read = (await readSystems(
-      named.map((n) => ({ path: n.path, m2: n.m2 })),
-      gold,
-      io,
-      undefined,
-      { registry, format: values["system-format"] as string | undefined },
-    ))
-      .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
-    checkDistinct(read.map((h) => h.name));
-    const systems = await withAnnotatorEdits(registry, gold, read, ids);
-    const plan = planRun({
-      registry,
-      gold,
-      systems,
-      metrics: ids,
-      options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
-      sentences: judgmentPaths.length > 0 || rankingPaths.length > 0,
-    });
-    const { metrics } = plan;
-    const results = runPlanSync(plan);
-    const warnings = new WarningEcho(io.err);
-    for (const result of results) {
-      result.metrics.forEach((m, k) => warnings.echo(metrics[k], m.score));
-    }
-    warnings.finish();
-    const computed = computedScores(results, registry);
-    systemSets.push(...computed.system);
-    sentenceSets.push(...computed.sentence);
-    note(systems.map((h) => h.name));
-  }
-  const order = values.order !== undefined
-    ? await readOrder(values.order as string)
-    : [...known].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
-  const pending = [...humans, ...systemSets].filter((x) => "text" in x);
+  warnings.finish();
+  const computed = computedScores(results, registry);
+  files.system.push(...computed.system);
+  files.sentence.push(...computed.sentence);
+  for (const h of systems) files.systems.add(h.name);
+}
+
+/** Name the files of one value a line by the order of the systems; check names are unique. */
+function nameSets(files: MetaFiles, order: readonly string[]): NamedSets {
+  const pending = [...files.humans, ...files.system].filter((x) => "text" in x);
   if (!order.length && pending.length) {
     throw new UsageError(
       `meta: ${pending[0].path} holds one value a line without system names: give --order ` +
         "SYS,SYS,... or the systems through a table, a WMT file, rankings or outputs",
     );
   }
-  const resolve = (x: SystemScores | Pending): SystemScores =>
-    "text" in x ? parseLineScores(x.text, x.path, order, fileLabel(x.path)) : x;
-  const humanSets = humans.map(resolve);
-  const metricSets = systemSets.map(resolve);
-  checkUnique(humanSets, "human");
-  checkUnique(metricSets, "system-level");
-  checkUnique(sentenceSets, "sentence-level");
+  const named = {
+    humans: files.humans.map((x) => nameLineScores(x, order)),
+    metrics: files.system.map((x) => nameLineScores(x, order)),
+    sentence: files.sentence,
+  };
+  checkUnique(named.humans, "human");
+  checkUnique(named.metrics, "system-level");
+  checkUnique(named.sentence, "sentence-level");
+  return named;
+}
 
-  let system: SystemLevelResult | undefined;
-  const bySet: { set: string; result: SystemLevelResult }[] = [];
-  if (humanSets.length) {
-    if (!metricSets.length) {
-      throw new InputError(
-        "--human needs system-level metric scores, but every --scores file is sentence level",
-      );
-    }
-    if (sets.length) {
-      const all = [...new Set(humanSets.flatMap((h) => [...h.scores.keys()]))]
-        .filter((s) => !exclude.includes(s)).sort();
-      for (const set of sets) {
-        const keep = new Set(selectSystems(set, all));
-        const out = [...new Set([...humanSets, ...metricSets].flatMap((h) => [...h.scores.keys()]))]
-          .filter((s) => !keep.has(s));
-        bySet.push({ set: set.name, result: systemLevel(humanSets, metricSets, { exclude: out }) });
-      }
-    } else {
-      system = systemLevel(humanSets, metricSets, { exclude });
-    }
+/** System level: every human ranking against every metric, over all systems or per set. */
+function systemLevelResults(
+  { sets, exclude }: MetaRequest,
+  { humans, metrics }: NamedSets,
+): Pick<MetaResults, "system" | "bySet"> {
+  if (!humans.length) return { bySet: [] };
+  if (!metrics.length) {
+    throw new InputError(
+      "--human needs system-level metric scores, but every --scores file is sentence level",
+    );
   }
-  const sentence: { judgments: string; result: SentenceLevelResult }[] = [];
-  if (judgmentPaths.length) {
-    if (!sentenceSets.length) {
-      throw new InputError(
-        "--judgments needs sentence-level metric scores, but every --scores file is system level",
-      );
-    }
-    for (const path of judgmentPaths) {
-      const { pairs } = await readJudgments(path);
-      sentence.push({
-        judgments: path,
-        result: sentenceLevel(pairs, sentenceSets, {
-          exclude,
-          bootstrap: resamples ? { resamples, seed } : false,
-        }),
-      });
-    }
+  if (!sets.length) return { system: systemLevel(humans, metrics, { exclude }), bySet: [] };
+  const all = [...new Set(humans.flatMap((h) => [...h.scores.keys()]))]
+    .filter((s) => !exclude.includes(s)).sort();
+  const bySet = sets.map((set) => {
+    const keep = new Set(selectSystems(set, all));
+    const out = [...new Set([...humans, ...metrics].flatMap((h) => [...h.scores.keys()]))]
+      .filter((s) => !keep.has(s));
+    return { set: set.name, result: systemLevel(humans, metrics, { exclude: out }) };
+  });
+  return { bySet };
+}
+
+/** Sentence level: Kendall's tau of every metric against each pairwise judgment file. */
+async function sentenceLevelResults(
+  { judgmentPaths, exclude, resamples, seed }: MetaRequest,
+  { sentence }: NamedSets,
+): Promise<MetaResults["sentence"]> {
+  if (judgmentPaths.length && !sentence.length) {
+    throw new InputError(
+      "--judgments needs sentence-level metric scores, but every --scores file is system level",
+    );
   }
-  const rankingResults: {
-    rankings: string;
-    sets: { set: string; result: ReturnType<typeof rankingAgreement> }[];
-  }[] = [];
-  for (const [path, items] of rankingItems) {
-    if (!sentenceSets.length) {
+  const results: MetaResults["sentence"] = [];
+  for (const path of judgmentPaths) {
+    const { pairs } = await readJudgments(path);
+    results.push({
+      judgments: path,
+      result: sentenceLevel(pairs, sentence, {
+        exclude,
+        bootstrap: resamples ? { resamples, seed } : false,
+      }),
+    });
+  }
+  return results;
+}
+
+/** Ranking agreement of the sentence-level scores with each Appraise rankings file, per set. */
+function rankingResults(
+  { sets, exclude, srcId, resamples, seed }: MetaRequest,
+  rankings: ReadonlyMap<string, RankingItem[]>,
+  { sentence }: NamedSets,
+  order: readonly string[],
+): MetaResults["rankings"] {
+  return [...rankings].map(([path, items]) => {
+    if (!sentence.length) {
       throw new InputError(
         "--rankings needs sentence-level metric scores: compute them with --gold GOLD SYS...",
         path,
@@ -393,28 +433,39 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
       .filter((s) => !exclude.includes(s));
     const inOrder = order.filter((s) => judged.includes(s));
     const perSet = sets.length ? sets : [{ name: "all", exclude: [] }];
-    rankingResults.push({
+    return {
       rankings: path,
       sets: perSet.map((set) => ({
         set: set.name,
-        result: rankingAgreement(items, sentenceSets, {
+        result: rankingAgreement(items, sentence, {
           systems: selectSystems(set, inOrder),
-          segments: srcId as SegmentMapping,
+          segments: srcId,
           bootstrap: resamples ? { resamples, seed } : false,
         }),
       })),
-    });
-  }
+    };
+  });
+}
 
-  // Window analysis and the rank-pair heatmaps use one human ranking over the first set.
+/**
+ * Window analysis (`--window`, `--window-svg`) and the rank-pair heatmaps (`--heatmap-svg`):
+ * one human ranking over the first set of systems.
+ */
+async function windowsAndHeatmaps(
+  request: MetaRequest,
+  named: NamedSets,
+  order: readonly string[],
+  results: MetaResults,
+): Promise<void> {
+  const { values, sets, exclude, windowSize } = request;
   const windowHumanName = values["window-human"] as string | undefined;
   const windowHuman = windowHumanName === undefined
-    ? humanSets[0]
-    : humanSets.find((h) => h.name === windowHumanName);
+    ? named.humans[0]
+    : named.humans.find((h) => h.name === windowHumanName);
   if (windowHumanName !== undefined && !windowHuman) {
     throw new UsageError(
       `meta: --window-human ${windowHumanName} is not among the human rankings (${
-        humanSets.map((h) => h.name).join(", ")
+        named.humans.map((h) => h.name).join(", ")
       })`,
     );
   }
@@ -422,16 +473,15 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     const all = order.filter((s) => windowHuman!.scores.has(s) && !exclude.includes(s));
     return sets.length ? selectSystems(sets[0], all) : all;
   };
-  let windows: ReturnType<typeof windowAnalysis> | undefined;
   if (windowSize) {
     if (!windowHuman) throw new UsageError("meta: --window needs a system-level --human FILE");
-    windows = windowAnalysis(windowHuman, metricSets, firstSetSystems(), windowSize);
+    results.windows = windowAnalysis(windowHuman, named.metrics, firstSetSystems(), windowSize);
     if (values["window-svg"] !== undefined) {
       const base = values["window-svg"] as string;
       for (const method of ["pearson", "spearman"] as const) {
         await Deno.writeTextFile(
           base.replace(/\.svg$/i, "") + `_${method}.svg`,
-          await windowSvg(windows, method),
+          await windowSvg(results.windows, method),
         );
       }
     }
@@ -439,77 +489,87 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     throw new UsageError("meta: --window-svg needs --window N");
   }
   if (values["heatmap-svg"] !== undefined) {
-    if (!windowHuman || !rankingResults.length) {
+    if (!windowHuman || !results.rankings.length) {
       throw new UsageError("meta: --heatmap-svg needs --human FILE and --rankings FILE");
     }
-    const dir = values["heatmap-svg"] as string;
-    await Deno.mkdir(dir, { recursive: true });
-    const keep = firstSetSystems();
-    const ranking = [...keep].sort((a, b) =>
-      windowHuman.scores.get(b)! - windowHuman.scores.get(a)!
-    );
-    for (const { rankings, sets: results } of rankingResults) {
-      const { set, result } = results[0];
-      for (const m of result.metrics) {
-        const svg = await rankPairHeatmapSvg(rankPairCells(m, ranking, "seeda"), {
-          metric: m.metric,
-          human: windowHuman.name,
-          ranking,
-          title: `${m.metric} on ${
-            fileLabel(rankings)
-          } (${set}): accuracy by ${windowHuman.name} rank pair`,
-        });
-        await Deno.writeTextFile(
-          `${dir}/${safeName(fileLabel(rankings))}_${safeName(m.metric)}.svg`,
-          svg,
-        );
-      }
+    await writeHeatmaps(values["heatmap-svg"] as string, windowHuman, firstSetSystems(), results);
+  }
+}
+
+/** One heatmap per metric of each rankings file's first set, ranked by the human ranking. */
+async function writeHeatmaps(
+  dir: string,
+  human: SystemScores,
+  keep: readonly string[],
+  results: MetaResults,
+): Promise<void> {
+  await Deno.mkdir(dir, { recursive: true });
+  const ranking = [...keep].sort((a, b) => human.scores.get(b)! - human.scores.get(a)!);
+  for (const { rankings, sets: perSet } of results.rankings) {
+    const { set, result } = perSet[0];
+    for (const m of result.metrics) {
+      const svg = await rankPairHeatmapSvg(rankPairCells(m, ranking, "seeda"), {
+        metric: m.metric,
+        human: human.name,
+        ranking,
+        title: `${m.metric} on ${
+          fileLabel(rankings)
+        } (${set}): accuracy by ${human.name} rank pair`,
+      });
+      await Deno.writeTextFile(
+        `${dir}/${safeName(fileLabel(rankings))}_${safeName(m.metric)}.svg`,
+        svg,
+      );
     }
   }
+}
 
-  if (values.svg !== undefined && (system ?? bySet[0]?.result)) {
-    const shown = (system ?? bySet[0].result)!;
-    const dir = values.svg as string;
-    await Deno.mkdir(dir, { recursive: true });
-    for (const human of shown.humans) {
-      for (const metric of shown.metrics) {
-        const c = shown.correlations.find((x) => x.human === human && x.metric === metric)!;
-        const svg = await scatterSvg(
-          shown.points.map((p) => ({ label: p.system, x: p.metric[metric], y: p.human[human] })),
-          { metric, human, pearson: c.pearson, spearman: c.spearman },
-        );
-        await Deno.writeTextFile(`${dir}/${safeName(metric)}_vs_${safeName(human)}.svg`, svg);
-      }
+/** `--svg DIR`: a scatter plot of every metric against every human ranking. */
+async function writeScatterPlots({ values }: MetaRequest, results: MetaResults): Promise<void> {
+  const shown = results.system ?? results.bySet[0]?.result;
+  if (values.svg === undefined || !shown) return;
+  const dir = values.svg as string;
+  await Deno.mkdir(dir, { recursive: true });
+  for (const human of shown.humans) {
+    for (const metric of shown.metrics) {
+      const c = shown.correlations.find((x) => x.human === human && x.metric === metric)!;
+      const svg = await scatterSvg(
+        shown.points.map((p) => ({ label: p.system, x: p.metric[metric], y: p.human[human] })),
+        { metric, human, pearson: c.pearson, spearman: c.spearman },
+      );
+      await Deno.writeTextFile(`${dir}/${safeName(metric)}_vs_${safeName(human)}.svg`, svg);
     }
   }
+}
 
+/** The results as JSON or as tables. */
+async function printResults(
+  format: "table" | "json",
+  results: MetaResults,
+  { io }: CommandContext,
+): Promise<void> {
   if (format === "json") {
-    io.out(
-      JSON.stringify(
-        {
-          system: system ?? null,
-          systemSets: bySet,
-          sentence,
-          rankings: rankingResults,
-          window: windows ?? null,
-        },
-        null,
-        2,
-      ) + "\n",
-    );
-  } else {
-    const parts: string[] = [];
-    await renderWithWidths(() => {
-      parts.length = 0;
-      if (system) parts.push(renderSystemLevel(system));
-      if (bySet.length) parts.push(renderSystemSets(bySet));
-      for (const s of sentence) parts.push(renderSentenceLevel(s.judgments, s.result));
-      for (const r of rankingResults) parts.push(renderRankingAgreement(r.rankings, r.sets));
-      if (windows) parts.push(renderWindows(windows));
-    });
-    io.out(parts.join("\n\n") + "\n");
+    const { system, bySet, sentence, rankings, windows } = results;
+    const json = {
+      system: system ?? null,
+      systemSets: bySet,
+      sentence,
+      rankings,
+      window: windows ?? null,
+    };
+    io.out(JSON.stringify(json, null, 2) + "\n");
+    return;
   }
-  return 0;
+  const parts: string[] = [];
+  await renderWithWidths(() => {
+    parts.length = 0;
+    if (results.system) parts.push(renderSystemLevel(results.system));
+    if (results.bySet.length) parts.push(renderSystemSets(results.bySet));
+    for (const s of results.sentence) parts.push(renderSentenceLevel(s.judgments, s.result));
+    for (const r of results.rankings) parts.push(renderRankingAgreement(r.rankings, r.sets));
+    if (results.windows) parts.push(renderWindows(results.windows));
+  });
+  io.out(parts.join("\n\n") + "\n");
 }
 
 /** `NAME=PATH` names a system; a plain path keeps the file's name. */

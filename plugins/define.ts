@@ -39,19 +39,46 @@
  * @module
  */
 
+import { completeMetric } from "./derive.ts";
 import type { Format, Metric, Options, Plugin, Score } from "./types.ts";
 
 /**
  * A metric, typed from its own parts (options from `defaults`, statistics from `stats()`,
- * the score from `corpus()`).
+ * the score from `corpus()`). What a plugin must write is the {@linkcode MetricCore}: `id`,
+ * `description`, `version`, `defaults`, `needs`, `headline`, `stats()` and `corpus()`. The
+ * members it leaves out of {@linkcode MetricDerivable} are derived: `sentence()` as the corpus
+ * score of one sentence (so `sentenceIsCorpusOfOne` holds), a generic signature
+ * (`id|option:value|...|v:version`) and an explanation of the sentence's statistics and score.
+ * A definition that writes all three is returned as it is.
  *
- * @param metric The metric.
- * @returns The same object.
+ * @example The core alone
+ * ```ts
+ * import { defineMetric } from "./define.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const length = defineMetric({
+ *   id: "length",
+ *   description: "Hypothesis tokens (example)",
+ *   version: "1",
+ *   defaults: { scale: 1 },
+ *   needs: [],
+ *   headline: "n",
+ *   stats: (_gold, hyp) => hyp.length,
+ *   corpus: (stats, options) => ({ n: options.scale * stats.reduce((a, b) => a + b, 0) }),
+ * });
+ * assert.deepEqual(length.sentence(4, { scale: 1 }), length.corpus([4], { scale: 1 }));
+ * assert.equal(length.signature({ scale: 2 }), "length|scale:2|v:1");
+ * ```
+ *
+ * @param metric The metric's definition.
+ * @returns The metric (the same object when nothing was derived).
  */
 export function defineMetric<O extends Options, S, R extends Score>(
-  metric: Metric<O, S, R>,
+  metric:
+    & Omit<Metric<O, S, R>, "sentence" | "explain" | "signature">
+    & Partial<Pick<Metric<O, S, R>, "sentence" | "explain" | "signature">>,
 ): Metric<O, S, R> {
-  return metric;
+  return completeMetric(metric);
 }
 
 /**

@@ -34,5 +34,11 @@
 
 export { defineFormat, defineMetric, definePlugin } from "./define.ts";
 export { InputError, PluginError, UsageError } from "./errors.ts";
+export {
+  type CountsAggregation,
+  defineSimpleMetric,
+  type SimpleMetricSpec,
+  type WidenedOptions,
+} from "./simple.ts";
 export { Registry } from "./registry.ts";
 export type * from "./types.ts";

@@ -195,7 +195,9 @@ export interface Explanation {
 }
 
 /**
- * A metric plugin.
+ * A metric plugin, as the registry holds it. What a plugin must write is its
+ * {@linkcode MetricCore}; {@linkcode defineMetric} derives {@linkcode MetricDerivable}, and the
+ * rest ({@linkcode MetricExtras}) is optional.
  *
  * `stats()` computes the per-sentence sufficient statistics; `corpus()` and `sentence()`
  * compute scores from statistics alone, never from the text.
@@ -315,6 +317,36 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
   /** A short reproducibility string: `m2|beta:0.5|muw:2|v:1.0`. */
   signature(options: O): string;
 }
+
+/**
+ * What every metric must write: `id`, `description`, `version`, `defaults`, `needs`,
+ * `headline`, `stats()` (the sufficient statistics of one sentence) and `corpus()` (the score
+ * from statistics alone). {@linkcode defineMetric} derives {@linkcode MetricDerivable} when it
+ * is left out; {@linkcode defineSimpleMetric} derives nearly everything from a per-sentence
+ * function and an aggregation.
+ */
+export type MetricCore<O extends Options = Options, S = unknown, R extends Score = Score> = Pick<
+  Metric<O, S, R>,
+  "id" | "description" | "version" | "defaults" | "needs" | "headline" | "stats" | "corpus"
+>;
+
+/**
+ * The members every registered metric has that {@linkcode defineMetric} derives when a
+ * plugin leaves them out: `sentence()` as the corpus score of one sentence (and then
+ * `sentenceIsCorpusOfOne`), a generic `signature()` (`id|option:value|...|v:version`) and an
+ * `explain()` that shows the sentence's statistics and score.
+ */
+export type MetricDerivable<O extends Options = Options, S = unknown, R extends Score = Score> =
+  Pick<Metric<O, S, R>, "sentence" | "explain" | "signature">;
+
+/**
+ * The optional members of a metric: option specs, table columns and labels, resampling hints
+ * and fast paths, streaming, per-type breakdowns, preparation, hypothesis edits.
+ */
+export type MetricExtras<O extends Options = Options, S = unknown, R extends Score = Score> = Omit<
+  Metric<O, S, R>,
+  keyof MetricCore | keyof MetricDerivable
+>;
 
 /** What {@linkcode Metric.prepare} sees of a run. */
 export interface PrepareContext {

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
+import { codeLines } from "./code_lines.ts";
+import { runCli } from "./run_cli.ts";
 
 async function initPlugin(...args: string[]) {
   let out = "", err = "";
@@ -69,6 +71,53 @@ Deno.test("gecscore init-plugin refuses an id too long for its files", async () 
     const made = await initPlugin(`${root}/p`, "--id", `m${"x".repeat(40)}`);
     assert.equal(made.code, 2);
     assert.match(made.err, /^gecscore: init-plugin: --id must be at most 40 characters/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("gecscore init-plugin writes the example's twenty-line short form", async () => {
+  const { pluginFiles, gecscoreUrls } = await import("../cli/init_plugin.ts");
+  // Import specifiers aside (URLs in the generated file, whose length may break an import
+  // into one name a line), the code is examples/token_f.ts.
+  const code = (source: string) =>
+    codeLines(
+      source.replace(/import \{([^}]*)\}/g, (_, names: string) =>
+        `import { ${
+          names.split(",").map((n) => n.trim()).filter(Boolean).join(", ")
+        } }`),
+    ).map((line) => line.replace(/ from "[^"]+";$/, ' from "…";'));
+  const generated = code(pluginFiles("token_f", gecscoreUrls())["mod.ts"]);
+  assert.deepEqual(generated, code(await Deno.readTextFile("examples/token_f.ts")));
+  assert.ok(generated.length <= 20, `${generated.length} lines of code`);
+});
+
+Deno.test("a generated plugin passes its own tests and scores boxed with --ci, --paired ar, --ranks", async () => {
+  const root = await Deno.makeTempDir({ prefix: "gecscore_init_" });
+  try {
+    const dir = `${root}/overlap`;
+    assert.equal((await initPlugin(dir)).code, 0);
+    const tested = await run(Deno.execPath(), ["test"], dir);
+    assert.equal(tested.code, 0, tested.text);
+    assert.match(tested.text, /overlap passes gecscore's conformance kit \.\.\. .*ok/);
+    const scored = await runCli(["--allow-read"], [
+      "score",
+      "--plugin",
+      `${dir}/mod.ts`,
+      "-m",
+      "overlap",
+      "--gold",
+      "tests/testdata/m2scorer_example.m2",
+      "tests/testdata/m2scorer_example_system",
+      "tests/testdata/m2scorer_example_system2",
+      "--ci",
+      "--paired",
+      "ar",
+      "--ranks",
+    ]);
+    assert.equal(scored.code, 0, scored.stderr);
+    assert.match(scored.stdout, /^overlap {2}\(overlap\|beta:1\|v:1\.0\|nrefs:2\|/);
+    assert.match(scored.stdout, /f mean ± 95% CI +p \(ar\) +rank\n/);
   } finally {
     await Deno.remove(root, { recursive: true });
   }
