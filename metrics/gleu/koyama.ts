@@ -382,19 +382,39 @@ export function koyamaIterations(
 ): number[] {
   const order = checkedOrder(stats);
   const count = stats.length;
+  // What does not depend on the draws: hypothesis lengths and n-grams; per sentence and
+  // reference, a row of its length, matches and rectified penalties.
+  let h = 0;
+  const denominators = new Array<number>(order).fill(0);
+  const width = 1 + 2 * order;
+  const rows = stats.map((s) => {
+    h += s.length;
+    for (let n = 0; n < order; n++) denominators[n] += Math.max(s.length - n, 0);
+    const row = new Float64Array(s.references.length * width);
+    s.references.forEach((ref, k) => {
+      row[k * width] = ref.length;
+      for (let n = 0; n < order; n++) {
+        row[k * width + 1 + n] = ref.matches[n];
+        row[k * width + 1 + order + n] = Math.min(ref.matches[n], ref.penalties[n]);
+      }
+    });
+    return row;
+  });
   const mt = new MersenneTwister(0);
-  const uniforms = new Float64Array(count);
+  const sums = new Float64Array(width);
   const values: number[] = [];
   for (let j = 0; j < iterations; j++) {
-    if (seeding === "python2") {
-      mt.seed(j * 101);
-      for (let i = 0; i < count; i++) uniforms[i] = mt.random();
-    } else {
-      for (let i = 0; i < count; i++) uniforms[i] = Math.random();
+    if (seeding === "python2") mt.seed(j * 101);
+    sums.fill(0);
+    for (let i = 0; i < count; i++) {
+      const u = seeding === "python2" ? mt.random() : Math.random();
+      const row = rows[i];
+      const at = Math.floor(u * (row.length / width)) * width;
+      for (let f = 0; f < width; f++) sums[f] += row[at + f];
     }
-    values.push(
-      corpusTable(stats, (i) => Math.floor(uniforms[i] * stats[i].references.length), order).gleu,
-    );
+    const matches = Array.from(sums.subarray(1, 1 + order));
+    const penalties = Array.from(sums.subarray(1 + order));
+    values.push(koyamaTable(matches, penalties, denominators, sums[0], h).gleu);
   }
   return values;
 }
