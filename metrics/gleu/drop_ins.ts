@@ -24,9 +24,10 @@ const OPTIONS = `  -s, --src, --source FILE        the source sentences (one per
   -p, --proc N                    accepted and ignored (the reference's worker processes)`;
 
 const NOTE = `Output is the reference's byte for byte (MultiGEC-2025 runs
-gleu -s ORIG -r REF.. -o HYP -d 4 -f -n 4 -t word). Its exp and log are numpy's, which on some
-processors differ from the C library's in the last bit: with very many digits (-d 10 and more)
-a rare value can differ in its last digit.`;
+gleu -s ORIG -r REF.. -o HYP -d 4 -f -n 4 -t word) where numpy's exp and log are the C
+library's. On processors with AVX-512 numpy uses its own, which differ in the last bit for a
+few arguments: a verbose table cell that is an exact tie (15.625) or a value printed with 12
+digits can then differ in its last digit.`;
 
 function help(name: string, what: string): string {
   return `Usage: gecscore ${name} -s SOURCE -r REF [REF ...] -o HYP [HYP ...] [options]
