@@ -35,6 +35,7 @@ import { checkKoyamaOptions, koyamaVariant, MAX_KOYAMA_ORDER } from "./koyama_me
 import type { GleuKoyamaStats } from "./koyama.ts";
 
 export type { GecMetricsReference, GleuGecMetricsStats } from "./gecmetrics.ts";
+export { decimalRoundHalfUp as roundHalfUp } from "../../util/decimal_round.ts";
 export type {
   GleuKoyamaStats,
   GleuSelect,
