@@ -9,11 +9,18 @@
  * @module
  */
 
-import { gleuMetric, type GleuOptions, roundHalfUp } from "../../metrics/gleu/mod.ts";
+import { createRegistry } from "../../mod.ts";
 import { bootstrapIndices, bootstrapValues, confidenceInterval } from "../../pipeline/mod.ts";
-import { type GoldSentence, InputError, resolveOptions } from "../../plugins/mod.ts";
+import {
+  type AnyMetric,
+  type GoldSentence,
+  InputError,
+  type Options,
+  resolveOptions,
+} from "../../plugins/mod.ts";
 import { alignEssays, type Essay, essayLine, parseEssays } from "./essays.ts";
 import { lineTokens, parseMultigecName } from "./format.ts";
+import { roundHalfUp } from "./round.ts";
 
 /** One system's scores on one subcorpus. */
 export interface SystemScore {
@@ -145,7 +152,9 @@ export async function multigecLeaderboard(
   const boards = new Map<string, CorpusBoard[]>();
   const indicesFor = new Map<number, Int32Array>();
   const resampled = new Map<string, Float64Array>();
-  const iterationsOptions = resolveOptions<GleuOptions>(gleuMetric, { variant: "koyama" });
+  // The task's GLEU: shotakoyama/gleu -f -n 4 -t word (the gleu metric's variant koyama).
+  const gleuMetric: AnyMetric = createRegistry().metric("gleu");
+  const iterationsOptions = resolveOptions<Options>(gleuMetric, { variant: "koyama" });
   for (const orig of origs.filter((o) => o.name!.split.toLowerCase() === split)) {
     const { lang, corpus } = orig.name!;
     const prefix = `${lang}-${corpus}-`.toLowerCase();
@@ -190,7 +199,7 @@ export async function multigecLeaderboard(
       const ids = new Set(hypEssays.map((e) => e.id));
       await options.onLines?.(`${f.dir}/${stem}-${role.toLowerCase()}-${split}.tmp`, lines(hyp));
       const stats = gold.map((g, i) => gleuMetric.stats(g, lineTokens(hyp[i]), iterationsOptions));
-      const gleu = 100 * gleuMetric.corpus(stats, iterationsOptions).gleu;
+      const gleu = 100 * (gleuMetric.corpus(stats, iterationsOptions).gleu as number);
       const system = f.system ? (role.match(/^hypo1?$/i) ? f.system : `${f.system}/${role}`) : role;
       const score: SystemScore = {
         system,

@@ -79,9 +79,9 @@ export interface KoyamaGold {
   /** Words or characters. */
   unit: GleuUnit;
   /** The source's n-gram counts per order. */
-  source: Counts[];
+  source: Map<string, number>[];
   /** Per reference: its length in units and its n-gram counts per order. */
-  references: { length: number; counts: Counts[] }[];
+  references: { length: number; counts: Map<string, number>[] }[];
 }
 
 /**

@@ -38,8 +38,10 @@ export type { GecMetricsReference, GleuGecMetricsStats } from "./gecmetrics.ts";
 export { decimalRoundHalfUp as roundHalfUp } from "../../util/decimal_round.ts";
 export type {
   GleuKoyamaStats,
+  GleuSeeding,
   GleuSelect,
   GleuUnit,
+  KoyamaGold,
   KoyamaReferenceStats,
   KoyamaTable,
 } from "./koyama.ts";
