@@ -50,7 +50,7 @@ Deno.test("multigec: the official GLEU per subcorpus and team, ranks and languag
   for (const s of natform.systems) {
     assert.ok(s.ci && s.ci[0] <= s.gleu && s.gleu <= s.ci[1] + 1e-9, `${s.system} ${s.ci}`);
   }
-  assert.match(board.notes[0], /^Ranked by GLEU/);
+  assert.match(board.notes[0], /^cs, sv: GLEU only, systems ranked by GLEU/);
 });
 
 Deno.test("multigec: text, Markdown, LaTeX and JSON; one-essay-per-line files", async () => {
@@ -58,17 +58,20 @@ Deno.test("multigec: text, Markdown, LaTeX and JSON; one-essay-per-line files", 
   assert.equal(text.code, 0);
   assert.match(
     text.out,
-    /Czech \(cs\)\n {2}natform \(3 essays, 2 references\)\n {4}Rank {2}System {2}GLEU {5}Missing\n {4}1 {5}beta {4}82\.7617 {2}0\n/,
+    /Czech \(cs\)\n {2}natform \(3 essays, 2 references\), ranked by GLEU\n {4}Rank {2}System {2}GLEU {5}Missing\n {4}1 {5}beta {4}82\.7617 {2}0\n/,
   );
   assert.match(
     text.out,
-    / {2}Average\n {4}Rank {2}System {2}GLEU {3}Missing\n {4}1 {5}alpha {3}82\.15\n/,
+    / {2}Average, ranked by GLEU\n {4}Rank {2}System {2}GLEU {3}Missing\n {4}1 {5}alpha {3}82\.15\n/,
   );
   const md = await run([FOLDER, "--samples", "50", "--format", "markdown"]);
   assert.match(md.out, /^## Swedish \(sv\)$/m);
   assert.match(md.out, /^\| 1 \| alpha \| 94\.5081 \| \[\d+\.\d\d, \d+\.\d\d\] \| 0 \|$/m);
   const tex = await run([FOLDER, "--samples", "0", "--format", "latex"]);
-  assert.match(tex.out, /\\caption\{Swedish \(sv\): swell\\_gold \(2 essays, 1 reference\)\}/);
+  assert.match(
+    tex.out,
+    /\\caption\{Swedish \(sv\): swell\\_gold \(2 essays, 1 reference\); ranked by GLEU\}/,
+  );
   const json = JSON.parse((await run([FOLDER, "--samples", "0", "--format", "json"])).out);
   assert.equal(json.languages[0].corpora[1].systems[0].gleuPrinted, "100.0000");
   const dir = await Deno.makeTempDir({ dir: "/tmp" });
@@ -121,5 +124,39 @@ sharedTest("multigec: the UA-GEC essay set gives the official script's GLEU", as
   const [system] = board.languages[0].corpora[0].systems;
   assert.equal(system.gleuPrinted, recorded.gleu);
   assert.equal(system.missing, 8);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("multigec: English gets ERRANT's P, R, F0.5 and is ranked by F0.5", async () => {
+  const dir = await Deno.makeTempDir({ dir: "/tmp" });
+  await Deno.mkdir(`${dir}/ref`);
+  await Deno.mkdir(`${dir}/res/good`, { recursive: true });
+  await Deno.mkdir(`${dir}/res/lazy`, { recursive: true });
+  const orig = "### essay_id = 1\nI has a dog. He like to run in the park every days.\n\n" +
+    "My friend have two cat.\n\n### essay_id = 2\nYesterday I go to the shop and buyed some milk.\n";
+  await Deno.writeTextFile(`${dir}/ref/en-wi-orig-dev.md`, orig);
+  await Deno.writeTextFile(
+    `${dir}/ref/en-wi-ref1-dev.md`,
+    "### essay_id = 2\nYesterday I went to the shop and bought some milk.\n\n### essay_id = 1\n" +
+      "I have a dog. He likes to run in the park every day.\n\nMy friend has two cats.\n",
+  );
+  await Deno.writeTextFile(
+    `${dir}/res/good/en-wi-hypo1-dev.md`,
+    "### essay_id = 1\nI have a dog. He likes to run in the park every days.\n\nMy friend has two cat.\n\n" +
+      "### essay_id = 2\nYesterday I went to the shop and buyed some milk.\n",
+  );
+  await Deno.writeTextFile(`${dir}/res/lazy/en-wi-hypo1-dev.md`, orig);
+  const board = await multigecLeaderboard(dir, { samples: 50 });
+  const [corpus] = board.languages[0].corpora;
+  assert.equal(corpus.rankedBy, "F0.5");
+  assert.deepEqual(corpus.systems.map((s) => s.system), ["good", "lazy"]);
+  const good = corpus.systems[0].errant!;
+  assert.equal(good.precision, 100);
+  assert.ok(good.recall > 0 && good.recall < 100);
+  assert.equal(corpus.systems[1].errant!.f05, 0);
+  assert.ok(good.ci && good.ci.f05[0] <= good.f05 && good.f05 <= good.ci.f05[1]);
+  assert.match(board.notes.join("\n"), /^en: P, R and F0\.5 of ERRANT/m);
+  const text = renderLeaderboard(board, "text");
+  assert.match(text, /wi \(2 essays, 1 reference\), ranked by F0\.5\n {4}Rank {2}System {2}GLEU/);
   await Deno.remove(dir, { recursive: true });
 });

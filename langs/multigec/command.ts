@@ -37,6 +37,8 @@ interface Row {
   system: string;
   gleu: string;
   ci: string;
+  /** ERRANT precision, recall, F0.5 and the F0.5 interval (English only). */
+  errant?: [string, string, string, string];
   missing: string;
 }
 
@@ -49,22 +51,36 @@ function tables(board: Leaderboard) {
         title: `${c.corpus} (${c.essays} essays, ${c.references} reference${
           c.references === 1 ? "" : "s"
         })`,
+        rankedBy: c.rankedBy,
         rows: c.systems.map((s): Row => ({
           rank: s.rank,
           system: s.system,
           gleu: s.gleuPrinted,
           ci: interval(s.ci),
+          errant: s.errant && [
+            fixed(s.errant.precision),
+            fixed(s.errant.recall),
+            fixed(s.errant.f05),
+            interval(s.errant.ci?.f05),
+          ],
           missing: String(s.missing),
         })),
       })),
       ...(l.corpora.length > 1
         ? [{
           title: "Average",
+          rankedBy: l.corpora.every((c) => c.rankedBy === "F0.5") ? "F0.5" : "GLEU",
           rows: l.average.map((a): Row => ({
             rank: a.rank,
             system: a.system,
             gleu: fixed(a.gleu),
             ci: interval(a.ci),
+            errant: a.errant && [
+              fixed(a.errant.precision),
+              fixed(a.errant.recall),
+              fixed(a.errant.f05),
+              interval(a.errant.f05Ci),
+            ],
             missing: "",
           })),
         }]
@@ -92,12 +108,26 @@ function header(board: Leaderboard): string[] {
 export function renderLeaderboard(board: Leaderboard, format: string): string {
   if (format === "json") return JSON.stringify(board, null, 2) + "\n";
   const out: string[] = [];
-  const columns = ["Rank", "System", "GLEU", ...(board.samples ? ["95% CI"] : []), "Missing"];
-  const cells = (r: Row) => [
+  const ci = board.samples ? ["95% CI"] : [];
+  const columnsOf = (t: { rows: Row[] }) => [
+    "Rank",
+    "System",
+    "GLEU",
+    ...ci,
+    ...(t.rows.some((r) => r.errant) ? ["P", "R", "F0.5", ...ci.map((c) => `F0.5 ${c}`)] : []),
+    "Missing",
+  ];
+  const cellsOf = (t: { rows: Row[] }) => (r: Row) => [
     String(r.rank),
     r.system,
     r.gleu,
     ...(board.samples ? [r.ci] : []),
+    ...(t.rows.some((x) => x.errant)
+      ? [
+        ...(r.errant ?? ["", "", "", ""]).slice(0, 3),
+        ...(board.samples ? [r.errant?.[3] ?? ""] : []),
+      ]
+      : []),
     r.missing,
   ];
   if (format === "markdown") {
@@ -105,7 +135,15 @@ export function renderLeaderboard(board: Leaderboard, format: string): string {
     for (const lang of tables(board)) {
       out.push(`## ${lang.title}`, "");
       for (const t of lang.tables) {
-        out.push(`### ${t.title}`, "", `| ${columns.join(" | ")} |`);
+        const columns = columnsOf(t);
+        const cells = cellsOf(t);
+        out.push(
+          `### ${t.title}`,
+          "",
+          `_Ranked by ${t.rankedBy}._`,
+          "",
+          `| ${columns.join(" | ")} |`,
+        );
         out.push(`| ${columns.map(() => "---").join(" | ")} |`);
         for (const r of t.rows) out.push(`| ${cells(r).map(escapeMarkdown).join(" | ")} |`);
         out.push("");
@@ -115,6 +153,8 @@ export function renderLeaderboard(board: Leaderboard, format: string): string {
     out.push(...header(board).map((l) => `% ${l}`));
     for (const lang of tables(board)) {
       for (const t of lang.tables) {
+        const columns = columnsOf(t);
+        const cells = cellsOf(t);
         out.push(
           "\\begin{table}[t]",
           "\\centering",
@@ -125,7 +165,7 @@ export function renderLeaderboard(board: Leaderboard, format: string): string {
           ...t.rows.map((r) => cells(r).map(escapeLatex).join(" & ") + " \\\\"),
           "\\hline",
           "\\end{tabular}",
-          `\\caption{${escapeLatex(`${lang.title}: ${t.title}`)}}`,
+          `\\caption{${escapeLatex(`${lang.title}: ${t.title}; ranked by ${t.rankedBy}`)}}`,
           "\\end{table}",
         );
       }
@@ -135,8 +175,9 @@ export function renderLeaderboard(board: Leaderboard, format: string): string {
     for (const lang of tables(board)) {
       out.push(lang.title);
       for (const t of lang.tables) {
-        out.push(`  ${t.title}`);
-        const rows = [columns, ...t.rows.map(cells)];
+        const columns = columnsOf(t);
+        out.push(`  ${t.title}, ranked by ${t.rankedBy}`);
+        const rows = [columns, ...t.rows.map(cellsOf(t))];
         const widths = columns.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
         for (const r of rows) {
           out.push("    " + r.map((cell, c) => cell.padEnd(widths[c])).join("  ").trimEnd());

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { createRegistry } from "../../mod.ts";
+import { createRegistry, readGold, readSystem, type Registry, scoreSystems } from "../../mod.ts";
 import { bootstrapIndices, bootstrapValues, confidenceInterval } from "../../pipeline/mod.ts";
 import {
   type AnyMetric,
@@ -36,6 +36,16 @@ export interface SystemScore {
   gleuPrinted: string;
   /** 95% bootstrap interval of GLEU x 100 over essays, when asked for. */
   ci?: [number, number];
+  /**
+   * ERRANT's span-based correction scores x 100 (English only: precision, recall, F0.5), with
+   * 95% bootstrap intervals when asked for.
+   */
+  errant?: {
+    precision: number;
+    recall: number;
+    f05: number;
+    ci?: { precision: [number, number]; recall: [number, number]; f05: [number, number] };
+  };
   /** Essays of the original the system has no text for (scored as `!`). */
   missing: number;
   /** Rank within the subcorpus (1 = best). */
@@ -50,6 +60,8 @@ export interface CorpusBoard {
   essays: number;
   /** Reference files. */
   references: number;
+  /** What the systems are ranked by: `F0.5` (ERRANT, minimal track) or `GLEU`. */
+  rankedBy: string;
   /** The systems, ranked. */
   systems: SystemScore[];
 }
@@ -61,16 +73,21 @@ export interface LanguageBoard {
   /** Its subcorpora. */
   corpora: CorpusBoard[];
   /** Per system scored on every subcorpus: mean GLEU (and interval), ranked. */
-  average: { system: string; gleu: number; ci?: [number, number]; rank: number }[];
+  average: {
+    system: string;
+    gleu: number;
+    ci?: [number, number];
+    /** Mean ERRANT precision, recall and F0.5 (when every subcorpus has them). */
+    errant?: { precision: number; recall: number; f05: number; f05Ci?: [number, number] };
+    rank: number;
+  }[];
 }
 
 /** The whole evaluation. */
 export interface Leaderboard {
   /** The split. */
   split: string;
-  /** What the systems are ranked by. */
-  rankedBy: string;
-  /** What is not shown and why. */
+  /** What is not shown and why, and what is computed differently from the task. */
   notes: string[];
   /** Bootstrap resamples (0: no intervals). */
   samples: number;
@@ -222,11 +239,29 @@ export async function multigecLeaderboard(
         score.ci = [ci.lower, ci.upper];
         resampled.set(`${lang}\u0000${corpus}\u0000${system}`, values);
       }
+      if (lang.toLowerCase() === "en") {
+        score.errant = await englishErrant(source, refs, hyp, samples, options.seed ?? 12345);
+        if (score.errant.ci) {
+          for (const key of ["precision", "recall", "f05"] as const) {
+            resampledErrant.set(
+              `${lang}\u0000${corpus}\u0000${system}\u0000${key}`,
+              errantValues.get(key)!,
+            );
+          }
+        }
+      }
       systems.push(score);
     }
-    rank(systems);
+    const byF = systems.length > 0 && systems.every((s) => s.errant && s.track === "minimal");
+    rank(systems, byF ? (s) => s.errant!.f05 : (s) => s.gleu);
     const list = boards.get(lang) ?? [];
-    list.push({ corpus, essays: original.length, references: refFiles.length, systems });
+    list.push({
+      corpus,
+      essays: original.length,
+      references: refFiles.length,
+      rankedBy: byF ? "F0.5" : "GLEU",
+      systems,
+    });
     boards.set(lang, list);
   }
   const languages = [...boards.keys()].sort().map((lang): LanguageBoard => {
@@ -241,42 +276,125 @@ export async function multigecLeaderboard(
           gleu: scores.reduce((a, s) => a + s.gleu, 0) / scores.length,
           rank: 0,
         };
+        if (scores.every((s) => s.errant)) {
+          const mean = (key: "precision" | "recall" | "f05") =>
+            scores.reduce((a, s) => a + s.errant![key], 0) / scores.length;
+          entry.errant = { precision: mean("precision"), recall: mean("recall"), f05: mean("f05") };
+          if (samples > 0) {
+            const rows = corpora.map((c) =>
+              resampledErrant.get(`${lang}\u0000${c.corpus}\u0000${system}\u0000f05`)!
+            );
+            entry.errant.f05Ci = meanInterval(rows, samples);
+          }
+        }
         if (samples > 0) {
           const rows = corpora.map((c) =>
             resampled.get(`${lang}\u0000${c.corpus}\u0000${system}`)!
           );
-          const means = new Float64Array(samples);
-          for (let b = 0; b < samples; b++) {
-            let sum = 0;
-            for (const row of rows) sum += row[b];
-            means[b] = sum / rows.length;
-          }
-          const ci = confidenceInterval(means);
-          entry.ci = [ci.lower, ci.upper];
+          entry.ci = meanInterval(rows, samples);
         }
         return entry;
       });
-    rank(average);
+    const byF = average.length > 0 && average.every((a) => a.errant) &&
+      corpora.every((c) => c.rankedBy === "F0.5");
+    rank(average, byF ? (a) => a.errant!.f05 : (a) => a.gleu);
     return { lang, corpora, average };
   });
-  return {
-    split,
-    rankedBy: "GLEU",
-    notes: [
-      "Ranked by GLEU: the task ranks the minimal track by ERRANT's F0.5 and the fluency track " +
-      "by the Scribendi score, and neither is computed here (gecscore annotates English only; " +
-      "ERRANT-style annotation for the other languages is not available yet).",
-    ],
-    samples,
-    languages,
-  };
+  const notes: string[] = [];
+  const others = languages.filter((l) => l.lang.toLowerCase() !== "en").map((l) => l.lang);
+  if (others.length) {
+    notes.push(
+      `${others.join(", ")}: GLEU only, systems ranked by GLEU. The task ranks its minimal ` +
+        "track by ERRANT's F0.5 (from an ERRANT fork run on UDPipe analyses), and gecscore's " +
+        "ERRANT-style annotation covers English only for now.",
+    );
+  }
+  if (languages.some((l) => l.lang.toLowerCase() === "en")) {
+    notes.push(
+      "en: P, R and F0.5 of ERRANT (span-based correction) from gecscore's annotator, whose " +
+        "tagger is not the task's spaCy: edits, and so these three numbers, can differ from " +
+        "the task's where the taggers disagree. Minimal-track systems are ranked by F0.5.",
+    );
+  }
+  if (languages.some((l) => l.corpora.some((c) => c.systems.some((s) => s.track === "fluency")))) {
+    notes.push(
+      "The task ranks its fluency track by the Scribendi score, which is not computed here.",
+    );
+  }
+  return { split, notes, samples, languages };
+}
+
+function meanInterval(rows: Float64Array[], samples: number): [number, number] {
+  const means = new Float64Array(samples);
+  for (let b = 0; b < samples; b++) {
+    let sum = 0;
+    for (const row of rows) sum += row[b];
+    means[b] = sum / rows.length;
+  }
+  const ci = confidenceInterval(means);
+  return [ci.lower, ci.upper];
+}
+
+// The last ERRANT resamples computed (precision, recall, F0.5 x 100), for the averages.
+const errantValues = new Map<string, Float64Array>();
+const resampledErrant = new Map<string, Float64Array>();
+
+let registryCache: Registry | undefined;
+
+/**
+ * ERRANT's P, R, F0.5 x 100 of a system's essay lines against the reference lines, as the
+ * task gets them: `errant_parallel` on the original and each reference, then on the original
+ * and the system, then `errant_compare` (gecscore's annotator and `errant` metric).
+ */
+async function englishErrant(
+  source: readonly string[],
+  refs: readonly string[][],
+  hyp: readonly string[],
+  samples: number,
+  seed: number,
+): Promise<NonNullable<SystemScore["errant"]>> {
+  const { loadAnnotator, parallelToM2 } = await import("../../annotator/mod.ts");
+  const annotator = await loadAnnotator();
+  const registry = registryCache ??= createRegistry();
+  const dir = await Deno.makeTempDir({ prefix: "gecscore-multigec-" });
+  try {
+    await Deno.writeTextFile(`${dir}/ref.m2`, parallelToM2(source, refs, annotator));
+    await Deno.writeTextFile(`${dir}/hyp.m2`, parallelToM2(source, [hyp], annotator));
+    const gold = await readGold(`${dir}/ref.m2`, { registry });
+    const system = await readSystem(`${dir}/hyp.m2`, { registry });
+    const [result] = scoreSystems({ registry, gold, systems: [system], metrics: ["errant"] });
+    const { score, stats } = result.metrics[0];
+    const out: NonNullable<SystemScore["errant"]> = {
+      precision: 100 * (score.precision as number),
+      recall: 100 * (score.recall as number),
+      f05: 100 * (score.f as number),
+    };
+    if (samples > 0 && stats.length > 0) {
+      const metric = registry.metric("errant");
+      const options = resolveOptions<Options>(metric, {});
+      const indices = bootstrapIndices(stats.length, samples, seed);
+      const ci = {} as NonNullable<typeof out.ci>;
+      const paths = [["precision", "precision"], ["recall", "recall"], ["f05", "f"]] as const;
+      for (const [key, path] of paths) {
+        const values = bootstrapValues(metric, stats, options, indices, path);
+        for (let b = 0; b < values.length; b++) values[b] *= 100;
+        errantValues.set(key, values);
+        const interval = confidenceInterval(values);
+        ci[key] = [interval.lower, interval.upper];
+      }
+      out.ci = ci;
+    }
+    return out;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 }
 
 function lines(list: readonly string[]): string {
   return list.map((l) => l + "\n").join("");
 }
 
-function rank<T extends { gleu: number; rank: number; system: string }>(list: T[]): void {
-  list.sort((a, b) => b.gleu - a.gleu || (a.system < b.system ? -1 : 1));
+function rank<T extends { rank: number; system: string }>(list: T[], by: (x: T) => number): void {
+  list.sort((a, b) => by(b) - by(a) || (a.system < b.system ? -1 : 1));
   list.forEach((s, i) => s.rank = i + 1);
 }

@@ -72,7 +72,9 @@ Options:
                      (DIR/ref/*.tmp, DIR/res/*.tmp)
 
 The task ranks its minimal track by ERRANT's F0.5 and its fluency track by the Scribendi
-score; neither is computed here yet, so systems are ranked by GLEU and the output says so.
+score. English subcorpora get ERRANT's P, R and F0.5 from gecscore's annotator (its own
+tagger, not spaCy) and are ranked by F0.5; the other languages have no ERRANT-style
+annotation in gecscore yet and are ranked by GLEU, and the output says so.
 `,
   run: async (args, io) => (await import("./command.ts")).multigecCommand(args, io),
 };
