@@ -67,7 +67,12 @@ Deno.test("tokenizers: registered, listed, looked up; gecscore tokenize prints a
   assert.equal(registry.tokenizer("syntok"), syntok);
   assert.equal(registry.pluginOf("syntok", "tokenizer")?.name, "gecscore-multigec");
   assert.throws(
-    () => new Registry().use(multigecPack).use({ ...multigecPack, name: "again" }),
+    () =>
+      new Registry().use(multigecPack).use({
+        name: "again",
+        version: "1",
+        tokenizers: multigecPack.tokenizers,
+      }),
     /both add tokenizer "syntok"/,
   );
   assert.throws(
