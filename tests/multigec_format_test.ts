@@ -164,3 +164,61 @@ sharedTest(
     assert.equal(hyp.filter((l) => l === "!").length, 8);
   },
 );
+
+sharedTest(
+  "gleu, sgleu, mgleu equal shotakoyama/gleu on the UA-GEC essay set's lines",
+  async (t) => {
+    const { koyamaCommand } = await import("../metrics/gleu/koyama_command.ts");
+    const cases: {
+      command: "gleu" | "sgleu" | "mgleu";
+      args: string[];
+      lines: number;
+      text?: string;
+      sha256?: string;
+    }[] = JSON.parse(
+      await Deno.readTextFile(new URL("./testdata/multigec/ua_gec_gleu.json", import.meta.url)),
+    );
+    assert.equal(cases.length, 12);
+    const files = await uaGecEssays();
+    const essays = (name: string) => parseEssays(files[name], name);
+    const orig = essays("ref/uk-ua_gec-orig-test.md");
+    const refs = alignEssays(
+      orig,
+      [essays("ref/uk-ua_gec-ref1-test.md"), essays("ref/uk-ua_gec-ref2-test.md")],
+      "first",
+    );
+    const hyp = alignEssays(orig, [essays("res/uk-ua_gec-hypo1-test.md")], "!")[0];
+    const dir = await Deno.makeTempDir({ dir: "/tmp" });
+    await Deno.mkdir(`${dir}/ref`);
+    await Deno.mkdir(`${dir}/res`);
+    const write = (name: string, lines: string[]) =>
+      Deno.writeTextFile(`${dir}/${name}`, writeEssayLines(lines));
+    await write("ref/uk-ua_gec-orig-test.tmp", orig.map((e) => essayLine(e.text)));
+    await write("ref/uk-ua_gec-ref1-test.tmp", refs[0]);
+    await write("ref/uk-ua_gec-ref2-test.tmp", refs[1]);
+    await write("res/uk-ua_gec-hypo1-test.tmp", hyp);
+    for (const c of cases) {
+      await t.step(`${c.command} ${c.args.join(" ")}`, async () => {
+        let out = "";
+        const args = [
+          "-s",
+          `${dir}/ref/uk-ua_gec-orig-test.tmp`,
+          "-r",
+          `${dir}/ref/uk-ua_gec-ref1-test.tmp`,
+          `${dir}/ref/uk-ua_gec-ref2-test.tmp`,
+          "-o",
+          `${dir}/res/uk-ua_gec-hypo1-test.tmp`,
+          `${dir}/ref/uk-ua_gec-orig-test.tmp`,
+          `${dir}/ref/uk-ua_gec-ref2-test.tmp`,
+          ...c.args,
+        ];
+        assert.equal(await koyamaCommand(c.command, args, { out: (x) => out += x }), 0);
+        out = out.replaceAll(`${dir}/`, "");
+        assert.equal(out.split("\n").length - 1, c.lines);
+        if (c.text !== undefined) assert.equal(out, c.text);
+        else assert.equal(await sha256(out), c.sha256);
+      });
+    }
+    await Deno.remove(dir, { recursive: true });
+  },
+);
