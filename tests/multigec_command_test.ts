@@ -146,7 +146,11 @@ Deno.test("multigec: English gets ERRANT's P, R, F0.5 and is ranked by F0.5", as
       "### essay_id = 2\nYesterday I went to the shop and buyed some milk.\n",
   );
   await Deno.writeTextFile(`${dir}/res/lazy/en-wi-hypo1-dev.md`, orig);
+  await Deno.writeTextFile(`${dir}/res/xx-other-hypo1-dev.md`, orig);
   const board = await multigecLeaderboard(dir, { samples: 50 });
+  assert.deepEqual(board.warnings, [
+    "res/xx-other-hypo1-dev.md: not scored: no original (LANG-CORPUS-orig-dev.md) in ref/ matches its name",
+  ]);
   const [corpus] = board.languages[0].corpora;
   assert.equal(corpus.rankedBy, "F0.5");
   assert.deepEqual(corpus.systems.map((s) => s.system), ["good", "lazy"]);

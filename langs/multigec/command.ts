@@ -277,6 +277,7 @@ export async function multigecCommand(args: string[], io: Partial<CommandIo>): P
       await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
       await Deno.writeTextFile(path, text);
     }
+    for (const warning of board.warnings) err(`multigec: warning: ${warning}\n`);
     out(renderLeaderboard(board, format));
     return 0;
   } catch (error) {

@@ -91,6 +91,8 @@ export interface Leaderboard {
   notes: string[];
   /** Bootstrap resamples (0: no intervals). */
   samples: number;
+  /** Files under `res/` that were not scored, and why. */
+  warnings: string[];
   /** The languages, in code order. */
   languages: LanguageBoard[];
 }
@@ -167,6 +169,7 @@ export async function multigecLeaderboard(
     } else systemFiles.push({ dir: "res", name: e.name });
   }
   const boards = new Map<string, CorpusBoard[]>();
+  const used = new Set<string>();
   const indicesFor = new Map<number, Int32Array>();
   const resampled = new Map<string, Float64Array>();
   // The task's GLEU: shotakoyama/gleu -f -n 4 -t word (the gleu metric's variant koyama).
@@ -211,6 +214,7 @@ export async function multigecLeaderboard(
       const lower = f.name.toLowerCase();
       if (!lower.startsWith(prefix) || !lower.endsWith(suffix)) continue;
       const role = f.name.slice(prefix.length, f.name.length - suffix.length);
+      used.add(`${f.dir}/${f.name}`);
       const hypEssays = await readEssays(`${folder}/${f.dir}/${f.name}`);
       const hyp = alignEssays(original, [hypEssays], "!")[0];
       const ids = new Set(hypEssays.map((e) => e.id));
@@ -321,7 +325,13 @@ export async function multigecLeaderboard(
       "The task ranks its fluency track by the Scribendi score, which is not computed here.",
     );
   }
-  return { split, notes, samples, languages };
+  const warnings = systemFiles
+    .filter((f) => f.name.toLowerCase().endsWith(".md") && !used.has(`${f.dir}/${f.name}`))
+    .map((f) =>
+      `${f.dir}/${f.name}: not scored: no original (LANG-CORPUS-orig-${split}.md) in ref/ ` +
+      "matches its name"
+    );
+  return { split, notes, samples, warnings, languages };
 }
 
 function meanInterval(rows: Float64Array[], samples: number): [number, number] {

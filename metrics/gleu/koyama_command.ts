@@ -11,7 +11,6 @@
  * @module
  */
 
-import { readChunks } from "../../formats/text.ts";
 import { InputError, UsageError } from "../../plugins/errors.ts";
 import type { CommandIo } from "../../plugins/types.ts";
 import { decimalRoundHalfUp } from "../../util/decimal_round.ts";
@@ -191,10 +190,26 @@ export function parseKoyamaArgs(args: readonly string[]): Parsed {
   return out;
 }
 
-/** Lines of a file as Python's text mode reads them (universal newlines). */
+/**
+ * Lines of a file as Python's text mode reads them: UTF-8 with a byte order mark kept as a
+ * character (the reference opens files as plain `utf-8`), universal newlines.
+ */
 async function readLines(path: string): Promise<string[]> {
-  let text = "";
-  for await (const chunk of readChunks(path)) text += chunk;
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(path);
+  } catch (error) {
+    const reason = error instanceof Deno.errors.NotFound
+      ? "no such file"
+      : (error as Error).message;
+    throw new InputError(`cannot open file: ${reason}`, path);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new InputError("is not valid UTF-8", path);
+  }
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
   if (lines[lines.length - 1] === "") lines.pop();
   return lines;
