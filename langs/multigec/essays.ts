@@ -127,11 +127,12 @@ export type EssayFill = "first" | "!";
  * const orig = parseEssays("### essay_id = 1\nA b.\n### essay_id = 2\nC d.\n", "orig.md");
  * const ref1 = parseEssays("### essay_id = 2\nC e.\n### essay_id = 1\nA c.\n", "ref1.md");
  * const ref2 = parseEssays("### essay_id = 2\nC f.\n", "ref2.md");
+ * // Every text ends in a line break, so every line ends in a space.
  * assert.deepEqual(alignEssays(orig, [ref1, ref2], "first"), [
- *   ["A c .", "C e ."],
- *   ["A c .", "C f ."],
+ *   ["A c . ", "C e . "],
+ *   ["A c . ", "C f . "],
  * ]);
- * assert.deepEqual(alignEssays(orig, [ref2], "!"), [["!", "C f ."]]);
+ * assert.deepEqual(alignEssays(orig, [ref2], "!"), [["!", "C f . "]]);
  * ```
  *
  * @param original The original essays.
