@@ -22,6 +22,7 @@
 
 import { numpySum } from "../../util/numpy_sum.ts";
 import { MersenneTwister } from "../../util/mt19937.ts";
+import { draws, MAX_CACHED_DRAWS } from "./draws.ts";
 
 /** What n-grams are made of: whitespace-separated words or characters (code points). */
 export type GleuUnit = "word" | "char";
@@ -401,13 +402,21 @@ export function koyamaIterations(
     return row;
   });
   const mt = new MersenneTwister(0);
+  // compute_gleu's draws, kept between calls (resampling scores many corpora of one size).
+  const kept = seeding === "python2" && iterations * count <= MAX_CACHED_DRAWS
+    ? draws(iterations, count)
+    : undefined;
   const sums = new Float64Array(width);
   const values: number[] = [];
   for (let j = 0; j < iterations; j++) {
-    if (seeding === "python2") mt.seed(j * 101);
+    if (seeding === "python2" && !kept) mt.seed(j * 101);
     sums.fill(0);
     for (let i = 0; i < count; i++) {
-      const u = seeding === "python2" ? mt.random() : Math.random();
+      const u = kept
+        ? kept[i * iterations + j]
+        : seeding === "python2"
+        ? mt.random()
+        : Math.random();
       const row = rows[i];
       const at = Math.floor(u * (row.length / width)) * width;
       for (let f = 0; f < width; f++) sums[f] += row[at + f];
