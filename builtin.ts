@@ -13,6 +13,7 @@ import { m2Metric } from "./metrics/m2/mod.ts";
 import { m2scorerDropIn } from "./metrics/m2/m2scorer.ts";
 import { m2EditsView } from "./metrics/m2/sentence_edits.ts";
 import { gleuMetric } from "./metrics/gleu/mod.ts";
+import { koyamaGleuDropIn, koyamaMgleuDropIn, koyamaSgleuDropIn } from "./metrics/gleu/drop_ins.ts";
 import { imeasureMetric } from "./metrics/imeasure/mod.ts";
 import { errantMetric } from "./metrics/errant/mod.ts";
 import { greenMetric } from "./metrics/green/mod.ts";
@@ -68,6 +69,9 @@ const commands: PluginCommand[] = deepFreeze([
   errantCompareDropIn,
   errantParallelDropIn,
   errantM2DropIn,
+  koyamaGleuDropIn,
+  koyamaSgleuDropIn,
+  koyamaMgleuDropIn,
 ]);
 // deno-lint-ignore no-explicit-any
 const views: SentenceView<any, any>[] = deepFreeze([m2EditsView]);

@@ -46,6 +46,7 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
     };
   },
   meta: async () => (await import("./cli/meta.ts")).metaCommand,
+  tokenize: async () => (await import("./cli/tokenize.ts")).tokenizeCommand,
   "init-plugin": async () => (await import("./cli/init_plugin.ts")).initPluginCommand,
   repl: async () => {
     const { REPL_HELP, replMain } = await import("./repl.ts");

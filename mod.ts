@@ -50,7 +50,12 @@ export {
   type SignificanceRequest,
   type SystemSignificance,
 } from "./pipeline/significance.ts";
-export type { ConfidenceInterval } from "./pipeline/resample.ts";
+export {
+  bootstrapIndices,
+  bootstrapValues,
+  type ConfidenceInterval,
+  confidenceInterval,
+} from "./pipeline/resample.ts";
 export type { HostOptions } from "./sandbox/host.ts";
 export { loadPlugin, unloadPlugin } from "./sandbox/loader.ts";
 export { defineSimpleMetric } from "./plugins/simple.ts";

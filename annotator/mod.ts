@@ -41,3 +41,4 @@ export {
   loadAnnotator,
   type TypedEdit,
 } from "./annotate.ts";
+export { parallelToM2 } from "./parallel.ts";

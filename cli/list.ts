@@ -23,12 +23,12 @@ function describeOption(metric: AnyMetric, name: string): string {
 
 /** The `list` command. */
 export const listCommand: Command = {
-  summary: "list the registered metrics (with their options) and formats",
+  summary: "list the registered metrics (with their options), formats and tokenizers",
   help: `Usage:
   gecscore list [--plugin SPEC]...
 
 List every registered metric with its version and options (default values, allowed
-values), and every gold format with its file extensions.
+values), every gold format with its file extensions, and every tokenizer.
 `,
   run(args, { registry, io }) {
     const { values } = parseCommandArgs("list", {
@@ -57,6 +57,11 @@ values), and every gold format with its file extensions.
     for (const format of registry.formats) {
       out.push(`  ${format.id} (${format.extensions.join(" ")}): ${format.description}`);
     }
+    out.push("", "Tokenizers:");
+    for (const tokenizer of registry.tokenizers) {
+      out.push(`  ${tokenizer.id}: ${tokenizer.description}`);
+    }
+    if (!registry.tokenizers.length) out.push("  (none)");
     io.out(out.join("\n") + "\n");
     return Promise.resolve(0);
   },

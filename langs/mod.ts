@@ -21,6 +21,7 @@
  */
 
 import type { Plugin } from "../mod.ts";
+import { multigecPack } from "./multigec/mod.ts";
 
 /** The language packs, in the order they are registered. */
-export const LANGUAGE_PACKS: readonly Plugin[] = [];
+export const LANGUAGE_PACKS: readonly Plugin[] = [multigecPack];

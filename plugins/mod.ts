@@ -34,6 +34,7 @@
 
 export { defineFormat, defineMetric, definePlugin } from "./define.ts";
 export { InputError, PluginError, UsageError } from "./errors.ts";
+export { resolveOptions } from "./options.ts";
 export {
   type CountsAggregation,
   defineSimpleMetric,

@@ -5,7 +5,7 @@
  */
 
 import { UsageError } from "./errors.ts";
-import type { AnyMetric, Format, Plugin, PluginCommand, SentenceView } from "./types.ts";
+import type { AnyMetric, Format, Plugin, PluginCommand, SentenceView, Tokenizer } from "./types.ts";
 
 /**
  * Holds plugins and looks up their metrics and formats by id.
@@ -28,6 +28,8 @@ export class Registry {
   #commands = new Map<string, PluginCommand>();
   #commandOwner = new Map<string, Plugin>();
   #views: SentenceView[] = [];
+  #tokenizers = new Map<string, Tokenizer>();
+  #tokenizerOwner = new Map<string, Plugin>();
 
   /**
    * Register a plugin. Ids must be unique across the registry.
@@ -107,6 +109,32 @@ export class Registry {
       }
       mine.add(command.name);
     }
+    mine.clear();
+    for (const tokenizer of plugin.tokenizers ?? []) {
+      if (typeof tokenizer.id !== "string" || !/^[a-z][a-z0-9_-]*$/.test(tokenizer.id)) {
+        throw new UsageError(
+          `Plugin ${label(plugin)} adds a tokenizer with id ${
+            JSON.stringify(tokenizer.id)
+          }; a tokenizer id is lowercase letters, digits, "_" and "-", starting with a letter`,
+        );
+      }
+      if (typeof tokenizer.tokenize !== "function") {
+        throw new UsageError(
+          `Plugin ${label(plugin)}: tokenizer "${tokenizer.id}" needs a "tokenize" function`,
+        );
+      }
+      const owner = this.#tokenizerOwner.get(tokenizer.id);
+      if (owner) {
+        throw new UsageError(
+          `Plugins ${label(owner)} and ${label(plugin)} both add tokenizer "${tokenizer.id}"; ` +
+            `load only one of them`,
+        );
+      }
+      if (mine.has(tokenizer.id)) {
+        throw new UsageError(`Plugin ${label(plugin)} adds tokenizer "${tokenizer.id}" twice`);
+      }
+      mine.add(tokenizer.id);
+    }
     const own = new Set((plugin.metrics ?? []).map((m) => m.id));
     for (const view of plugin.views ?? []) {
       if (typeof view.sentenceEdits !== "function") {
@@ -128,6 +156,10 @@ export class Registry {
       this.#commandOwner.set(command.name, plugin);
     }
     this.#views.push(...plugin.views ?? []);
+    for (const tokenizer of plugin.tokenizers ?? []) {
+      this.#tokenizers.set(tokenizer.id, tokenizer);
+      this.#tokenizerOwner.set(tokenizer.id, plugin);
+    }
     for (const metric of plugin.metrics ?? []) {
       this.#metrics.set(metric.id, metric);
       this.#metricOwner.set(metric.id, plugin);
@@ -147,11 +179,16 @@ export class Registry {
    * @param kind Which kind of id.
    * @returns The plugin, or undefined when the id is not registered.
    */
-  pluginOf(id: string, kind: "metric" | "format" | "command" = "metric"): Plugin | undefined {
+  pluginOf(
+    id: string,
+    kind: "metric" | "format" | "command" | "tokenizer" = "metric",
+  ): Plugin | undefined {
     return (kind === "metric"
       ? this.#metricOwner
       : kind === "format"
       ? this.#formatOwner
+      : kind === "tokenizer"
+      ? this.#tokenizerOwner
       : this.#commandOwner).get(id);
   }
 
@@ -173,6 +210,38 @@ export class Registry {
   /** Every command the plugins add, in registration order. */
   get commands(): PluginCommand[] {
     return [...this.#commands.values()];
+  }
+
+  /** Every tokenizer the plugins add, in registration order. */
+  get tokenizers(): Tokenizer[] {
+    return [...this.#tokenizers.values()];
+  }
+
+  /**
+   * Look up a tokenizer by id.
+   *
+   * @example Usage
+   * ```ts
+   * import { Registry } from "./registry.ts";
+   * import assert from "node:assert/strict";
+   *
+   * const spaces = { id: "spaces", description: "white space", tokenize: (l: string) => l.split(" ") };
+   * const registry = new Registry().use({ name: "toks", version: "1.0.0", tokenizers: [spaces] });
+   * assert.equal(registry.tokenizer("spaces"), spaces);
+   * assert.throws(() => registry.tokenizer("moses"), /Unknown tokenizer "moses"; known tokenizers: spaces/);
+   * ```
+   *
+   * @param id The tokenizer's id.
+   * @returns The tokenizer.
+   * @throws {UsageError} When no plugin adds it.
+   */
+  tokenizer(id: string): Tokenizer {
+    const tokenizer = this.#tokenizers.get(id);
+    if (!tokenizer) {
+      const known = [...this.#tokenizers.keys()].join(", ") || "(none)";
+      throw new UsageError(`Unknown tokenizer "${id}"; known tokenizers: ${known}`);
+    }
+    return tokenizer;
   }
 
   /**

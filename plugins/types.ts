@@ -447,6 +447,32 @@ export interface PluginCommand {
   run(args: string[], io: CommandIo): Promise<number> | number;
 }
 
+/**
+ * A tokenizer a plugin adds (`gecscore tokenize --tokenizer ID`, and any command that takes raw
+ * text): it splits one line of raw text into tokens.
+ *
+ * @example A whitespace tokenizer
+ * ```ts
+ * import type { Tokenizer } from "./types.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const spaces: Tokenizer = {
+ *   id: "spaces",
+ *   description: "split at white space",
+ *   tokenize: (line) => line.split(/\s+/).filter(Boolean),
+ * };
+ * assert.deepEqual(spaces.tokenize(" a  b "), ["a", "b"]);
+ * ```
+ */
+export interface Tokenizer {
+  /** The tokenizer's id: lowercase letters, digits, `_` and `-`, starting with a letter. */
+  readonly id: string;
+  /** One line: what it reproduces and how it splits. */
+  readonly description: string;
+  /** The tokens of one line of raw text (no line break inside), none of them empty. */
+  tokenize(line: string): string[];
+}
+
 /** One gold edit as a sentence view shows it. */
 export interface ViewGoldEdit {
   /** First source token. */
@@ -525,6 +551,8 @@ export interface Plugin {
   /** Sentence views of its metrics, for the report and the REPL. */
   // deno-lint-ignore no-explicit-any
   readonly views?: readonly SentenceView<any, any>[];
+  /** Tokenizers it provides, for raw text. */
+  readonly tokenizers?: readonly Tokenizer[];
 }
 
 /** Any metric, whatever its option, stats and score types. */

@@ -317,6 +317,17 @@ async function handle(event: MessageEvent): Promise<void> {
           });
           return;
         }
+        const tokenizers = (value as Plugin).tokenizers ?? [];
+        if (data.boxed && tokenizers.length > 0) {
+          scope.postMessage({
+            kind: "init-error",
+            message: `Plugin ${module.spec} brings tokenizers (${
+              tokenizers.map((t) => t.id).join(", ")
+            }), which the box does not carry yet. Run it in-process with --debug (or ` +
+              "importPlugin()) only if you trust it",
+          });
+          return;
+        }
         try {
           described.push(describe(value as Plugin));
         } catch (error) {

@@ -34,6 +34,9 @@ Deno.test("createRegistry() carries the built-in drop-in commands and the M2 sen
     "errant_compare",
     "errant_parallel",
     "errant_m2",
+    "gleu",
+    "sgleu",
+    "mgleu",
   ]);
   assert.equal(registry.pluginOf("m2scorer", "command")?.name, "gecscore-builtin");
   assert.deepEqual(registry.viewsOf("m2").map((v) => v.metric), ["m2"]);
@@ -55,7 +58,7 @@ Deno.test("main() runs a plugin's own command, and lists it in help", async () =
   assert.equal(unknown.code, 2);
   assert.match(
     unknown.err,
-    /^gecscore: Unknown command "kept-hello"; commands: score, .*errant_compare, errant_parallel, errant_m2\n$/,
+    /^gecscore: Unknown command "kept-hello"; commands: score, .*errant_compare, errant_parallel, errant_m2, gleu, sgleu, mgleu, multigec\n$/,
   );
 });
 

@@ -5,7 +5,10 @@
  * cnap/gec-ranking computes it, with its Python 2 reference sampling reproduced draw for
  * draw); `variant: "2015"` gives the original GLEU with the weight lambda; `variant:
  * "gecmetrics"` and `"gecmetrics-official"` give gec-metrics 0.1.1's GLEU and GLEUOfficial
- * (`gecmetrics.ts`, reached through the hooks marked below).
+ * (`gecmetrics.ts`, reached through the hooks marked below); `variant: "koyama"` gives
+ * shotakoyama/gleu's GLEU (the one MultiGEC-2025 scores with; `koyama_metric.ts`, through the
+ * same hooks), with options `order`, `unit` (word or char n-grams) and `select` (sample or
+ * max), and the drop-in commands `gleu`, `sgleu` and `mgleu` (`koyama_command.ts`).
  *
  * @module
  */
@@ -28,8 +31,19 @@ import {
   stats2016,
 } from "./stats.ts";
 import { HypothesisMemo } from "../../util/hypothesis_memo.ts";
+import { checkKoyamaOptions, koyamaVariant, MAX_KOYAMA_ORDER } from "./koyama_metric.ts";
+import type { GleuKoyamaStats } from "./koyama.ts";
 
 export type { GecMetricsReference, GleuGecMetricsStats } from "./gecmetrics.ts";
+export type {
+  GleuKoyamaStats,
+  GleuSeeding,
+  GleuSelect,
+  GleuUnit,
+  KoyamaGold,
+  KoyamaReferenceStats,
+  KoyamaTable,
+} from "./koyama.ts";
 export type {
   Gleu2015Stats,
   Gleu2016Stats,
@@ -43,7 +57,7 @@ export type {
 const memo2016 = new HypothesisMemo<Gleu2016Stats>();
 
 /** GLEU per-sentence statistics, of any variant. */
-export type GleuStats = Gleu2016Stats | Gleu2015Stats | GleuGecMetricsStats;
+export type GleuStats = Gleu2016Stats | Gleu2015Stats | GleuGecMetricsStats | GleuKoyamaStats;
 
 /**
  * The GLEU metric.
@@ -88,12 +102,21 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenc
   description: "GLEU: n-gram precision against references, penalising n-grams left unchanged " +
     "from the source (Napoles et al. 2016; 2015 with variant=2015)",
   version: "1.0",
-  defaults: { variant: "2016", iterations: 500, lambda: 0, refs: "plain" },
+  defaults: {
+    variant: "2016",
+    iterations: 500,
+    lambda: 0,
+    refs: "plain",
+    order: 4,
+    unit: "word",
+    select: "sample",
+  },
   optionSpecs: {
     variant: {
       description: "2016 (GLEU without tuning), 2015 (original GLEU with lambda), gecmetrics or " +
-        "gecmetrics-official (gec-metrics 0.1.1 GLEU and GLEUOfficial, Python 3 sampling)",
-      choices: ["2016", "2015", ...GECMETRICS_VARIANTS],
+        "gecmetrics-official (gec-metrics 0.1.1 GLEU and GLEUOfficial, Python 3 sampling), " +
+        "koyama (shotakoyama/gleu, MultiGEC-2025's GLEU)",
+      choices: ["2016", "2015", ...GECMETRICS_VARIANTS, "koyama"],
     },
     iterations: {
       description: "2016 with several references: sampling iterations (one reference: 1)",
@@ -103,6 +126,21 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenc
       integer: true,
     },
     lambda: { description: "2015: weight of the unchanged-source-n-gram penalty", min: 0 },
+    order: {
+      description: "koyama: the largest n-gram order (its -n)",
+      min: 1,
+      max: MAX_KOYAMA_ORDER,
+      integer: true,
+    },
+    unit: {
+      description: "koyama: n-grams of words or of characters (its -t)",
+      choices: ["word", "char"],
+    },
+    select: {
+      description: "koyama: sample a reference per sentence per iteration, seeded as " +
+        "compute_gleu (its -f), or take each sentence's best reference, max (its -m)",
+      choices: ["sample", "max"],
+    },
     refs: {
       description: "references from M2 annotations: plain, or conll2014 (skip Um edits, an " +
         "absent annotator copies the first one) as the CoNLL-2014 .trg files",
@@ -117,6 +155,9 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenc
   // resampling sentences as --ci does.
   columnLabels: () => ({ ci: "ci (ref. sampling)" }),
   stats(gold, hypothesis, options) {
+    checkKoyamaOptions(options);
+    // Hook: shotakoyama/gleu.
+    if (koyamaVariant.is(options)) return koyamaVariant.stats(gold, hypothesis, options);
     const entry = prepare(gold, options);
     // Hook: gec-metrics' variants.
     if (gecMetrics.is(options)) {
@@ -133,6 +174,8 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenc
     return sentenceStats(entry, hypothesis, ngramCounts(hypothesis, entry.vocab), options);
   },
   corpus(stats, options) {
+    // Hook: shotakoyama/gleu.
+    if (koyamaVariant.is(options)) return koyamaVariant.corpus(stats, options);
     // Hook: gec-metrics' variants.
     if (gecMetrics.is(options)) {
       return gecMetrics.corpus(gecMetricsStats(stats, options), options, summarize);
@@ -142,8 +185,11 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenc
     for (const s of stats) acc.add(s as BaseGleuStats);
     return acc.score();
   },
-  orderSensitive: (options) => options.variant !== "2015",
+  orderSensitive: (options) =>
+    options.variant !== "2015" && !(options.variant === "koyama" && options.select === "max"),
   resampler(stats, options) {
+    // Hook: shotakoyama/gleu.
+    if (koyamaVariant.is(options)) return koyamaVariant.resampler(stats, options);
     // Hook: gec-metrics' variants.
     if (gecMetrics.is(options)) {
       const all = gecMetricsStats(stats, options);
@@ -161,6 +207,8 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenc
     };
   },
   sentence(stats, options) {
+    // Hook: shotakoyama/gleu.
+    if (koyamaVariant.is(options)) return koyamaVariant.sentence(stats, options);
     // Hook: gec-metrics' variants.
     if (gecMetrics.is(options)) {
       return summarize(gecMetrics.sentence(gecMetricsStats([stats], options)[0]));
@@ -174,11 +222,18 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenc
     return summarize(sentenceValues2016(stats as Gleu2016Stats));
   },
   accumulator(options) {
+    // Hook: shotakoyama/gleu.
+    if (koyamaVariant.is(options)) {
+      return koyamaVariant.accumulator(options) as Accumulator<GleuStats, GleuScore>;
+    }
     // Hook: gec-metrics' variants.
     if (gecMetrics.is(options)) return gecMetrics.accumulator(options, summarize);
     return fold(options) as Accumulator<GleuStats, GleuScore>;
   },
   explain(gold, hypothesis, options) {
+    checkKoyamaOptions(options);
+    // Hook: shotakoyama/gleu.
+    if (koyamaVariant.is(options)) return koyamaVariant.explain(gold, hypothesis, options);
     const entry = prepare(gold, options);
     // Hook: gec-metrics' variants.
     if (gecMetrics.is(options)) {
@@ -197,6 +252,8 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenc
     return explain2016(gold, hypothesis, hyp, entry, stats);
   },
   signature(options) {
+    // Hook: shotakoyama/gleu.
+    if (koyamaVariant.is(options)) return koyamaVariant.signature(options);
     const variant = options.variant === "2015"
       ? `variant:2015|lambda:${options.lambda}`
       : `variant:${options.variant}|iter:${options.iterations}`;

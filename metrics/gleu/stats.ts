@@ -28,6 +28,18 @@ export type GleuOptions = {
    * first present one's rewrite). Explicit references (`--ref` files) are used as they are.
    */
   refs: string;
+  /**
+   * Variant `koyama` (shotakoyama/gleu): the largest n-gram order (its `-n`; default 4). The
+   * other variants use order 4 only.
+   */
+  order?: number;
+  /** Variant `koyama`: n-grams of `word`s (default) or of `char`acters (its `-t`). */
+  unit?: string;
+  /**
+   * Variant `koyama`: `sample` one reference per sentence per iteration, drawn as compute_gleu
+   * draws (default; its `-f`), or take each sentence's best reference, `max` (its `-m`).
+   */
+  select?: string;
 };
 
 /** A GLEU score: the mean over sampling iterations, their spread and 95% normal interval. */
