@@ -17,6 +17,7 @@ import { serialize } from "node:v8";
 import { importFailure, pluginProblem } from "./plugin_problem.ts";
 import { type CallSite, describeError, runMetricJob } from "./guard.ts";
 import { KEPT_MEMBERS } from "./kept_members.ts";
+import { lockDown } from "./lockdown.ts";
 import type {
   AnyMetric,
   Format,
@@ -178,8 +179,8 @@ function answer(status: 1 | 2, value: unknown): void {
   }
   new Uint8Array(buffer!, 8, bytes.length).set(bytes);
   control![1] = bytes.length;
-  Atomics.store(control!, 0, status);
-  Atomics.notify(control!, 0);
+  store(control!, 0, status);
+  notify(control!, 0);
   park();
 }
 
@@ -190,11 +191,18 @@ function answer(status: 1 | 2, value: unknown): void {
 const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent) => void | Promise<void>) | null;
   postMessage(message: unknown): void;
+  close(): void;
 };
+
+// What the box waits and answers with, taken before any plugin code runs (a plugin may patch
+// or replace the globals; see lockdown.ts).
+const post = scope.postMessage.bind(scope);
+const closeWorker = scope.close.bind(scope);
+const { load, store, notify, wait } = Atomics;
 
 /** Answer a request by a message (boxed: then wait for the next one). */
 function reply(message: unknown): void {
-  scope.postMessage(message);
+  post(message);
   park();
 }
 
@@ -210,13 +218,13 @@ const described: PluginDescriptor[] = [];
 function park(): void {
   if (!gate) return;
   for (;;) {
-    if (Atomics.load(gate, 3) !== 0) {
-      (globalThis as unknown as { close(): void }).close();
+    if (load(gate, 3) !== 0) {
+      closeWorker();
       return;
     }
-    const sent = Atomics.load(gate, 2);
+    const sent = load(gate, 2);
     if (sent > handled) return;
-    Atomics.wait(gate, 2, sent);
+    wait(gate, 2, sent);
   }
 }
 
@@ -234,7 +242,7 @@ for (const name of ["log", "info", "debug", "dir", "dirxml", "table", "group", "
  */
 function uncaught(error: unknown): void {
   const text = message(error);
-  scope.postMessage({ kind: ready ? "crash" : "init-error", message: text, uncaught: true });
+  post({ kind: ready ? "crash" : "init-error", message: text, uncaught: true });
 }
 globalThis.addEventListener("error", (event) => {
   event.preventDefault();
@@ -264,6 +272,8 @@ async function handle(event: MessageEvent): Promise<void> {
     case "init": {
       buffer = data.buffer;
       control = new Int32Array(buffer!, 0, 2);
+      // Boxed: the program's streams and process are not the plugin's (lockdown.ts).
+      if (data.boxed) lockDown((data.modules as PluginModule[]).map((m) => m.spec).join(", "));
       for (const module of data.modules as PluginModule[]) {
         let loaded: Record<string, unknown>;
         try {
@@ -272,7 +282,7 @@ async function handle(event: MessageEvent): Promise<void> {
           // A boxed plugin's worker may read only the files granted so far: say which other
           // one its module graph needs (the box decides; see box.ts).
           const need = data.boxed ? needed(error) : undefined;
-          scope.postMessage(
+          post(
             need
               ? {
                 kind: "need",
@@ -289,7 +299,7 @@ async function handle(event: MessageEvent): Promise<void> {
           return;
         }
         if (!(module.exportName in loaded)) {
-          scope.postMessage({
+          post({
             kind: "init-error",
             message: module.exportName === "default"
               ? `Plugin ${module.spec} has no default export; export default { name, version, metrics }`
@@ -300,7 +310,7 @@ async function handle(event: MessageEvent): Promise<void> {
         const value = loaded[module.exportName];
         const problem = pluginProblem(value);
         if (problem) {
-          scope.postMessage({
+          post({
             kind: "init-error",
             message: `Plugin ${module.spec}: default export is not a plugin: ${problem}`,
           });
@@ -308,7 +318,7 @@ async function handle(event: MessageEvent): Promise<void> {
         }
         const commands = (value as Plugin).commands ?? [];
         if (data.boxed && commands.length > 0) {
-          scope.postMessage({
+          post({
             kind: "init-error",
             message: `Plugin ${module.spec} brings commands (${
               commands.map((c) => c.name).join(", ")
@@ -320,7 +330,7 @@ async function handle(event: MessageEvent): Promise<void> {
         try {
           described.push(describe(value as Plugin));
         } catch (error) {
-          scope.postMessage({
+          post({
             kind: "init-error",
             message:
               `Plugin ${module.spec}: its metric defaults or option specs are not plain data (${

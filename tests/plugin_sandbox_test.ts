@@ -279,9 +279,11 @@ Deno.test("a boxed plugin's printing goes to stderr, and JSON output stays valid
   assert.equal(JSON.parse(stdout).systems[0].metrics.noisy.score, 1);
   assert.doesNotMatch(stdout, /noisy:/);
   // The top-level await (one timer tick) finished before the plugin was read.
-  assert.match(stderr, /^noisy: loading$/m);
-  assert.match(stderr, /^noisy: stats$/m);
-  assert.match(stderr, /^noisy: info$/m);
+  // Each of its lines is labelled with the plugin.
+  const label = "\\[plugin tests/testdata/plugins/noisy\\.ts\\] ";
+  assert.match(stderr, new RegExp(`^${label}noisy: loading$`, "m"));
+  assert.match(stderr, new RegExp(`^${label}noisy: stats$`, "m"));
+  assert.match(stderr, new RegExp(`^${label}noisy: info$`, "m"));
 });
 
 Deno.test("a NaN in any score field and a field named signature are refused by name", async (t) => {
