@@ -15,7 +15,7 @@
 
 import { serialize } from "node:v8";
 import { importFailure, pluginProblem } from "./plugin_problem.ts";
-import { type CallSite, describeError, runMetricJob } from "./guard.ts";
+import { type CallSite, describeError, type MetricJobResult, runMetricJob } from "./guard.ts";
 import { KEPT_MEMBERS } from "./kept_members.ts";
 import { lockDown } from "./lockdown.ts";
 import type {
@@ -160,14 +160,25 @@ function describe(plugin: Plugin): PluginDescriptor {
   };
 }
 
-/** Answer a synchronous call: status 1 (value) or 2 (error message), then the bytes. */
-function answer(status: 1 | 2, value: unknown): void {
+/** Why a hook's value cannot cross to the program, in words naming the hook. */
+function notPlain(hook: string | undefined, error: unknown): string {
+  return `${hook ? `${hook}()` : "it"} returned a value that is not plain data (${
+    message(error).replace(/^Error: /, "")
+  })`;
+}
+
+/**
+ * Answer a synchronous call: status 1 (value) or 2 (error message), then the bytes.
+ *
+ * @param hook The plugin function that gave the value, for a message when it cannot cross.
+ */
+function answer(status: 1 | 2, value: unknown, hook?: string): void {
   let bytes: Uint8Array;
   try {
     bytes = serialize(value);
   } catch (error) {
     status = 2;
-    bytes = serialize(`it returned a value that is not plain data (${message(error)})`);
+    bytes = serialize(notPlain(hook, error));
   }
   if (8 + bytes.length > buffer!.byteLength) {
     try {
@@ -197,8 +208,33 @@ const scope = globalThis as unknown as {
 // What the box waits and answers with, taken before any plugin code runs (a plugin may patch
 // or replace the globals; see lockdown.ts).
 const post = scope.postMessage.bind(scope);
+const clone = globalThis.structuredClone;
 const closeWorker = scope.close.bind(scope);
 const { load, store, notify, wait } = Atomics;
+
+/** The hook that gives each part of a job's result. */
+const JOB_HOOKS: [keyof MetricJobResult, string][] = [
+  ["stats", "stats"],
+  ["score", "corpus"],
+  ["sentences", "sentence"],
+  ["byType", "byType"],
+];
+
+/**
+ * Why a job's result cannot be passed to the program (a function, a symbol, a WebAssembly
+ * memory, nesting too deep for a copy), naming the hook that gave the part; else undefined.
+ * Asked only once passing it failed.
+ */
+function crossingProblem(result: MetricJobResult): string | undefined {
+  for (const [key, hook] of JOB_HOOKS) {
+    try {
+      clone(result[key]);
+    } catch (error) {
+      return notPlain(hook, error);
+    }
+  }
+  return undefined;
+}
 
 /** Answer a request by a message (boxed: then wait for the next one). */
 function reply(message: unknown): void {
@@ -351,7 +387,7 @@ async function handle(event: MessageEvent): Promise<void> {
       try {
         const { plugin, target, id, fn, args } = data;
         if (target === "metric" && Object.hasOwn(KEPT_MEMBERS, fn)) {
-          answer(1, KEPT_MEMBERS[fn](metricOf(plugin, id), args, buffer!));
+          answer(1, KEPT_MEMBERS[fn](metricOf(plugin, id), args, buffer!), fn);
           return;
         }
         const object = target === "metric"
@@ -363,7 +399,7 @@ async function handle(event: MessageEvent): Promise<void> {
         const value = f.apply(object, args);
         if (value !== null && typeof value === "object" && "then" in value) {
           answer(2, `${fn}() returned a promise; plugin functions must be synchronous`);
-        } else answer(1, value);
+        } else answer(1, value, fn);
       } catch (error) {
         const name = error instanceof Error ? error.name : "";
         // A reader-style refusal of the input is passed on as it is.
@@ -396,7 +432,17 @@ async function handle(event: MessageEvent): Promise<void> {
           data.extras,
           site,
         );
-        reply({ kind: "job", seq: data.seq, result });
+        try {
+          post({ kind: "job", seq: data.seq, result });
+        } catch (error) {
+          // Only now look for the part that cannot cross (a copy of every result would cost).
+          const label = `Plugin ${site.plugin ?? "?"}, metric "${data.metric}"${
+            site.system ? `, system ${site.system}` : ""
+          }`;
+          const problem = crossingProblem(result) ?? notPlain(undefined, error);
+          post({ kind: "job", seq: data.seq, error: `${label}: ${problem}`, errorName: "" });
+        }
+        park();
       } catch (error) {
         reply({ kind: "job", seq: data.seq, ...failure(error) });
       }

@@ -484,3 +484,38 @@ Deno.test("a boxed plugin's sentence views are forwarded; its commands are refus
     /^InputError: Plugin tests\/testdata\/plugins\/commander\.ts brings commands \(hello\), which cannot run boxed/,
   );
 });
+
+Deno.test("a result that cannot cross to the program is one line naming the plugin, metric and hook", async (t) => {
+  for (const kind of ["fn", "deep", "wasm", "symbol"]) {
+    for (const jobs of ["1", "2"]) {
+      await t.step(`${kind}, --jobs ${jobs}`, async () => {
+        const run = (metric: string) =>
+          runCli(["--allow-read"], [
+            "score",
+            "--jobs",
+            jobs,
+            "--plugin",
+            `${PLUGINS}/unclonable.ts?${kind}`,
+            "-m",
+            metric,
+            "--gold",
+            GOLD,
+            SYSTEM,
+          ]);
+        const stats = await run("odd");
+        assert.equal(stats.code, 1, stats.stderr);
+        assert.equal(stats.stdout, "");
+        assert.match(
+          stats.stderr,
+          /^gecscore: Plugin odd 1\.0, metric "odd", system m2scorer_example_system: stats\(\) returned a value that is not plain data \([^\n]+\)\n$/,
+        );
+        const prepare = await run("oddprep");
+        assert.equal(prepare.code, 1, prepare.stderr);
+        assert.match(
+          prepare.stderr,
+          /^gecscore: Plugin odd 1\.0, metric "oddprep": prepare\(\) returned a value that is not plain data \([^\n]+\)\n$/,
+        );
+      });
+    }
+  }
+});
