@@ -111,6 +111,20 @@ export function outsideFolders(path: string, folders: readonly string[]): string
   return undefined;
 }
 
+/**
+ * Whether a path this program may read names nothing (not even a link): a missing module is
+ * said to be missing, not refused. What the program may not read is never looked at.
+ */
+function missing(path: string): boolean {
+  if (!readable(path)) return false;
+  try {
+    Deno.lstatSync(path);
+    return false;
+  } catch (error) {
+    return error instanceof Deno.errors.NotFound;
+  }
+}
+
 /** The message refusing a file a plugin imports (or asks for). */
 function refusal(
   data: Record<string, unknown>,
@@ -125,6 +139,9 @@ function refusal(
       importer.startsWith("file://") ? decodeURIComponent(new URL(importer).pathname) : importer
     })`
     : "";
+  if (data.permission === "read" && path.startsWith("/") && missing(path)) {
+    return `Cannot load plugin ${spec}: it imports ${path}${by}, which does not exist`;
+  }
   if (outside !== undefined) {
     return `Cannot load plugin ${spec}: it asks for ${path}${by}, ${outside}; a boxed plugin ` +
       "reads only its own folder";

@@ -93,6 +93,8 @@ async function fixture(): Promise<{ root: string; plug: string }> {
     "link_out.ts": imports("link_out", "./leak.json"),
     "folder_out.ts": imports("folder_out", "./up/secret.json"),
     "link_in.ts": imports("link_in", "./alias.json"),
+    "missing_in.ts": imports("missing_in", "./nope.json"),
+    "missing_out.ts": imports("missing_out", "../nope.json"),
   };
   for (const [name, text] of Object.entries(files)) {
     await Deno.writeTextFile(`${plug}/${name}`, text);
@@ -143,6 +145,33 @@ Deno.test("a boxed plugin gets no file outside its folder through `score`", asyn
             `^gecscore: Cannot load plugin ${escape(spec)}: .*${
               escape(path)
             }.*(outside the plugin's folder|a boxed plugin may not load)`,
+          ),
+        );
+      });
+    }
+    for (
+      const [file, path] of [["missing_in.ts", `${plug}/nope.json`], [
+        "missing_out.ts",
+        `${root}/nope.json`,
+      ]]
+    ) {
+      await t.step(`${file}: a missing module is said to be missing`, async () => {
+        const spec = `${plug}/${file}`;
+        const { code, stderr } = await runCli(["--allow-read", "--no-prompt"], [
+          "score",
+          "--plugin",
+          spec,
+          "--gold",
+          GOLD,
+          SYSTEM,
+        ]);
+        assert.equal(code, 1, stderr);
+        assert.match(
+          stderr,
+          new RegExp(
+            `^gecscore: Cannot load plugin ${escape(spec)}: it imports ${
+              escape(path)
+            } .*which does not exist\n$`,
           ),
         );
       });
