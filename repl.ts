@@ -23,7 +23,7 @@ import { argsErrorMessage } from "./cli/args.ts";
 import { stderrProgress } from "./cli/progress.ts";
 import { createInterface } from "node:readline/promises";
 import process from "node:process";
-import { InputError, UsageError } from "./plugins/errors.ts";
+import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 import type { Registry } from "./plugins/registry.ts";
 import { Session } from "./repl/session.ts";
 
@@ -80,7 +80,10 @@ function write(
 
 function oneLine(error: unknown): string {
   if (error instanceof Error && error.name === "AbortError") return "cancelled (Ctrl-C)";
-  if (error instanceof UsageError || error instanceof InputError) return error.message;
+  // A plugin's fault (stopped at a limit, a bad result) names the plugin: not an internal error.
+  if (error instanceof UsageError || error instanceof InputError || error instanceof PluginError) {
+    return error.message;
+  }
   if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
     return `permission needed: ${error.message.split("\n")[0]}`;
   }

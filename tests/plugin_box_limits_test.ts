@@ -252,3 +252,35 @@ Deno.test("a boxed plugin gets no more than the program may read: one line when 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the REPL names a plugin stopped at its memory limit, not as an internal error", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--no-prompt",
+      "repl.ts",
+      "--plugin-memory",
+      "96",
+      "--gold",
+      GOLD,
+      SYSTEM,
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(
+    new TextEncoder().encode(`load plugin ${PLUGINS}/heap_bomb.ts\ncorpus heap_bomb\n`),
+  );
+  await writer.close();
+  const output = await child.output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert.match(
+    stderr,
+    /^error: line 2: Plugin tests\/testdata\/plugins\/heap_bomb\.ts \(heap_bomb 1\.0\) was stopped: it went over the plugin memory limit of 96 MB \(\d+ MB\)$/m,
+  );
+  assert.doesNotMatch(stderr, /internal error|\n\s+at /);
+});
