@@ -26,6 +26,7 @@ import process from "node:process";
 import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 import type { Registry } from "./plugins/registry.ts";
 import { Session } from "./repl/session.ts";
+import { onRunawayPlugin } from "./sandbox/host.ts";
 
 export { Session, type SessionOptions } from "./repl/session.ts";
 
@@ -294,6 +295,12 @@ export async function replMain(
     );
     return 2;
   }
+  // A plugin stopped mid-call whose thread runs on and grows past its limit again ends the
+  // REPL here, with one line naming it (else V8's heap limit would end it with a native error).
+  onRunawayPlugin((message) => {
+    write(Deno.stderr, `gecscore repl: ${message}; ending the REPL\n`);
+    Deno.exit(1);
+  });
   const tty = Deno.stdin.isTerminal();
   const color = tty && Deno.stdout.isTerminal() && !Deno.noColor;
   const session = new Session({
