@@ -307,3 +307,31 @@ Deno.test("imeasureMetric refuses a sentence too long to align, naming its gold 
     /^InputError: imeasure: sentence at gold line 7: a 1000-token source, a 1000-token hypothesis/,
   );
 });
+
+Deno.test("--opt gotoscorer.weights refuses a device and a file past the whole-file limit", async () => {
+  // A sparse file one byte past 64 MiB.
+  const big = await Deno.makeTempFile({ prefix: "gecscore_weights_" });
+  await Deno.truncate(big, 64 * 2 ** 20 + 1);
+  for (const weights of ["/dev/zero", "/dev/urandom", big]) {
+    let out = "", err = "";
+    const start = performance.now();
+    const code = await main(
+      [
+        "score",
+        "-m",
+        "gotoscorer",
+        "--opt",
+        `gotoscorer.weights=${weights}`,
+        "--gold",
+        "tests/testdata/m2scorer_example.m2",
+        "tests/testdata/m2scorer_example_system",
+      ],
+      { out: (s) => out += s, err: (s) => err += s },
+    );
+    assert.equal(code, 1, err);
+    assert.equal(out, "");
+    assert.match(err, new RegExp(`^gecscore: ${weights}: [^\\n]*(not a regular file|more than)`));
+    assert.ok(performance.now() - start < 20_000);
+  }
+  await Deno.remove(big);
+});
