@@ -335,3 +335,28 @@ Deno.test("--opt gotoscorer.weights refuses a device and a file past the whole-f
   }
   await Deno.remove(big);
 });
+
+Deno.test("a gold that is a named pipe nobody writes to is refused, not waited for forever", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_fifo_" });
+  const fifo = `${dir}/gold.m2`;
+  try {
+    const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+    assert.equal(made.code, 0);
+    let out = "", err = "";
+    const start = performance.now();
+    const code = await main(
+      ["score", "--gold", fifo, "tests/testdata/m2scorer_example_system"],
+      { out: (s) => out += s, err: (s) => err += s },
+    );
+    assert.equal(code, 1, err);
+    assert.equal(out, "");
+    assert.match(err, /^gecscore: .*gold\.m2: [^\n]*named pipe[^\n]*\n$/);
+    assert.ok(performance.now() - start < 30_000);
+  } finally {
+    // Unblock the refused open, which then closes what it opened.
+    const writer = await Deno.open(fifo, { write: true }).catch(() => undefined);
+    writer?.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await Deno.remove(dir, { recursive: true });
+  }
+});
