@@ -236,7 +236,8 @@ export class PluginHost {
       host.#names = described.map((d) => `${d.name} ${d.version}`);
       host.plugins = described.map((d, i) => host.#proxy(d, i));
     } catch (error) {
-      host.terminate("it failed to load");
+      // Stopped at a limit while loading (a PluginError), its code may still be running.
+      host.#fail("it failed to load", false, error instanceof PluginError);
       throw error;
     }
     worker.onerror = (event) => {
