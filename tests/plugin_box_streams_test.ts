@@ -93,3 +93,30 @@ Deno.test("a boxed plugin cannot run on between calls, locate the program or sig
     );
   });
 });
+
+Deno.test("in the REPL, a boxed plugin reads none of the commands and writes none of the output", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-read", "--no-prompt", "repl.ts", "--gold", GOLD, SYSTEM],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(
+    new TextEncoder().encode(
+      `load plugin ${LEAKY}\ncorpus forge\nset m2.beta 1\ncorpus m2\ncorpus forge\n`,
+    ),
+  );
+  await writer.close();
+  const output = await child.output();
+  const stdout = new TextDecoder().decode(output.stdout);
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert.equal(output.code, 0, stderr);
+  assert.doesNotMatch(stdout, /FORGED/);
+  // The commands after the plugin's call all ran: none was read by the plugin.
+  assert.match(stdout, /beta:1\|/);
+  assert.equal(stdout.match(/^m2scorer_example_system +0$/gm)?.length, 2, stdout);
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(stderr, /[\u0000-\u0008\u000b-\u001f\u007f]/);
+});
