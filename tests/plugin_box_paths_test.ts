@@ -235,3 +235,27 @@ Deno.test("a boxed plugin gets no file outside its folder in the REPL", async ()
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("a boxed plugin reads gecscore's module folders, not a data folder beside them", async () => {
+  const { boxGrants } = await import("../sandbox/box_limits.ts");
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "gecscore-box-root-" }));
+  try {
+    await Deno.mkdir(`${root}/metrics/m2`, { recursive: true });
+    await Deno.writeTextFile(`${root}/metrics/m2/mod.ts`, "export {};\n");
+    await Deno.mkdir(`${root}/util`);
+    await Deno.writeTextFile(`${root}/util/x.ts`, "export {};\n");
+    await Deno.mkdir(`${root}/data/conll2014`, { recursive: true });
+    await Deno.writeTextFile(`${root}/data/conll2014/gold.m2`, "S a\n\n");
+    await Deno.mkdir(`${root}/tests`);
+    await Deno.writeTextFile(`${root}/tests/t.ts`, "export {};\n");
+    await Deno.writeTextFile(`${root}/mod.ts`, "export {};\n");
+    await Deno.writeTextFile(`${root}/notes.txt`, "private\n");
+    const { reads } = boxGrants([], new URL(`file://${root}/`));
+    assert.deepEqual(
+      reads.map((r) => r.slice(root.length + 1)).sort(),
+      ["metrics", "mod.ts", "util"],
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
