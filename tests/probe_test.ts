@@ -127,6 +127,20 @@ const PROBES: [string, string[], 1 | 2, RegExp][] = [
     /buffer_bomb\.ts \(buffer_bomb 1\.0\) was stopped: it went over the plugin memory limit of 96 MB/,
   ],
   ["plugin memory not a number", ["--plugin-memory", "lots", "list"], 2, /--plugin-memory needs/],
+  [
+    "errant_compare beta whose square overflows",
+    [
+      "errant_compare",
+      "-hyp",
+      "tests/testdata/errant/hyp.m2",
+      "-ref",
+      "tests/testdata/errant/ref.m2",
+      "-b",
+      "1e308",
+    ],
+    2,
+    /-b\/--beta: 1e308 is too large/,
+  ],
   // Deno would read /dev/zero for 20 s or more before giving up: refused at once.
   ...["/dev/zero", "/dev/null", "tests"].map((spec): [string, string[], 1, RegExp] => [
     `plugin ${spec}`,
