@@ -179,9 +179,9 @@ export function referenceCount(gold: GoldCorpus): number {
 /**
  * The full signature of a metric's run on a gold corpus: the metric's own signature (its
  * options and version; `|v:VERSION` is added when it does not state it), then
- * `nrefs:N|gold:FINGERPRINT`, then `fmt:ID` when the gold was read by a format that is not
- * gecscore's own and `sysfmt:ID` when the system was (a plugin's format, named by the user),
- * then `gecscore:VERSION`.
+ * `nrefs:N|gold:FINGERPRINT|gecscore:VERSION`, then `fmt:ID` when the gold was read by a format
+ * that is not gecscore's own and `sysfmt:ID` when the system was (a plugin's format, named by
+ * the user).
  *
  * @example Usage
  * ```ts
@@ -198,7 +198,7 @@ import { isOwnFormat } from "./own_formats.ts";
  * );
  * assert.match(
  *   fullSignature(metric, {}, { ...gold, format: "mine" }, "theirs"),
- *   /\|gold:[0-9a-f]{8}\|fmt:mine\|sysfmt:theirs\|gecscore:/,
+ *   /\|gold:[0-9a-f]{8}\|gecscore:[^|]+\|fmt:mine\|sysfmt:theirs$/,
  * );
  * ```
  *
@@ -220,5 +220,5 @@ export function fullSignature(
   const formats = [["fmt", gold.format], ["sysfmt", systemFormat]]
     .filter(([, id]) => id !== undefined && !isOwnFormat(id))
     .map(([key, id]) => `|${key}:${id}`).join("");
-  return `${own}|nrefs:${references}|gold:${fingerprint}${formats}|gecscore:${VERSION}`;
+  return `${own}|nrefs:${references}|gold:${fingerprint}|gecscore:${VERSION}${formats}`;
 }

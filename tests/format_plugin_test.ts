@@ -389,3 +389,13 @@ Deno.test("a format plugin never takes a file a built-in format reads unless nam
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a signature naming a plugin's format still matches the JSON schema's pattern", async () => {
+  const schema = JSON.parse(await Deno.readTextFile("schema/score.schema.json"));
+  const pattern = new RegExp(schema.$defs.signed.properties.signature.pattern);
+  const { fullSignature } = await import("../pipeline/signature.ts");
+  const metric = { version: "1", signature: () => "m|k:1" };
+  const gold = { path: "g", format: "mine", sentences: [{ source: ["a"], references: [["a"]] }] };
+  assert.match(fullSignature(metric, {}, gold, "theirs"), pattern);
+  assert.match(fullSignature(metric, {}, { ...gold, format: "m2" }), pattern);
+});
