@@ -211,3 +211,12 @@ Deno.test("--jobs is capped at the cores (at least 2): 1000 workers would take g
   assert.equal(parseJobs("1"), 1);
   assert.equal(parseJobs("2"), 2);
 });
+
+Deno.test("writing to a device Deno refuses without --allow-all says so, not 'no write permission for its folder'", async () => {
+  const { runCli } = await import("./run_cli.ts");
+  const r = await runCli(["-R", "-W", "--no-prompt"], ["convert", GOLD, "/dev/full", "--to", "m2"]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.equal(r.stdout, "");
+  assert.match(r.stderr, /^gecscore: \/dev\/full: cannot write file: [^\n]*--allow-all[^\n]*\n$/);
+  assert.doesNotMatch(r.stderr, /folder/);
+});
