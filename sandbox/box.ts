@@ -81,8 +81,9 @@ function realFolder(folder: string): string | undefined {
  * by a message of its own: the worker runs plugin code, so a path from it is never trusted),
  * or undefined when the file is in one of the plugin's folders. The path must be absolute and
  * plain (no `.` or `..` part, which Deno's permissions would resolve elsewhere), lie in a
- * folder, and stay in it once its symbolic links are resolved (a link to a file outside, or a
- * linked folder, is refused; a link to a file inside is followed).
+ * folder, stay in it once its symbolic links are resolved (a link to a file outside, or a
+ * linked folder, is refused; a link to a file inside is followed), and be a file (a folder
+ * granted would open every link below it).
  *
  * @param path The path the plugin's worker named.
  * @param folders The plugin's folders, absolute, each ending with a separator.
@@ -107,6 +108,12 @@ export function outsideFolders(path: string, folders: readonly string[]): string
   const realOwn = realFolder(folder);
   if (realOwn === undefined || !within(real, realOwn)) {
     return `which is a symbolic link to ${real}, outside the plugin's folder`;
+  }
+  // A folder granted would open every link below it, wherever it leads: files only.
+  try {
+    if (!Deno.statSync(real).isFile) return "which is not a file (a folder is never granted)";
+  } catch {
+    return "which cannot be read";
   }
   return undefined;
 }

@@ -85,10 +85,26 @@ async function fixture(): Promise<{ root: string; plug: string }> {
   await symlink(`${root}/secret.json`, `${plug}/leak.json`);
   await symlink(`..`, `${plug}/up`);
   await symlink(`data/inner.json`, `${plug}/alias.json`);
+  // A folder named like a module: granted, it would open every link below it.
+  await Deno.mkdir(`${plug}/box.json`);
+  await symlink(`${root}/secret.json`, `${plug}/box.json/pw`);
   const files: Record<string, string> = {
     "dotdot.ts": asks("dotdot", `${plug}/../secret.json`),
     "dotdot_deep.ts": asks("dotdot_deep", `${plug}/data/../../secret.json`),
     "absolute.ts": asks("absolute", `${root}/secret.json`),
+    "folder_grant.ts": plugin(
+      "folder_grant",
+      `const P = ${JSON.stringify(`${plug}/box.json`)};
+let text = "";
+try {
+  text = Deno.readTextFileSync(P + "/pw");
+} catch {
+  (globalThis as unknown as { postMessage(m: unknown): void }).postMessage({
+    kind: "need", permission: "read", path: P, spec: "folder_grant",
+  });
+}`,
+      "text",
+    ),
     "asks_link.ts": asks("asks_link", `${plug}/leak.json`),
     "link_out.ts": imports("link_out", "./leak.json"),
     "folder_out.ts": imports("folder_out", "./up/secret.json"),
@@ -108,6 +124,7 @@ function attacks(root: string, plug: string): [string, string][] {
     ["dotdot.ts", `${plug}/../secret.json`],
     ["dotdot_deep.ts", `${plug}/data/../../secret.json`],
     ["absolute.ts", `${root}/secret.json`],
+    ["folder_grant.ts", `${plug}/box.json`],
     ["asks_link.ts", `${plug}/leak.json`],
     ["link_out.ts", `${plug}/leak.json`],
     ["folder_out.ts", `${plug}/up/secret.json`],
@@ -144,7 +161,7 @@ Deno.test("a boxed plugin gets no file outside its folder through `score`", asyn
           new RegExp(
             `^gecscore: Cannot load plugin ${escape(spec)}: .*${
               escape(path)
-            }.*(outside the plugin's folder|a boxed plugin may not load)`,
+            }.*(outside the plugin's folder|a boxed plugin may not load|a folder is never granted)`,
           ),
         );
       });
@@ -224,7 +241,7 @@ Deno.test("a boxed plugin gets no file outside its folder in the REPL", async ()
         new RegExp(
           `Cannot load plugin ${escape(`${plug}/${file}`)}: .*${
             escape(path)
-          }.*(outside the plugin's folder|a boxed plugin may not load)`,
+          }.*(outside the plugin's folder|a boxed plugin may not load|a folder is never granted)`,
         ),
       );
     }
