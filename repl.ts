@@ -23,9 +23,10 @@ import { argsErrorMessage } from "./cli/args.ts";
 import { stderrProgress } from "./cli/progress.ts";
 import { createInterface } from "node:readline/promises";
 import process from "node:process";
-import { InputError, UsageError } from "./plugins/errors.ts";
+import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 import type { Registry } from "./plugins/registry.ts";
 import { Session } from "./repl/session.ts";
+import { onRunawayPlugin } from "./sandbox/host.ts";
 
 export { Session, type SessionOptions } from "./repl/session.ts";
 
@@ -80,7 +81,10 @@ function write(
 
 function oneLine(error: unknown): string {
   if (error instanceof Error && error.name === "AbortError") return "cancelled (Ctrl-C)";
-  if (error instanceof UsageError || error instanceof InputError) return error.message;
+  // A plugin's fault (stopped at a limit, a bad result) names the plugin: not an internal error.
+  if (error instanceof UsageError || error instanceof InputError || error instanceof PluginError) {
+    return error.message;
+  }
   if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
     return `permission needed: ${error.message.split("\n")[0]}`;
   }
@@ -291,6 +295,12 @@ export async function replMain(
     );
     return 2;
   }
+  // A plugin stopped mid-call whose thread runs on and grows past its limit again ends the
+  // REPL here, with one line naming it (else V8's heap limit would end it with a native error).
+  onRunawayPlugin((message) => {
+    write(Deno.stderr, `gecscore repl: ${message}; ending the REPL\n`);
+    Deno.exit(1);
+  });
   const tty = Deno.stdin.isTerminal();
   const color = tty && Deno.stdout.isTerminal() && !Deno.noColor;
   const session = new Session({

@@ -236,6 +236,13 @@ Options:
         `init-plugin: --id must be at most ${MAX_ID} characters, got ${id.length} ("${id}")`,
       );
     }
+    try {
+      if (!Deno.statSync(dir).isDirectory) {
+        throw new InputError(`init-plugin: ${dir} is not a folder; give a new or empty folder`);
+      }
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
     checkWritable(`${dir}/mod.ts`);
     try {
       for (const _ of Deno.readDirSync(dir)) {

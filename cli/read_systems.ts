@@ -9,6 +9,7 @@ import { UsageError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
 import type { GoldCorpus, Hypotheses, ReadLimits } from "../plugins/types.ts";
 import { readSystem } from "../pipeline/read_system.ts";
+import { isOwnFormat } from "../pipeline/own_formats.ts";
 import { registry as defaultRegistry } from "../builtin.ts";
 import type { Io } from "./command.ts";
 import { annotatePlainSystems } from "../pipeline/annotate_systems.ts";
@@ -115,8 +116,9 @@ export async function readSystems(
         }; its edits are applied to the hypothesis file's own source\n`,
       );
     }
-    const { format: _, ...system } = hyp;
-    systems.push(system);
+    const { format, ...system } = hyp;
+    // A plugin's format (named by the user) is stated in the signatures (metricResult()).
+    systems.push(isOwnFormat(format) ? system : Object.assign(system, { format }));
   }
   const names = new Set<string>();
   for (const s of systems) {

@@ -56,8 +56,8 @@ ${SYSTEM_FORMAT_HELP}
   --ranks                  also rank ranges from testing every pair (Holm's correction)
   --samples N              bootstrap resamples (default 1000), or trials with --paired ar
   --seed S                 the seed of every draw (default 12345)
-  -j, --jobs N             score and resample on N threads (default: one per core for large
-                           runs); the page is the same for any N
+  -j, --jobs N             score and resample on N threads, at most one per core (default:
+                           one per core for large runs); the page is the same for any N
 ${PLUGIN_HELP}
   -h, --help               this help
 `;

@@ -41,14 +41,16 @@ import type { MetricSignificance } from "../pipeline/significance.ts";
 export const SCORE_FORMATS = ["table", "json", "tsv", "jsonl", "markdown", "latex"] as const;
 
 /**
- * The value of `--jobs`: a whole number of workers from 1 up, or "auto" when not given.
+ * The value of `--jobs`: a whole number of workers from 1 up, at most the number of cores (but 2
+ * is always allowed), or "auto" when not given.
  *
  * @example Usage
  * ```ts
  * import { parseJobs } from "./score.ts";
  * import assert from "node:assert/strict";
  *
- * assert.equal(parseJobs("3"), 3);
+ * assert.equal(parseJobs("2"), 2);
+ * assert.equal(parseJobs("1000"), Math.max(2, navigator.hardwareConcurrency));
  * assert.equal(parseJobs(undefined), "auto");
  * assert.throws(() => parseJobs("0x2"), /--jobs needs a whole number from 1 up, found "0x2"/);
  * ```
@@ -61,7 +63,8 @@ export function parseJobs(value: string | undefined): number | "auto" {
   if (!/^\s*[1-9]\d{0,3}\s*$/.test(value)) {
     throw new UsageError(`--jobs needs a whole number from 1 up, found ${JSON.stringify(value)}`);
   }
-  return Number(value);
+  // More workers than cores only add memory (each has its own heap): 1000 took gigabytes.
+  return Math.min(Number(value), Math.max(2, navigator.hardwareConcurrency || 1));
 }
 
 /** The `score` command. */
@@ -92,8 +95,8 @@ Options:
   --wide                   tables with every column (default: the few numbers people quote)
   --sentences              also report sentence-level scores
   -q, --quiet              no warnings on stderr (they stay in the JSON output)
-  -j, --jobs N             score on N workers (default: one per core for large runs);
-                           the output is the same for any N
+  -j, --jobs N             score on N workers, at most one per core (default: one per core
+                           for large runs); the output is the same for any N
   --hyp-m2 FILE            a system given as a hypothesis M2, repeatable (mixes with HYP)
 ${SYSTEM_FORMAT_HELP}
   --by-type                per error type: errant by its categories (level errant.cat);

@@ -177,7 +177,7 @@ async function openStream(
     }
     names.add(name);
   }
-  const digest = new GoldDigest();
+  const digest = new GoldDigest(format);
   const named = request.paths.map((file) => ({ name: baseName(file), path: file }));
   const resolved = metrics.map((m) => resolveOptions(m, request.options[m.id] ?? {}));
   // Large runs of pooled metrics stream on workers (the same records, byte for byte).

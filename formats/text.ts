@@ -135,6 +135,38 @@ function tooLong(max: number, file: string | undefined, line: number): InputErro
   );
 }
 
+/** How long a named pipe given as input may wait for a writer before it is refused. */
+const PIPE_WAIT_MS = 5_000;
+
+/**
+ * Open a file to read. A named pipe waits for a writer; one that gets none within
+ * {@linkcode PIPE_WAIT_MS} is an {@linkcode InputError} instead of a wait without end (a pipe
+ * of the shell, `<(zcat gold.m2.gz)`, has its writer from the start).
+ */
+async function openForReading(path: string): Promise<Deno.FsFile> {
+  let fifo = false;
+  try {
+    fifo = (await Deno.stat(path)).isFifo === true;
+  } catch {
+    // Deno.open says what is wrong.
+  }
+  const opening = Deno.open(path, { read: true });
+  if (!fifo) return await opening;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), PIPE_WAIT_MS);
+  });
+  const first = await Promise.race([opening, late]);
+  clearTimeout(timer);
+  if (first !== "late") return first;
+  // Should a writer come after all, what was opened is closed.
+  opening.then((file) => file.close(), () => {});
+  throw new InputError(
+    `is a named pipe nobody wrote to within ${PIPE_WAIT_MS / 1000} s; start its writer first`,
+    path,
+  );
+}
+
 /**
  * Read a file as a stream of decoded text chunks. A missing or unreadable file is an
  * {@linkcode InputError} naming it; invalid UTF-8 is an error too.
@@ -155,8 +187,9 @@ function tooLong(max: number, file: string | undefined, line: number): InputErro
 export async function* readChunks(path: string): AsyncGenerator<string> {
   let file: Deno.FsFile;
   try {
-    file = await Deno.open(path, { read: true });
+    file = await openForReading(path);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw new InputError(`cannot open file: ${describeFsError(error)}`, path);
   }
   const decoder = new TextDecoder("utf-8", { fatal: true });

@@ -64,7 +64,7 @@ function runJob(plan: RunPlan, s: number, k: number) {
     { sentences: plan.sentences, byType: plan.byType, edits: system.edits },
     siteOf(plan, s, k),
   );
-  return metricResult(metric, job, plan.gold, plan.options[k], system.editsFrom);
+  return metricResult(metric, job, plan.gold, plan.options[k], system);
 }
 
 /**

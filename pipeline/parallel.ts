@@ -273,7 +273,7 @@ export async function runOnWorkers(
     name: system.name,
     path: system.path,
     metrics: metrics.map((metric: AnyMetric, k) =>
-      metricResult(metric, results[s * metrics.length + k]!, gold, resolved[k], system.editsFrom)
+      metricResult(metric, results[s * metrics.length + k]!, gold, resolved[k], system)
     ),
   }));
 }

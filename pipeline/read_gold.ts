@@ -10,6 +10,7 @@ import { InputError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
 import type { Format, GoldCorpus, ReadLimits } from "../plugins/types.ts";
 import { readChunks } from "../formats/text.ts";
+import { isOwnFormat } from "./own_formats.ts";
 
 /**
  * Read a gold corpus with a registry's formats. The format is `format` when given, else the
@@ -48,44 +49,22 @@ export async function readGoldFile(
   return await format.parse(chunks, path, limits);
 }
 
-/**
- * Pick the format of a file from its name and the start of its text. A format whose
- * extension the file has is taken unless its own `sniff()` rejects the text while exactly one
- * other format's accepts it; without an extension match, the one format whose `sniff()`
- * accepts the text. When several formats claim the text and the name does not settle it, that
- * is an {@linkcode InputError} naming them: the caller must name the format.
- *
- * @example Usage
- * ```ts
- * import { pickFormat } from "./read_gold.ts";
- * import { Registry } from "../plugins/registry.ts";
- * import { m2Format } from "../formats/m2.ts";
- * import assert from "node:assert/strict";
- *
- * const twin = { ...m2Format, id: "twin", extensions: [".twin"] };
- * const registry = new Registry().use({ name: "p", version: "1", formats: [m2Format, twin] });
- * assert.equal(pickFormat(registry, "a.m2", "S a\n")?.id, "m2");
- * assert.equal(pickFormat(registry, "a.twin", "S a\n")?.id, "twin");
- * assert.throws(() => pickFormat(registry, "a", "S a\n"), /formats m2 and twin both claim/);
- * assert.equal(pickFormat(registry, "a", "hello"), undefined);
- * ```
- *
- * @param registry The registry to look formats up in.
- * @param path The file name.
- * @param head The start of its text (a few KiB).
- * @returns The format, or undefined when none claims the file.
- */
-export function pickFormat(registry: Registry, path: string, head: string): Format | undefined {
+/** The format that claims a file among some formats, and whether it did by the file's name. */
+function claim(
+  formats: readonly Format[],
+  path: string,
+  head: string,
+): { format: Format; byName: boolean } | undefined {
   const lower = path.toLowerCase();
-  const byName = registry.formats.filter((f) =>
+  const byName = formats.filter((f) =>
     f.extensions.some((ext) => lower.endsWith(ext.toLowerCase()))
   );
-  const byContent = registry.formats.filter((f) => f.sniff?.(head) === true);
+  const byContent = formats.filter((f) => f.sniff?.(head) === true);
   const named = byName[0];
   if (named && (!named.sniff || byContent.includes(named) || byContent.length !== 1)) {
-    return named;
+    return { format: named, byName: true };
   }
-  if (byContent.length === 1) return byContent[0];
+  if (byContent.length === 1) return { format: byContent[0], byName: false };
   if (byContent.length > 1) {
     const ids = byContent.map((f) => f.id);
     throw new InputError(
@@ -95,6 +74,58 @@ export function pickFormat(registry: Registry, path: string, head: string): Form
     );
   }
   return undefined;
+}
+
+/**
+ * Pick the format of a file from its name and the start of its text, gecscore's own formats
+ * first ({@linkcode isOwnFormat}): a plugin's format never takes a file one of them claims,
+ * so a plugin cannot change how built-in data is read without being named. Among either
+ * kind, a format whose extension the file has is taken unless its own `sniff()` rejects the
+ * text while exactly one other format's accepts it; without an extension match, the one format
+ * whose `sniff()` accepts the text. When several formats of one kind claim the text and the
+ * name does not settle it, that is an {@linkcode InputError} naming them: the caller must name
+ * the format. With a `fallback` (plain text, for a system), the file is the fallback's unless
+ * a format claims it by name: a plugin's `sniff()` alone never takes it.
+ *
+ * @example Usage
+ * ```ts
+ * import { pickFormat } from "./read_gold.ts";
+ * import { Registry } from "../plugins/registry.ts";
+ * import { m2Format } from "../formats/m2.ts";
+ * import { textFormat } from "../formats/text.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const twin = { ...m2Format, id: "twin", extensions: [".twin"] };
+ * const triplet = { ...m2Format, id: "triplet", extensions: [".triplet"] };
+ * const registry = new Registry().use({ name: "p", version: "1", formats: [twin, triplet] });
+ * assert.equal(pickFormat(registry, "a.twin", "S a\n")?.id, "twin");
+ * assert.throws(() => pickFormat(registry, "a", "S a\n"), /formats twin and triplet both claim/);
+ * assert.equal(pickFormat(registry, "a", "hello"), undefined);
+ * // gecscore's own M2 format claims the file: the plugin's twin does not take it.
+ * registry.use({ name: "m2", version: "1", formats: [m2Format] });
+ * assert.equal(pickFormat(registry, "a.twin", "S a\n")?.id, "m2");
+ * // A system: plain text unless a format claims the file by name.
+ * assert.equal(pickFormat(new Registry().use({ name: "p", version: "1", formats: [twin] }), "a", "S a\n", textFormat)?.id, "text");
+ * ```
+ *
+ * @param registry The registry to look formats up in.
+ * @param path The file name.
+ * @param head The start of its text (a few KiB).
+ * @param fallback The format of a file no format claims by name (plain text, for a system).
+ * @returns The format, or undefined when none claims the file.
+ */
+export function pickFormat(
+  registry: Registry,
+  path: string,
+  head: string,
+  fallback?: Format,
+): Format | undefined {
+  const formats = registry.formats;
+  const own = claim(formats.filter((f) => isOwnFormat(f)), path, head);
+  if (own) return own.format;
+  const plugin = claim(formats.filter((f) => !isOwnFormat(f)), path, head);
+  if (!plugin || (fallback && !plugin.byName)) return fallback;
+  return plugin.format;
 }
 
 /**

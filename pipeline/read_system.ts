@@ -48,7 +48,8 @@ export interface ReadSystemOptions {
 
 /**
  * The format a system file is read with: `id` when given, else the one its name and content
- * point to ({@linkcode pickFormat}), else plain text.
+ * point to ({@linkcode pickFormat}: gecscore's own formats first, and a plugin's format only by
+ * the file's name), else plain text.
  *
  * @example Usage
  * ```ts
@@ -75,7 +76,7 @@ export async function systemFormat(path: string, registry: Registry, id?: string
   const first = await chunks.next();
   await chunks.return(undefined);
   const head = first.done ? "" : first.value.slice(0, 4096);
-  return pickFormat(registry, path, head) ?? textFormat;
+  return pickFormat(registry, path, head, textFormat) ?? textFormat;
 }
 
 /**

@@ -319,8 +319,9 @@ export function callSite(
  * @param job What the job computed.
  * @param gold The gold corpus.
  * @param options The metric's options.
- * @param editsFrom Where the system's edits came from (`Hypotheses.editsFrom`): a metric that
- * compares edits states it in its signature, `edits:file` by default.
+ * @param system Where the system's edits came from (`Hypotheses.editsFrom`: a metric that
+ * compares edits states it in its signature, `edits:file` by default) and the format it was
+ * read with (`SystemOutput.format`: the signature names it when it is not gecscore's own).
  * @returns The result.
  */
 export function metricResult(
@@ -328,12 +329,12 @@ export function metricResult(
   job: MetricJobResult,
   gold: GoldCorpus,
   options: Options,
-  editsFrom?: string,
+  system: Pick<Hypotheses, "editsFrom"> & { format?: string } = {},
 ): MetricResult {
-  const edits = metric.needsHypothesisEdits ? `|edits:${editsFrom ?? "file"}` : "";
+  const edits = metric.needsHypothesisEdits ? `|edits:${system.editsFrom ?? "file"}` : "";
   const result: MetricResult = {
     metric: metric.id,
-    signature: fullSignature(metric, options, gold) + edits,
+    signature: fullSignature(metric, options, gold, system.format) + edits,
     metricSignature: job.signature,
     score: job.score,
     stats: job.stats,

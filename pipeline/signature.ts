@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import type { AnyMetric, GoldCorpus, GoldSentence, Options } from "../plugins/types.ts";
 import { VERSION } from "../util/version.ts";
+import { isOwnFormat } from "./own_formats.ts";
 
 const fingerprints = new WeakMap<GoldCorpus, { fingerprint: string; references: number }>();
 
@@ -56,6 +57,13 @@ export class GoldDigest {
   #hash = createHash("sha256");
   #fingerprint?: string;
   #references = 0;
+
+  /**
+   * Start a digest.
+   *
+   * @param format The id of the format that read the gold, for the signature.
+   */
+  constructor(readonly format?: string) {}
 
   /**
    * Add the next sentence.
@@ -171,12 +179,15 @@ export function referenceCount(gold: GoldCorpus): number {
 /**
  * The full signature of a metric's run on a gold corpus: the metric's own signature (its
  * options and version; `|v:VERSION` is added when it does not state it), then
- * `nrefs:N|gold:FINGERPRINT|gecscore:VERSION`.
+ * `nrefs:N|gold:FINGERPRINT|gecscore:VERSION`, then `fmt:ID` when the gold was read by a format
+ * that is not gecscore's own and `sysfmt:ID` when the system was (a plugin's format, named by
+ * the user).
  *
  * @example Usage
  * ```ts
  * import { fullSignature } from "./signature.ts";
  * import { VERSION } from "../util/version.ts";
+import { isOwnFormat } from "./own_formats.ts";
  * import assert from "node:assert/strict";
  *
  * const metric = { id: "x", version: "2", signature: () => "x|k:1" };
@@ -185,20 +196,29 @@ export function referenceCount(gold: GoldCorpus): number {
  *   fullSignature(metric, {}, gold),
  *   new RegExp(`^x\\|k:1\\|v:2\\|nrefs:1\\|gold:[0-9a-f]{8}\\|gecscore:${VERSION}$`),
  * );
+ * assert.match(
+ *   fullSignature(metric, {}, { ...gold, format: "mine" }, "theirs"),
+ *   /\|gold:[0-9a-f]{8}\|gecscore:[^|]+\|fmt:mine\|sysfmt:theirs$/,
+ * );
  * ```
  *
  * @param metric The metric.
  * @param options The options it ran with.
  * @param gold The gold corpus (or the digest of a streamed one).
+ * @param systemFormat The id of the format that read the system, when known.
  * @returns The signature.
  */
 export function fullSignature(
   metric: Pick<AnyMetric, "version" | "signature">,
   options: Options,
   gold: GoldCorpus | GoldDigest,
+  systemFormat?: string,
 ): string {
   let own = metric.signature(options);
   if (!own.split("|").includes(`v:${metric.version}`)) own += `|v:${metric.version}`;
   const { references, fingerprint } = gold instanceof GoldDigest ? gold : digestOf(gold);
-  return `${own}|nrefs:${references}|gold:${fingerprint}|gecscore:${VERSION}`;
+  const formats = [["fmt", gold.format], ["sysfmt", systemFormat]]
+    .filter(([, id]) => id !== undefined && !isOwnFormat(id))
+    .map(([key, id]) => `|${key}:${id}`).join("");
+  return `${own}|nrefs:${references}|gold:${fingerprint}|gecscore:${VERSION}${formats}`;
 }

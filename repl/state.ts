@@ -13,6 +13,7 @@ import { createRegistry, readGold } from "../builtin.ts";
 import { referenceRewrites } from "../formats/references.ts";
 import { readReferenceCorpus } from "../formats/text.ts";
 import { readSystem } from "../pipeline/read_system.ts";
+import { isOwnFormat } from "../pipeline/own_formats.ts";
 import { annotatePlainSystems } from "../pipeline/annotate_systems.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
@@ -176,12 +177,13 @@ export class SessionState {
     if (!paths.length) throw new UsageError("Usage: load hyp PATH...");
     const loaded: Hypotheses[] = [];
     for (const path of paths) {
-      const { format: _, ...system } = await readSystem(path, {
+      const { format: read, ...system } = await readSystem(path, {
         registry: this.registry,
         format,
         expected: gold.sentences.length,
       });
-      loaded.push(system);
+      // A plugin's format (named by the user) is stated in the signatures (metricResult()).
+      loaded.push(isOwnFormat(read) ? system : Object.assign(system, { format: read }));
     }
     checkDistinctNames(loaded);
     const out: string[] = [];

@@ -57,8 +57,88 @@ function readable(path: string): boolean {
   }
 }
 
-/** The message refusing a file a plugin imports. */
-function refusal(data: Record<string, unknown>, mine: boolean): string {
+/** A path's parts, split at `/` (and `\\` on Windows). */
+function parts(path: string): string[] {
+  return path.split(Deno.build.os === "windows" ? /[\\/]/ : "/");
+}
+
+/** Whether `path` is `folder` or below it (both absolute, `folder` ending with a separator). */
+function within(path: string, folder: string): boolean {
+  return path.startsWith(folder) || `${path}/` === folder;
+}
+
+/** The real path of a folder (its links resolved), ending with a separator; else undefined. */
+function realFolder(folder: string): string | undefined {
+  try {
+    return Deno.realPathSync(folder).replace(/[\\/]?$/, "/");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why the box may not grant a file a plugin asked for (by an import its module graph needs, or
+ * by a message of its own: the worker runs plugin code, so a path from it is never trusted),
+ * or undefined when the file is in one of the plugin's folders. The path must be absolute and
+ * plain (no `.` or `..` part, which Deno's permissions would resolve elsewhere), lie in a
+ * folder, stay in it once its symbolic links are resolved (a link to a file outside, or a
+ * linked folder, is refused; a link to a file inside is followed), and be a file (a folder
+ * granted would open every link below it).
+ *
+ * @param path The path the plugin's worker named.
+ * @param folders The plugin's folders, absolute, each ending with a separator.
+ * @returns Why not, in words that follow the path; undefined when it may be granted.
+ */
+export function outsideFolders(path: string, folders: readonly string[]): string | undefined {
+  const absolute = Deno.build.os === "windows" ? /^([a-z]:)?[\\/]/i : /^\//;
+  if (!absolute.test(path)) return "which is not an absolute path in the plugin's folder";
+  if (parts(path).some((part) => part === "." || part === "..")) {
+    return "which goes up with .. and is outside the plugin's folder";
+  }
+  const folder = folders.find((f) => within(path, f));
+  if (folder === undefined) return undefined;
+  // What this program may not read is refused later, in words saying so (refusal()).
+  if (!readable(path)) return undefined;
+  let real: string;
+  try {
+    real = Deno.realPathSync(path);
+  } catch {
+    return "which does not exist (or is a symbolic link that leads nowhere)";
+  }
+  const realOwn = realFolder(folder);
+  if (realOwn === undefined || !within(real, realOwn)) {
+    return `which is a symbolic link to ${real}, outside the plugin's folder`;
+  }
+  // A folder granted would open every link below it, wherever it leads: files only.
+  try {
+    if (!Deno.statSync(real).isFile) return "which is not a file (a folder is never granted)";
+  } catch {
+    return "which cannot be read";
+  }
+  return undefined;
+}
+
+/**
+ * Whether a path this program may read names nothing (not even a link): a missing module is
+ * said to be missing, not refused. What the program may not read is never looked at.
+ */
+function missing(path: string): boolean {
+  if (!readable(path)) return false;
+  try {
+    Deno.lstatSync(path);
+    return false;
+  } catch (error) {
+    return error instanceof Deno.errors.NotFound;
+  }
+}
+
+/** The message refusing a file a plugin imports (or asks for). */
+function refusal(
+  data: Record<string, unknown>,
+  spec: string,
+  mine: boolean,
+  outside: string | undefined,
+): string {
   const path = String(data.path);
   const importer = String(data.importer ?? "").replace(ANSI, "");
   const by = importer
@@ -66,11 +146,18 @@ function refusal(data: Record<string, unknown>, mine: boolean): string {
       importer.startsWith("file://") ? decodeURIComponent(new URL(importer).pathname) : importer
     })`
     : "";
+  if (data.permission === "read" && path.startsWith("/") && missing(path)) {
+    return `Cannot load plugin ${spec}: it imports ${path}${by}, which does not exist`;
+  }
+  if (outside !== undefined) {
+    return `Cannot load plugin ${spec}: it asks for ${path}${by}, ${outside}; a boxed plugin ` +
+      "reads only its own folder";
+  }
   return mine && MODULE_FILE.test(path) && !readable(path) && data.permission === "read"
-    ? `Cannot load plugin ${data.spec}: ${
+    ? `Cannot load plugin ${spec}: ${
       importer ? `it imports ${path}${by}, which` : `${path}:`
     } this program may not read (give it read access to the plugin's folder)`
-    : `Cannot load plugin ${data.spec}: it imports ${path}${by}, which a boxed plugin ` +
+    : `Cannot load plugin ${spec}: it imports ${path}${by}, which a boxed plugin ` +
       "may not load: it may import modules and JSON files in its own folder, " +
       "gecscore's modules, npm: and jsr: packages. Run it with --debug only if you trust it";
 }
@@ -185,15 +272,30 @@ export class PluginBox {
     worker.onmessage = (message: MessageEvent) => {
       if (this.#plugin !== worker) return;
       const data = message.data;
-      if (data.kind !== "need") {
-        if (data.kind === "ready") this.#loaded = true;
+      if (data?.kind !== "need") {
+        if (data?.kind === "ready") this.#loaded = true;
         this.#emit(data);
         return;
       }
-      const path = String(data.path);
-      const mine = folders.some((folder) => path.startsWith(folder));
       worker.terminate();
       this.#plugin = undefined;
+      // The worker runs plugin code, so this message may be the plugin's own: the spec is the
+      // box's, the path is checked against the plugin's folders (outsideFolders()), and once
+      // loaded nothing more is granted.
+      const spec = modules.find((m) => m.spec === data.spec)?.spec ??
+        modules.map((m) => m.spec).join(", ");
+      if (this.#loaded) {
+        this.#emit({
+          kind: "crash",
+          message: `it asked for ${
+            String(data.path)
+          } after it loaded, which a boxed plugin may not`,
+        });
+        return;
+      }
+      const path = String(data.path);
+      const outside = outsideFolders(path, folders);
+      const mine = outside === undefined && folders.some((folder) => within(path, folder));
       if (
         data.permission === "read" && mine && MODULE_FILE.test(path) && !reads.includes(path) &&
         readable(path) && this.#added < MAX_FILES
@@ -201,7 +303,9 @@ export class PluginBox {
         reads.push(path);
         this.#added++;
         this.#launch(hostWorker, modules, buffer, watch);
-      } else this.#emit({ kind: "init-error", message: refusal(data, mine) });
+      } else {
+        this.#emit({ kind: "init-error", message: refusal(data, spec, mine, outside) });
+      }
     };
     worker.postMessage({ kind: "init", modules, buffer, gate: watch, boxed: true });
   }

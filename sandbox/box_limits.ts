@@ -54,24 +54,57 @@ export function publishHeap(watch: SharedArrayBuffer): void {
 /** Module file names in gecscore's own folders. */
 const OWN_FOLDERS_SKIPPED = new Set(["tests", "bench", "docs", "examples", "node_modules"]);
 
+/** A module file of gecscore's. */
+const MODULE = /\.(ts|js)$/;
+
 /**
- * What a boxed plugin may load: gecscore's own module folders and root modules, its entry
- * files (read); its own folders (whose module and JSON files it is granted one by one as it
- * imports them); the hosts of remote plugins and of a remote gecscore (import).
+ * Whether a folder of gecscore's holds modules, in it or one level down (`metrics/m2/`): a
+ * folder of data put beside the source (`data/`, outputs) is not the plugin's to read.
+ */
+function holdsModules(folder: URL): boolean {
+  try {
+    const subfolders: string[] = [];
+    for (const entry of Deno.readDirSync(folder)) {
+      if (entry.isFile && MODULE.test(entry.name)) return true;
+      if (entry.isDirectory && !entry.name.startsWith(".")) subfolders.push(entry.name);
+    }
+    return subfolders.some((name) => {
+      for (const entry of Deno.readDirSync(new URL(`${name}/`, folder))) {
+        if (entry.isFile && MODULE.test(entry.name)) return true;
+      }
+      return false;
+    });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a boxed plugin may load: gecscore's own module folders (those holding modules) and root
+ * modules, its entry files (read); its own folders (whose module and JSON files it is granted
+ * one by one as it imports them); the hosts of remote plugins and of a remote gecscore
+ * (import).
+ *
+ * @param modules The plugin's modules.
+ * @param root gecscore's root folder (for the tests; default: this package's).
+ * @returns The grants.
  */
 export function boxGrants(
   modules: readonly PluginModule[],
+  root: URL = new URL("../", import.meta.url),
 ): BoxGrants {
   const reads: string[] = [];
   const folders: string[] = [];
   const imports = new Set<string>();
-  const root = new URL("../", import.meta.url);
   if (root.protocol === "file:") {
     try {
       for (const entry of Deno.readDirSync(root)) {
         if (entry.name.startsWith(".")) continue;
         const path = decodeURIComponent(new URL(entry.name, root).pathname);
-        if (entry.isDirectory && !OWN_FOLDERS_SKIPPED.has(entry.name)) reads.push(path);
+        if (
+          entry.isDirectory && !OWN_FOLDERS_SKIPPED.has(entry.name) &&
+          holdsModules(new URL(`${entry.name}/`, root))
+        ) reads.push(path);
         else if (entry.isFile && /\.(ts|js)$|^deno\.json$/.test(entry.name)) reads.push(path);
       }
     } catch {

@@ -86,6 +86,32 @@ export function hostOf(metric: object): { host: PluginHost; plugin: number } | u
   return hosted<PluginHost>(metric);
 }
 
+let runawayHandler: ((message: string) => void) | undefined;
+
+/**
+ * Say what to do when a boxed plugin stopped in the middle of its code (at its time or memory
+ * limit) runs on regardless — Deno cannot interrupt a worker busy in JavaScript — and grows
+ * the program by its memory limit again: the handler gets one line naming the plugin. A
+ * program that lives on after a stop (the REPL) ends itself there, before V8's heap limit
+ * ends it with a native error; without a handler nothing is done.
+ *
+ * @example Usage
+ * ```ts
+ * import { onRunawayPlugin } from "./host.ts";
+ *
+ * onRunawayPlugin((message) => {
+ *   console.error(`gecscore: ${message}`);
+ *   Deno.exit(1);
+ * });
+ * onRunawayPlugin(undefined);
+ * ```
+ *
+ * @param handler Called once per runaway plugin; `undefined` removes the handler.
+ */
+export function onRunawayPlugin(handler: ((message: string) => void) | undefined): void {
+  runawayHandler = handler;
+}
+
 let nextGold = 1;
 const goldIds = new WeakMap<object, number>();
 
@@ -210,7 +236,8 @@ export class PluginHost {
       host.#names = described.map((d) => `${d.name} ${d.version}`);
       host.plugins = described.map((d, i) => host.#proxy(d, i));
     } catch (error) {
-      host.terminate("it failed to load");
+      // Stopped at a limit while loading (a PluginError), its code may still be running.
+      host.#fail("it failed to load", false, error instanceof PluginError);
       throw error;
     }
     worker.onerror = (event) => {
@@ -247,6 +274,32 @@ export class PluginHost {
     return host;
   }
 
+  /**
+   * Deno cannot interrupt a worker busy in JavaScript: after a stop in the middle of the
+   * plugin's code, its thread may run on and keep allocating. Watch the program's memory (from
+   * this thread, between its own work) and tell the runaway handler once it has grown by the
+   * plugin's memory limit again.
+   */
+  #watchRunaway(why: string): void {
+    const limit = this.#memoryMb * 2 ** 20;
+    const start = Deno.memoryUsage();
+    const main = (u: Deno.MemoryUsage) => u.heapTotal + u.external;
+    const timer = setInterval(() => {
+      const now = Deno.memoryUsage();
+      const growth = now.rss - start.rss - Math.max(0, main(now) - main(start));
+      if (growth <= limit) return;
+      clearInterval(timer);
+      runawayHandler?.(
+        `Plugin ${this.#specs}${
+          this.#names.length > 0 ? ` (${this.#names.join(", ")})` : ""
+        } was stopped (${why.replace(/^Plugin .*? was stopped: /, "")}) but its thread runs on ` +
+          `(Deno cannot interrupt it) and went over the plugin memory limit of ${this.#memoryMb} ` +
+          `MB again`,
+      );
+    }, 50);
+    Deno.unrefTimer(timer);
+  }
+
   /** One line naming the plugin and the limit it went over. */
   #memoryMessage(when = ""): string {
     const grew = this.#watch ? new Int32Array(this.#watch, 0, 2)[1] : 0;
@@ -276,10 +329,19 @@ export class PluginHost {
     this.#fail(why);
   }
 
-  #fail(why: string, memory = false): void {
+  /**
+   * Stop the plugin for good.
+   *
+   * @param why Why, for later calls' messages.
+   * @param memory Stopped for memory.
+   * @param busy Stopped in the middle of its code (for memory or time): its thread may run on
+   *   (see {@linkcode onRunawayPlugin}).
+   */
+  #fail(why: string, memory = false, busy = memory): void {
     if (this.#stopped) return;
     this.#stopped = why;
     if (memory) this.#memoryStop = why;
+    if (busy && this.#watch) this.#watchRunaway(why);
     if (this.#watch) {
       // A waiting plugin worker wakes up, sees the stop and closes.
       const gate = new Int32Array(this.#watch, 0, 4);
@@ -348,7 +410,7 @@ export class PluginHost {
       const detail = `${fn}() did not finish within ${
         this.#timeoutMs / 1000
       } s (the plugin time limit); the plugin was stopped`;
-      this.#fail(`${fn}() ran over the time limit`);
+      this.#fail(`${fn}() ran over the time limit`, false, true);
       throw new PluginError(`${this.#label(plugin)}, ${what}: ${detail}`, detail);
     }
     const status = Atomics.load(this.#control, 0);
@@ -388,7 +450,7 @@ export class PluginHost {
             } s (the plugin time limit); the plugin was stopped`,
           ),
         );
-        this.#fail("it ran over the time limit");
+        this.#fail("it ran over the time limit", false, true);
       }, this.#timeoutMs);
       this.#pending.set(seq, {
         resolve: (v) => {

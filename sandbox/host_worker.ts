@@ -15,8 +15,9 @@
 
 import { serialize } from "node:v8";
 import { importFailure, pluginProblem } from "./plugin_problem.ts";
-import { type CallSite, describeError, runMetricJob } from "./guard.ts";
+import { type CallSite, describeError, type MetricJobResult, runMetricJob } from "./guard.ts";
 import { KEPT_MEMBERS } from "./kept_members.ts";
+import { lockDown } from "./lockdown.ts";
 import type {
   AnyMetric,
   Format,
@@ -159,14 +160,25 @@ function describe(plugin: Plugin): PluginDescriptor {
   };
 }
 
-/** Answer a synchronous call: status 1 (value) or 2 (error message), then the bytes. */
-function answer(status: 1 | 2, value: unknown): void {
+/** Why a hook's value cannot cross to the program, in words naming the hook. */
+function notPlain(hook: string | undefined, error: unknown): string {
+  return `${hook ? `${hook}()` : "it"} returned a value that is not plain data (${
+    message(error).replace(/^Error: /, "")
+  })`;
+}
+
+/**
+ * Answer a synchronous call: status 1 (value) or 2 (error message), then the bytes.
+ *
+ * @param hook The plugin function that gave the value, for a message when it cannot cross.
+ */
+function answer(status: 1 | 2, value: unknown, hook?: string): void {
   let bytes: Uint8Array;
   try {
     bytes = serialize(value);
   } catch (error) {
     status = 2;
-    bytes = serialize(`it returned a value that is not plain data (${message(error)})`);
+    bytes = serialize(notPlain(hook, error));
   }
   if (8 + bytes.length > buffer!.byteLength) {
     try {
@@ -178,8 +190,8 @@ function answer(status: 1 | 2, value: unknown): void {
   }
   new Uint8Array(buffer!, 8, bytes.length).set(bytes);
   control![1] = bytes.length;
-  Atomics.store(control!, 0, status);
-  Atomics.notify(control!, 0);
+  store(control!, 0, status);
+  notify(control!, 0);
   park();
 }
 
@@ -190,11 +202,43 @@ function answer(status: 1 | 2, value: unknown): void {
 const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent) => void | Promise<void>) | null;
   postMessage(message: unknown): void;
+  close(): void;
 };
+
+// What the box waits and answers with, taken before any plugin code runs (a plugin may patch
+// or replace the globals; see lockdown.ts).
+const post = scope.postMessage.bind(scope);
+const clone = globalThis.structuredClone;
+const closeWorker = scope.close.bind(scope);
+const { load, store, notify, wait } = Atomics;
+
+/** The hook that gives each part of a job's result. */
+const JOB_HOOKS: [keyof MetricJobResult, string][] = [
+  ["stats", "stats"],
+  ["score", "corpus"],
+  ["sentences", "sentence"],
+  ["byType", "byType"],
+];
+
+/**
+ * Why a job's result cannot be passed to the program (a function, a symbol, a WebAssembly
+ * memory, nesting too deep for a copy), naming the hook that gave the part; else undefined.
+ * Asked only once passing it failed.
+ */
+function crossingProblem(result: MetricJobResult): string | undefined {
+  for (const [key, hook] of JOB_HOOKS) {
+    try {
+      clone(result[key]);
+    } catch (error) {
+      return notPlain(hook, error);
+    }
+  }
+  return undefined;
+}
 
 /** Answer a request by a message (boxed: then wait for the next one). */
 function reply(message: unknown): void {
-  scope.postMessage(message);
+  post(message);
   park();
 }
 
@@ -210,13 +254,13 @@ const described: PluginDescriptor[] = [];
 function park(): void {
   if (!gate) return;
   for (;;) {
-    if (Atomics.load(gate, 3) !== 0) {
-      (globalThis as unknown as { close(): void }).close();
+    if (load(gate, 3) !== 0) {
+      closeWorker();
       return;
     }
-    const sent = Atomics.load(gate, 2);
+    const sent = load(gate, 2);
     if (sent > handled) return;
-    Atomics.wait(gate, 2, sent);
+    wait(gate, 2, sent);
   }
 }
 
@@ -234,7 +278,7 @@ for (const name of ["log", "info", "debug", "dir", "dirxml", "table", "group", "
  */
 function uncaught(error: unknown): void {
   const text = message(error);
-  scope.postMessage({ kind: ready ? "crash" : "init-error", message: text, uncaught: true });
+  post({ kind: ready ? "crash" : "init-error", message: text, uncaught: true });
 }
 globalThis.addEventListener("error", (event) => {
   event.preventDefault();
@@ -264,6 +308,8 @@ async function handle(event: MessageEvent): Promise<void> {
     case "init": {
       buffer = data.buffer;
       control = new Int32Array(buffer!, 0, 2);
+      // Boxed: the program's streams and process are not the plugin's (lockdown.ts).
+      if (data.boxed) lockDown((data.modules as PluginModule[]).map((m) => m.spec).join(", "));
       for (const module of data.modules as PluginModule[]) {
         let loaded: Record<string, unknown>;
         try {
@@ -272,7 +318,7 @@ async function handle(event: MessageEvent): Promise<void> {
           // A boxed plugin's worker may read only the files granted so far: say which other
           // one its module graph needs (the box decides; see box.ts).
           const need = data.boxed ? needed(error) : undefined;
-          scope.postMessage(
+          post(
             need
               ? {
                 kind: "need",
@@ -289,7 +335,7 @@ async function handle(event: MessageEvent): Promise<void> {
           return;
         }
         if (!(module.exportName in loaded)) {
-          scope.postMessage({
+          post({
             kind: "init-error",
             message: module.exportName === "default"
               ? `Plugin ${module.spec} has no default export; export default { name, version, metrics }`
@@ -300,7 +346,7 @@ async function handle(event: MessageEvent): Promise<void> {
         const value = loaded[module.exportName];
         const problem = pluginProblem(value);
         if (problem) {
-          scope.postMessage({
+          post({
             kind: "init-error",
             message: `Plugin ${module.spec}: default export is not a plugin: ${problem}`,
           });
@@ -308,7 +354,7 @@ async function handle(event: MessageEvent): Promise<void> {
         }
         const commands = (value as Plugin).commands ?? [];
         if (data.boxed && commands.length > 0) {
-          scope.postMessage({
+          post({
             kind: "init-error",
             message: `Plugin ${module.spec} brings commands (${
               commands.map((c) => c.name).join(", ")
@@ -331,7 +377,7 @@ async function handle(event: MessageEvent): Promise<void> {
         try {
           described.push(describe(value as Plugin));
         } catch (error) {
-          scope.postMessage({
+          post({
             kind: "init-error",
             message:
               `Plugin ${module.spec}: its metric defaults or option specs are not plain data (${
@@ -352,7 +398,7 @@ async function handle(event: MessageEvent): Promise<void> {
       try {
         const { plugin, target, id, fn, args } = data;
         if (target === "metric" && Object.hasOwn(KEPT_MEMBERS, fn)) {
-          answer(1, KEPT_MEMBERS[fn](metricOf(plugin, id), args, buffer!));
+          answer(1, KEPT_MEMBERS[fn](metricOf(plugin, id), args, buffer!), fn);
           return;
         }
         const object = target === "metric"
@@ -364,7 +410,7 @@ async function handle(event: MessageEvent): Promise<void> {
         const value = f.apply(object, args);
         if (value !== null && typeof value === "object" && "then" in value) {
           answer(2, `${fn}() returned a promise; plugin functions must be synchronous`);
-        } else answer(1, value);
+        } else answer(1, value, fn);
       } catch (error) {
         const name = error instanceof Error ? error.name : "";
         // A reader-style refusal of the input is passed on as it is.
@@ -397,7 +443,17 @@ async function handle(event: MessageEvent): Promise<void> {
           data.extras,
           site,
         );
-        reply({ kind: "job", seq: data.seq, result });
+        try {
+          post({ kind: "job", seq: data.seq, result });
+        } catch (error) {
+          // Only now look for the part that cannot cross (a copy of every result would cost).
+          const label = `Plugin ${site.plugin ?? "?"}, metric "${data.metric}"${
+            site.system ? `, system ${site.system}` : ""
+          }`;
+          const problem = crossingProblem(result) ?? notPlain(undefined, error);
+          post({ kind: "job", seq: data.seq, error: `${label}: ${problem}`, errorName: "" });
+        }
+        park();
       } catch (error) {
         reply({ kind: "job", seq: data.seq, ...failure(error) });
       }

@@ -41,6 +41,32 @@ export function pluginUrl(spec: string, base?: string): string {
 }
 
 /**
+ * Say plainly when a plugin file is not there, is a folder, or is not a regular file (a device
+ * such as /dev/zero, which Deno would read for many seconds, or a pipe, which may never end);
+ * the import would report it late or less clearly. Other URLs pass.
+ */
+async function checkPluginFile(url: string, spec: string): Promise<void> {
+  if (!url.startsWith("file:")) return;
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(new URL(url));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new InputError(`Cannot load plugin ${spec}: no such file`);
+    }
+    return;
+  }
+  if (info.isDirectory) {
+    throw new InputError(`Cannot load plugin ${spec}: it is a folder; name the plugin's module`);
+  }
+  if (!info.isFile) {
+    throw new InputError(
+      `Cannot load plugin ${spec}: it is not a regular file (a device, a pipe or a socket)`,
+    );
+  }
+}
+
+/**
  * Import a plugin module into this program and return its default export, checked. The
  * plugin runs with every permission this program has and can reach its objects: only for
  * code you trust. {@linkcode loadPlugin} is the boxed way.
@@ -61,6 +87,7 @@ export function pluginUrl(spec: string, base?: string): string {
  */
 export async function importPlugin(spec: string, base?: string): Promise<Plugin> {
   const url = pluginUrl(spec, base);
+  await checkPluginFile(url, spec);
   let module: Record<string, unknown>;
   try {
     module = await import(url);
@@ -113,16 +140,7 @@ export async function loadPlugin(
   options: Pick<HostOptions, "timeoutMs" | "memoryMb"> = {},
 ): Promise<Plugin> {
   const url = pluginUrl(spec, base);
-  if (url.startsWith("file:")) {
-    // Say plainly when the file is not there (the worker would report it less clearly).
-    try {
-      await Deno.stat(new URL(url));
-    } catch (error) {
-      if (error instanceof Deno.errors.NotFound) {
-        throw new InputError(`Cannot load plugin ${spec}: no such file`);
-      }
-    }
-  }
+  await checkPluginFile(url, spec);
   const host = await PluginHost.start([{ url, exportName: "default", spec }], {
     permissions: "none",
     timeoutMs: options.timeoutMs,

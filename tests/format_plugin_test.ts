@@ -263,3 +263,141 @@ Deno.test("registry.use(formatPlugin) then readGold(file) reads with it (one def
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/**
+ * A hostile format plugin: it claims every file by its content (and the built-in extensions by
+ * name), and reads a gold as if nobody corrected anything and a system with its first
+ * hypothesis forged.
+ */
+const GREEDY = `export default {
+  name: "greedy",
+  version: "1.0",
+  formats: [{
+    id: "greedy",
+    description: "claims every file",
+    extensions: [".m2", ".txt", ".xml", ".greedy"],
+    sniff: () => true,
+    async parse(chunks, file) {
+      let text = "";
+      for await (const chunk of chunks) text += chunk;
+      const lines = text.replace(/\\n$/, "").split("\\n");
+      const words = (l) => l.split(" ").filter((w) => w !== "");
+      if (lines[0].startsWith("S ")) {
+        const sentences = [];
+        lines.forEach((l, i) => {
+          if (l.startsWith("S ")) {
+            sentences.push({ source: words(l.slice(2)), references: [words(l.slice(2))], line: i + 1 });
+          }
+        });
+        return { path: file, format: "greedy", sentences };
+      }
+      return {
+        path: file,
+        format: "greedy",
+        sentences: lines.map((l, i) => ({
+          source: words(l),
+          references: [i === 0 ? ["forged"] : words(l)],
+          line: i + 1,
+        })),
+      };
+    },
+  }],
+};
+`;
+
+Deno.test("a format plugin never takes a file a built-in format reads unless named", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_greedy_format_" });
+  const gold = "tests/testdata/m2scorer_example.m2";
+  const system = "tests/testdata/m2scorer_example_system";
+  try {
+    await Deno.writeTextFile(`${dir}/greedy.ts`, GREEDY);
+    await Deno.copyFile(system, `${dir}/system.txt`);
+    const plugin = ["--plugin", `${dir}/greedy.ts`];
+    const m2 = ["-m", "m2", "--format", "json"];
+    const clean = await gecscore(["score", "--gold", gold, system, ...m2]);
+    assert.equal(clean.code, 0, clean.stderr);
+    const cleanJson = JSON.parse(clean.stdout);
+    const cleanM2 = cleanJson.systems[0].metrics.m2;
+    assert.equal(cleanM2.f, 0.8);
+    assert.doesNotMatch(cleanM2.signature, /fmt:/);
+    await t.step("a plain system file and an M2 gold: the built-in numbers", async () => {
+      for (const sys of [system, `${dir}/system.txt`]) {
+        const r = await gecscore(["score", ...plugin, "--gold", gold, sys, ...m2]);
+        assert.equal(r.code, 0, r.stderr);
+        const json = JSON.parse(r.stdout);
+        assert.deepEqual(json.systems[0].metrics, cleanJson.systems[0].metrics);
+      }
+    });
+    await t.step("m2scorer: the built-in numbers", async () => {
+      const before = await gecscore(["m2scorer", system, gold]);
+      const after = await gecscore([...plugin, "m2scorer", system, gold]);
+      assert.match(before.stdout, /F_0\.5 +: 0\.8000/);
+      assert.equal(after.stdout, before.stdout);
+    });
+    await t.step(
+      "named with --system-format, it reads the system, and the signature says so",
+      async () => {
+        const r = await gecscore([
+          "score",
+          ...plugin,
+          "--gold",
+          gold,
+          "--system-format",
+          "greedy",
+          system,
+          ...m2,
+        ]);
+        assert.equal(r.code, 0, r.stderr);
+        const score = JSON.parse(r.stdout).systems[0].metrics.m2;
+        assert.notEqual(score.f, 0.8);
+        assert.match(score.signature, /\|sysfmt:greedy(\||$)/);
+        assert.doesNotMatch(score.signature, /\|fmt:/);
+      },
+    );
+    await t.step(
+      "named with --gold-format, it reads the gold, and the signature says so",
+      async () => {
+        const r = await gecscore([
+          "score",
+          ...plugin,
+          "--gold",
+          gold,
+          "--gold-format",
+          "greedy",
+          system,
+          "-m",
+          "gleu",
+          "--format",
+          "json",
+        ]);
+        assert.equal(r.code, 0, r.stderr);
+        assert.match(JSON.parse(r.stdout).systems[0].metrics.gleu.signature, /\|fmt:greedy(\||$)/);
+        const table = await gecscore([
+          "score",
+          ...plugin,
+          "--gold",
+          gold,
+          "--gold-format",
+          "greedy",
+          system,
+          "-m",
+          "gleu",
+        ]);
+        assert.equal(table.code, 0, table.stderr);
+        assert.match(table.stdout, /^gleu +\(.*\|fmt:greedy[|)]/m);
+      },
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a signature naming a plugin's format still matches the JSON schema's pattern", async () => {
+  const schema = JSON.parse(await Deno.readTextFile("schema/score.schema.json"));
+  const pattern = new RegExp(schema.$defs.signed.properties.signature.pattern);
+  const { fullSignature } = await import("../pipeline/signature.ts");
+  const metric = { version: "1", signature: () => "m|k:1" };
+  const gold = { path: "g", format: "mine", sentences: [{ source: ["a"], references: [["a"]] }] };
+  assert.match(fullSignature(metric, {}, gold, "theirs"), pattern);
+  assert.match(fullSignature(metric, {}, { ...gold, format: "m2" }), pattern);
+});

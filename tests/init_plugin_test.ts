@@ -122,3 +122,22 @@ Deno.test("a generated plugin passes its own tests and scores boxed with --ci, -
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("gecscore init-plugin refuses a file or a device as DIR in one line, not as an internal error", async () => {
+  const root = await Deno.makeTempDir({ prefix: "gecscore_init_" });
+  try {
+    await Deno.writeTextFile(`${root}/exists.ts`, "x\n");
+    for (const dir of [`${root}/exists.ts`, "/dev/null"]) {
+      const made = await initPlugin(dir);
+      assert.equal(made.code, 1, made.err);
+      assert.equal(made.out, "");
+      assert.equal(
+        made.err,
+        `gecscore: init-plugin: ${dir} is not a folder; give a new or empty folder\n`,
+      );
+    }
+    assert.equal(await Deno.readTextFile(`${root}/exists.ts`), "x\n");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

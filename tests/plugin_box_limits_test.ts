@@ -252,3 +252,86 @@ Deno.test("a boxed plugin gets no more than the program may read: one line when 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the REPL names a plugin stopped at its memory limit, not as an internal error", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--no-prompt",
+      "repl.ts",
+      "--plugin-memory",
+      "96",
+      "--gold",
+      GOLD,
+      SYSTEM,
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(
+    new TextEncoder().encode(`load plugin ${PLUGINS}/heap_bomb.ts\ncorpus heap_bomb\n`),
+  );
+  await writer.close();
+  const output = await child.output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert.match(
+    stderr,
+    /^error: line 2: Plugin tests\/testdata\/plugins\/heap_bomb\.ts \(heap_bomb 1\.0\) was stopped: it went over the plugin memory limit of 96 MB \(\d+ MB\)$/m,
+  );
+  assert.doesNotMatch(stderr, /internal error|\n\s+at /);
+});
+
+Deno.test("a stopped plugin whose thread runs on ends the REPL in one line, not by V8's limit", async (t) => {
+  // Stopped at 96 MB, each bomb runs on to about 800 MB (Deno cannot interrupt its thread):
+  // heap_bomb in a call, load_bomb while it loads.
+  const cases: [string, string, RegExp][] = [
+    [
+      "heap_bomb",
+      "corpus heap_bomb\n",
+      /^gecscore repl: Plugin tests\/testdata\/plugins\/heap_bomb\.ts \(heap_bomb 1\.0\) was stopped \(it went over the plugin memory limit of 96 MB \(\d+ MB\)\) but its thread runs on \(Deno cannot interrupt it\) and went over the plugin memory limit of 96 MB again; ending the REPL$/m,
+    ],
+    [
+      "load_bomb",
+      "",
+      /^gecscore repl: Plugin tests\/testdata\/plugins\/load_bomb\.ts was stopped \(it failed to load\) but its thread runs on \(Deno cannot interrupt it\) and went over the plugin memory limit of 96 MB again; ending the REPL$/m,
+    ],
+  ];
+  for (const [bomb, command, expected] of cases) {
+    await t.step(bomb, async () => {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--allow-read",
+          "--no-prompt",
+          "repl.ts",
+          "--plugin-memory",
+          "96",
+          "--gold",
+          GOLD,
+          SYSTEM,
+        ],
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).spawn();
+      const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+      const writer = child.stdin.getWriter();
+      // Standard input stays open: the REPL waits for the next command meanwhile.
+      await writer.write(
+        new TextEncoder().encode(`load plugin ${PLUGINS}/${bomb}.ts\n${command}`),
+      );
+      const output = await child.output();
+      clearTimeout(timer);
+      await writer.close().catch(() => {});
+      const stderr = new TextDecoder().decode(output.stderr);
+      assert.equal(output.signal, null, `killed; stderr: ${stderr}`);
+      assert.equal(output.code, 1, stderr);
+      assert.match(stderr, expected);
+    });
+  }
+});

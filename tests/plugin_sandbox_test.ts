@@ -279,9 +279,11 @@ Deno.test("a boxed plugin's printing goes to stderr, and JSON output stays valid
   assert.equal(JSON.parse(stdout).systems[0].metrics.noisy.score, 1);
   assert.doesNotMatch(stdout, /noisy:/);
   // The top-level await (one timer tick) finished before the plugin was read.
-  assert.match(stderr, /^noisy: loading$/m);
-  assert.match(stderr, /^noisy: stats$/m);
-  assert.match(stderr, /^noisy: info$/m);
+  // Each of its lines is labelled with the plugin.
+  const label = "\\[plugin tests/testdata/plugins/noisy\\.ts\\] ";
+  assert.match(stderr, new RegExp(`^${label}noisy: loading$`, "m"));
+  assert.match(stderr, new RegExp(`^${label}noisy: stats$`, "m"));
+  assert.match(stderr, new RegExp(`^${label}noisy: info$`, "m"));
 });
 
 Deno.test("a NaN in any score field and a field named signature are refused by name", async (t) => {
@@ -481,4 +483,39 @@ Deno.test("a boxed plugin's sentence views are forwarded; its commands are refus
     loadPlugin(`${PLUGINS}/commander.ts`),
     /^InputError: Plugin tests\/testdata\/plugins\/commander\.ts brings commands \(hello\), which cannot run boxed/,
   );
+});
+
+Deno.test("a result that cannot cross to the program is one line naming the plugin, metric and hook", async (t) => {
+  for (const kind of ["fn", "deep", "wasm", "symbol"]) {
+    for (const jobs of ["1", "2"]) {
+      await t.step(`${kind}, --jobs ${jobs}`, async () => {
+        const run = (metric: string) =>
+          runCli(["--allow-read"], [
+            "score",
+            "--jobs",
+            jobs,
+            "--plugin",
+            `${PLUGINS}/unclonable.ts?${kind}`,
+            "-m",
+            metric,
+            "--gold",
+            GOLD,
+            SYSTEM,
+          ]);
+        const stats = await run("odd");
+        assert.equal(stats.code, 1, stats.stderr);
+        assert.equal(stats.stdout, "");
+        assert.match(
+          stats.stderr,
+          /^gecscore: Plugin odd 1\.0, metric "odd", system m2scorer_example_system: stats\(\) returned a value that is not plain data \([^\n]+\)\n$/,
+        );
+        const prepare = await run("oddprep");
+        assert.equal(prepare.code, 1, prepare.stderr);
+        assert.match(
+          prepare.stderr,
+          /^gecscore: Plugin odd 1\.0, metric "oddprep": prepare\(\) returned a value that is not plain data \([^\n]+\)\n$/,
+        );
+      });
+    }
+  }
 });

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
+import { parseJobs } from "../cli/score.ts";
 import manifest from "../deno.json" with { type: "json" };
 
 const GOLD = "tests/testdata/m2scorer_example.m2";
@@ -126,6 +127,27 @@ const PROBES: [string, string[], 1 | 2, RegExp][] = [
     /buffer_bomb\.ts \(buffer_bomb 1\.0\) was stopped: it went over the plugin memory limit of 96 MB/,
   ],
   ["plugin memory not a number", ["--plugin-memory", "lots", "list"], 2, /--plugin-memory needs/],
+  [
+    "errant_compare beta whose square overflows",
+    [
+      "errant_compare",
+      "-hyp",
+      "tests/testdata/errant/hyp.m2",
+      "-ref",
+      "tests/testdata/errant/ref.m2",
+      "-b",
+      "1e308",
+    ],
+    2,
+    /-b\/--beta: 1e308 is too large/,
+  ],
+  // Deno would read /dev/zero for 20 s or more before giving up: refused at once.
+  ...["/dev/zero", "/dev/null", "tests"].map((spec): [string, string[], 1, RegExp] => [
+    `plugin ${spec}`,
+    ["score", "--plugin", spec, "--gold", GOLD, SYS],
+    1,
+    new RegExp(`Cannot load plugin ${spec}: it is (a device|a folder|not a regular file)`),
+  ]),
 ];
 
 /** Wait until this process's memory stops falling (at most 20 s). */
@@ -180,4 +202,21 @@ Deno.test("deno task test runs every test file, the fuzz and probe suites includ
     assert.doesNotMatch(text, new RegExp(["ignore", "true"].join(": ")), `${file} not ignored`);
   }
   assert.deepEqual(manifest.test.exclude, ["tests/testdata/"]);
+});
+
+Deno.test("--jobs is capped at the cores (at least 2): 1000 workers would take gigabytes", () => {
+  const cores = Math.max(2, navigator.hardwareConcurrency || 1);
+  assert.equal(parseJobs("1000"), cores);
+  assert.equal(parseJobs("9999"), cores);
+  assert.equal(parseJobs("1"), 1);
+  assert.equal(parseJobs("2"), 2);
+});
+
+Deno.test("writing to a device Deno refuses without --allow-all says so, not 'no write permission for its folder'", async () => {
+  const { runCli } = await import("./run_cli.ts");
+  const r = await runCli(["-R", "-W", "--no-prompt"], ["convert", GOLD, "/dev/full", "--to", "m2"]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.equal(r.stdout, "");
+  assert.match(r.stderr, /^gecscore: \/dev\/full: cannot write file: [^\n]*--allow-all[^\n]*\n$/);
+  assert.doesNotMatch(r.stderr, /folder/);
 });

@@ -302,3 +302,56 @@ Deno.test("imeasureMetric refuses a sentence too long to align, naming its gold 
     /^InputError: imeasure: sentence at gold line 7: a 1000-token source, a 1000-token hypothesis/,
   );
 });
+
+Deno.test("--opt gotoscorer.weights refuses a device and a file past the whole-file limit", async () => {
+  // A sparse file one byte past 64 MiB.
+  const big = await Deno.makeTempFile({ prefix: "gecscore_weights_" });
+  await Deno.truncate(big, 64 * 2 ** 20 + 1);
+  for (const weights of ["/dev/zero", "/dev/urandom", big]) {
+    let out = "", err = "";
+    const start = performance.now();
+    const code = await main(
+      [
+        "score",
+        "-m",
+        "gotoscorer",
+        "--opt",
+        `gotoscorer.weights=${weights}`,
+        "--gold",
+        "tests/testdata/m2scorer_example.m2",
+        "tests/testdata/m2scorer_example_system",
+      ],
+      { out: (s) => out += s, err: (s) => err += s },
+    );
+    assert.equal(code, 1, err);
+    assert.equal(out, "");
+    assert.match(err, new RegExp(`^gecscore: ${weights}: [^\\n]*(not a regular file|more than)`));
+    assert.ok(performance.now() - start < 20_000);
+  }
+  await Deno.remove(big);
+});
+
+Deno.test("a gold that is a named pipe nobody writes to is refused, not waited for forever", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_fifo_" });
+  const fifo = `${dir}/gold.m2`;
+  try {
+    const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+    assert.equal(made.code, 0);
+    let out = "", err = "";
+    const start = performance.now();
+    const code = await main(
+      ["score", "--gold", fifo, "tests/testdata/m2scorer_example_system"],
+      { out: (s) => out += s, err: (s) => err += s },
+    );
+    assert.equal(code, 1, err);
+    assert.equal(out, "");
+    assert.match(err, /^gecscore: .*gold\.m2: [^\n]*named pipe[^\n]*\n$/);
+    assert.ok(performance.now() - start < 30_000);
+  } finally {
+    // Unblock the refused open, which then closes what it opened.
+    const writer = await Deno.open(fifo, { write: true }).catch(() => undefined);
+    writer?.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await Deno.remove(dir, { recursive: true });
+  }
+});

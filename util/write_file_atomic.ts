@@ -115,6 +115,9 @@ async function isSpecial(path: string): Promise<boolean> {
 function describe(error: unknown): string {
   return error instanceof Deno.errors.NotFound
     ? "no such folder"
+    : error instanceof Deno.errors.NotCapable && /Requires all access/.test(error.message)
+    // Deno 2 writes a device file (/dev/full, /dev/stdout) only with every permission.
+    ? "Deno writes to a device only with --allow-all (-A); write a regular file instead"
     : error instanceof Deno.errors.NotCapable
     // Deno's own words would name the temporary file, and flags of Deno's, not this program's.
     ? "no write permission for its folder"

@@ -103,6 +103,10 @@ function parseBeta(raw: string): number {
   const text = raw.trim().replaceAll("_", "");
   const beta = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? Number(text) : NaN;
   if (!Number.isFinite(beta)) throw usage(`argument -b/--beta: invalid float value: '${raw}'`);
+  // ERRANT squares beta (Python raises OverflowError there): one line instead of NaN scores.
+  if (!Number.isFinite(beta * beta)) {
+    throw usage(`argument -b/--beta: ${raw} is too large (its square is not a finite number)`);
+  }
   return beta;
 }
 

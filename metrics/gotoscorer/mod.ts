@@ -21,6 +21,7 @@
 
 import { prf } from "../../edits/prf.ts";
 import { InputError } from "../../plugins/errors.ts";
+import { MAX_WHOLE_FILE_BYTES } from "../../formats/limits.ts";
 import type { Edit, GoldSentence, Metric, Score, TypeBreakdown } from "../../plugins/types.ts";
 import { pythonMean } from "../../util/numpy_sum.ts";
 import { gotoChunks, usableEdits } from "./chunk.ts";
@@ -244,15 +245,7 @@ export const gotoscorerMetric: Metric<GotoOptions, GotoStats, GotoScore> = {
       ).map((w) => w.weights);
       source = `systems(${used.map((s) => s.name).join("+")})`;
     } else {
-      let text: string;
-      try {
-        text = Deno.readTextFileSync(options.weights);
-      } catch (error) {
-        throw new InputError(
-          `cannot read the GoToScorer weight file: ${(error as Error).message}`,
-          options.weights,
-        );
-      }
+      const text = readWeightText(options.weights);
       weights = readWeightFile(text, options.weights);
       if (weights.length !== context.gold.length) {
         throw new InputError(
@@ -333,6 +326,50 @@ export const gotoscorerMetric: Metric<GotoOptions, GotoStats, GotoScore> = {
     return `gotoscorer|ref:${o.ref}|weights:${w}|beta:${o.beta}${agg}|v:${VERSION}`;
   },
 };
+
+/**
+ * A weight file's text, read whole but bounded: a device (`/dev/zero`) or a file past
+ * {@linkcode MAX_WHOLE_FILE_BYTES} is an {@linkcode InputError} naming it, not a read without
+ * end.
+ */
+function readWeightText(path: string): string {
+  const fail = (why: string) => new InputError(why, path);
+  let file: Deno.FsFile | undefined;
+  try {
+    const info = Deno.statSync(path);
+    if (!info.isFile && !info.isFifo) {
+      throw fail("the GoToScorer weight file is not a regular file");
+    }
+    file = Deno.openSync(path);
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const chunk = new Uint8Array(1 << 16);
+      const n = file.readSync(chunk);
+      if (n === null) break;
+      size += n;
+      if (size > MAX_WHOLE_FILE_BYTES) {
+        throw fail(
+          `the GoToScorer weight file holds more than ${MAX_WHOLE_FILE_BYTES} bytes, the most ` +
+            "gecscore reads of such a file",
+        );
+      }
+      chunks.push(chunk.subarray(0, n));
+    }
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    return new TextDecoder().decode(bytes);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw fail(`cannot read the GoToScorer weight file: ${(error as Error).message}`);
+  } finally {
+    file?.close();
+  }
+}
 
 /** Weights in gec-metrics' file format from systems' edits (for `weights=FILE`). */
 export function gotoscorerWeightFile(
