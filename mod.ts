@@ -16,7 +16,7 @@
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
  * const system = await readSystem("tests/testdata/m2scorer_example_system", { registry });
- * const [result] = scoreSystems({ registry, gold, systems: [system], metrics: ["m2"] });
+ * const [result] = await scoreSystems({ registry, gold, systems: [system], metrics: ["m2"] });
  * assert.equal(result.metrics[0].score.f, 0.8);
  * ```
  *

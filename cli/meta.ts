@@ -10,12 +10,13 @@
 
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
-import { readSystems, systemFiles, withAnnotatorEdits } from "./read_systems.ts";
+import { systemFiles } from "./read_systems.ts";
+import { readRunSystems } from "../pipeline/run.ts";
 import { WarningEcho } from "../render/warnings.ts";
 import { renderWithWidths } from "../render/text.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
-import { planRun, runPlanSync } from "../pipeline/engine.ts";
+import { planRun, runPlan } from "../pipeline/engine.ts";
 import { computedScores } from "../meta/computed_scores.ts";
 import { fileLabel, readJudgments } from "../meta/load.ts";
 import { parseAppraise, type RankingItem } from "../meta/appraise.ts";
@@ -289,28 +290,25 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     const ids = list(values.metrics).length ? list(values.metrics) : undefined;
     // The metrics are picked on the gold alone (before reading the systems) and again with
     // the systems, so a gold the metrics cannot serve is reported first.
-    planRun({ registry, gold, systems: [], metrics: ids });
+    await planRun({ registry, gold, systems: [], metrics: ids });
     const named = systemFiles(tokens).map((f) => ({ ...splitSystemName(f.path), m2: f.m2 }));
-    const read = (await readSystems(
+    const read = (await readRunSystems(
       named.map((n) => ({ path: n.path, m2: n.m2 })),
       gold,
-      io,
-      undefined,
-      { registry, format: values["system-format"] as string | undefined },
+      { registry, format: values["system-format"] as string | undefined, onWarning: io.err },
     ))
       .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
     checkDistinct(read.map((h) => h.name));
-    const systems = await withAnnotatorEdits(registry, gold, read, ids);
-    const plan = planRun({
+    const plan = await planRun({
       registry,
       gold,
-      systems,
+      systems: read,
       metrics: ids,
       options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
       sentences: judgmentPaths.length > 0 || rankingPaths.length > 0,
     });
     const { metrics } = plan;
-    const results = runPlanSync(plan);
+    const results = await runPlan(plan);
     const warnings = new WarningEcho(io.err);
     for (const result of results) {
       result.metrics.forEach((m, k) => warnings.echo(metrics[k], m.score));
@@ -319,7 +317,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     const computed = computedScores(results, registry);
     systemSets.push(...computed.system);
     sentenceSets.push(...computed.sentence);
-    note(systems.map((h) => h.name));
+    note(plan.systems.map((h) => h.name));
   }
   const order = values.order !== undefined
     ? await readOrder(values.order as string)

@@ -9,9 +9,8 @@
 
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import { type CallSite, checkedScore, checkedStats, where } from "../sandbox/guard.ts";
-import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
-import { callSite } from "./scoring.ts";
+import { callSite, streamOptions } from "./scoring.ts";
 import type {
   Accumulator,
   AnyMetric,
@@ -36,6 +35,11 @@ export interface StreamRequest {
   metrics: readonly AnyMetric[];
   /** Raw option values by metric id, then option name. */
   options?: Record<string, Record<string, OptionValue>>;
+  /**
+   * `prepared[k]`: the options of `metrics[k]` as a planner already resolved them (then
+   * `options` is not read).
+   */
+  prepared?: readonly Options[];
   /** The gold sentences, in order. */
   gold: AsyncIterable<GoldSentence> | Iterable<GoldSentence>;
   /** The systems. */
@@ -154,7 +158,7 @@ export async function* streamScores(
   request: StreamRequest,
 ): AsyncGenerator<SentenceRecord | CorpusRecord> {
   const { metrics, systems } = request;
-  const options = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  const options = request.prepared ?? streamOptions(metrics, request.options ?? {});
   const sites = systems.map((system) =>
     metrics.map((m): CallSite =>
       request.registry

@@ -11,7 +11,7 @@
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
  * const system = await readHypotheses("tests/testdata/m2scorer_example_system", 3);
- * const html = await buildReport(reportInput({ registry: createRegistry(), gold, systems: [system] }));
+ * const html = await buildReport(await reportInput({ registry: createRegistry(), gold, systems: [system] }));
  * assert.match(html, /<table class="summary">/);
  * ```
  *

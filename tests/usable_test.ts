@@ -58,7 +58,7 @@ const gold = await readGold(${JSON.stringify(gold)});
 const system = await readSystem(${
         JSON.stringify(system)
       }, { registry, expected: gold.sentences.length });
-const [result] = scoreSystems({ registry, gold, systems: [system], metrics: ["m2"] });
+const [result] = await scoreSystems({ registry, gold, systems: [system], metrics: ["m2"] });
 console.log(JSON.stringify(result.metrics[0].score));
 `,
     );
