@@ -411,7 +411,8 @@ export class SessionState {
     const options = this.options(metric);
     const cached = this.systems.map((s) => this.#stats.get(cacheKey(s.name, metric.id, options)))
       .find((stats) => stats !== undefined);
-    return countPaths(metric, options, samples, cached, {
+    const corpus = (stats: unknown[]) => this.scoreOf(metric, "corpus", stats);
+    return countPaths(metric, corpus, samples, cached, {
       counts: this.#counts,
       rates: this.#rates,
     });

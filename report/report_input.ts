@@ -13,7 +13,8 @@ import { referenceRewrites } from "../formats/references.ts";
 import { headlineValue } from "../plugins/headline.ts";
 import { tableFields } from "../render/fields.ts";
 import type { ScoreRequest, SystemResult } from "../pipeline/scoring.ts";
-import { planRun, type RunPlan, runPlan, runPlanSync } from "../pipeline/engine.ts";
+import { planRun, type RunPlan, runPlan, scoreOf } from "../pipeline/engine.ts";
+import { callSite } from "../pipeline/scoring.ts";
 import type { AnyMetric, GoldSentence, Options, Score, Tokens } from "../plugins/types.ts";
 import {
   assessSignificance,
@@ -193,7 +194,7 @@ async function reportPlan(request: ReportRequest): Promise<RunPlan> {
  */
 export async function reportInput(request: ReportRequest): Promise<ReportInput> {
   const plan = await reportPlan(request);
-  const results = runPlanSync(plan);
+  const results = await runPlan(plan);
   const input = gatherInput(request, plan, results);
   const significance = resamplable(request, plan, results);
   const assessed = significance.map(({ k, metric, systems }) =>
@@ -469,7 +470,9 @@ function gatherInput(
         r.name,
         Object.fromEntries(metrics.map((metric, m) => {
           const stats = indices.map((i) => r.metrics[m].stats[i]);
-          return [metric.id, headline(metric.corpus(stats, options[m]), metric.headline)];
+          const site = callSite(registry, metric, r, gold);
+          const score = scoreOf(metric, site, "corpus", stats, options[m]);
+          return [metric.id, headline(score, metric.headline)];
         })),
       ])),
     };

@@ -4,7 +4,10 @@
  * no import circles, `plugins/` imports nothing outside itself, `sandbox/` nothing but
  * `plugins/`, `edits/` only `plugins/` and `util/`, metric folders do not import each other,
  * faces (report, CLI, REPL) do not import metrics, the REPL does not import the CLI (both
- * render through `render/`), and library layers never print, exit or read `Deno.args`.
+ * render through `render/`), and library layers never print, exit or read `Deno.args`. The run
+ * model: faces import no streaming or worker module (the report may use workers) and never the
+ * annotator, call no metric member themselves, and only the planner (`pipeline/scoring.ts`)
+ * resolves or prepares options.
  *
  * @module
  */
@@ -77,6 +80,39 @@ function packOf(path: string): string {
 
 /** Layers that import only `node:` and `plugins/` (the contract, and the box that runs it). */
 const SEALED = new Set(["plugins", "sandbox"]);
+
+/** The faces: they build a plan and render its results (ARCHITECTURE.md, "One run model"). */
+const FACES = new Set(["cli", "repl", "entry", "report"]);
+
+/**
+ * What no face imports: the streams, the annotator and the step that calls it (the planner
+ * derives inputs and the executor streams). The worker pools too, except for the report,
+ * whose page overlaps its scoring with resampling on workers (`report/report_input.ts`).
+ */
+const FACE_NEVER_IMPORTS: { pattern: RegExp; what: string; except?: string[] }[] = [
+  { pattern: /^pipeline\/stream[^/]*\.ts$/, what: "a streaming module" },
+  { pattern: /^(annotator\/|pipeline\/annotate_systems\.ts$)/, what: "the annotator" },
+  {
+    pattern: /^pipeline\/(parallel|bootstrap_pool|bootstrap_worker)\.ts$/,
+    what: "a worker module",
+    except: ["report"],
+  },
+];
+
+/** Options are resolved and prepared by the planner alone. */
+const PLANNER = "pipeline/scoring.ts";
+/** Where that is checked: the engine and everything above it (metrics and plugins excepted). */
+const PLANNED = new Set(["pipeline", "meta", "render", "report", "cli", "repl", "entry"]);
+const RESOLVES = /\bresolveOptions\(|\.prepare\(|\bprepare\?\.\(/;
+
+/**
+ * A face calling a metric member itself (statistics, scores, explanations, folds, preparing);
+ * faces go through the engine's checked calls. `state.explain(...)` is the REPL's own method.
+ * `cli/init_plugin.ts` writes a plugin's source and tries the plugin it wrote.
+ */
+const METRIC_CALL =
+  /(?<!\bstate)\.(?:stats|corpus|sentence|explain|accumulator|resampler|prepare)(?:\?\.)?\(\s*[^)\s]/;
+const METRIC_CALL_EXCEPT = new Set(["cli/init_plugin.ts"]);
 
 /** What library code may not contain (outside comments). */
 const FORBIDDEN = [/\bconsole\./, /\bDeno\.exit\b/, /\bDeno\.args\b/];
@@ -178,12 +214,26 @@ export function violations(files: SourceFile[]): string[] {
       ) {
         problems.push(`${file.path}: a language pack imports ${target}, not a public entry point`);
       }
+      if (FACES.has(layer.name)) {
+        for (const rule of FACE_NEVER_IMPORTS) {
+          if (rule.pattern.test(target) && !rule.except?.includes(layer.name)) {
+            problems.push(`${file.path}: a face imports ${rule.what} (${target})`);
+          }
+        }
+      }
       const [a, b] = [file.path, target].map((p) => /^metrics\/([^/]+)\//.exec(p)?.[1]);
       if (a && b && a !== b) {
         problems.push(`${file.path}: metric ${a} imports metric ${b} (${target})`);
       }
     }
     edges.set(file.path, targets);
+    const code = stripComments(file.code);
+    if (PLANNED.has(layer.name) && file.path !== PLANNER && RESOLVES.test(code)) {
+      problems.push(`${file.path}: resolves or prepares metric options (only ${PLANNER} does)`);
+    }
+    if (FACES.has(layer.name) && !METRIC_CALL_EXCEPT.has(file.path) && METRIC_CALL.test(code)) {
+      problems.push(`${file.path}: a face calls a metric member (go through pipeline/engine.ts)`);
+    }
     if (layer.library) {
       const code = stripComments(file.code);
       for (const pattern of FORBIDDEN) {
@@ -287,6 +337,16 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     file("langs/zh/mod.ts", ["../../mod.ts", "../../formats/m2.ts", "./align.ts", "../xx/a.ts"]),
     file("langs/zh/align.ts", []),
     file("langs/xx/a.ts", []),
+    file("cli/run.ts", [
+      "../pipeline/stream_parallel.ts",
+      "../pipeline/parallel.ts",
+      "../annotator/annotate.ts",
+      "../pipeline/engine.ts",
+    ], "const o = resolveOptions(m, raw); const s = metric.stats(gold, hyp, o);"),
+    file("repl/opts.ts", ["../pipeline/annotate_systems.ts"], "m.prepare?.(o, ctx);"),
+    file("report/page.ts", ["../pipeline/bootstrap_pool.ts"], "x(metric.corpus(stats, o));"),
+    file("pipeline/engine.ts", [], "o = m.prepare(o, c); state.explain(g, h);"),
+    file("pipeline/scoring.ts", [], "const o = resolveOptions(m, raw);"),
   ]);
   const expect = [
     /^plugins\/types\.ts: plugins\/ imports cli\/render\.ts from outside plugins\/$/,
@@ -316,6 +376,16 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     /^render\/text\.ts: render\/ may not import metrics\/ \(metrics\/m2\/mod\.ts\)$/,
     /^langs\/zh\/mod\.ts: a language pack imports formats\/m2\.ts, not a public entry point$/,
     /^langs\/zh\/mod\.ts: a language pack imports langs\/xx\/a\.ts, not a public entry point$/,
+    /^cli\/run\.ts: a face imports a streaming module \(pipeline\/stream_parallel\.ts\)$/,
+    /^cli\/run\.ts: a face imports a worker module \(pipeline\/parallel\.ts\)$/,
+    /^cli\/run\.ts: a face imports the annotator \(annotator\/annotate\.ts\)$/,
+    /^cli\/run\.ts: resolves or prepares metric options \(only pipeline\/scoring\.ts does\)$/,
+    /^cli\/run\.ts: a face calls a metric member \(go through pipeline\/engine\.ts\)$/,
+    /^repl\/opts\.ts: a face imports the annotator \(pipeline\/annotate_systems\.ts\)$/,
+    /^repl\/opts\.ts: resolves or prepares metric options \(only pipeline\/scoring\.ts does\)$/,
+    /^repl\/opts\.ts: a face calls a metric member \(go through pipeline\/engine\.ts\)$/,
+    /^report\/page\.ts: a face calls a metric member \(go through pipeline\/engine\.ts\)$/,
+    /^pipeline\/engine\.ts: resolves or prepares metric options \(only pipeline\/scoring\.ts does\)$/,
   ];
   for (const pattern of expect) {
     assert.ok(problems.some((p) => pattern.test(p)), `${pattern} not in:\n${problems.join("\n")}`);
@@ -336,8 +406,11 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
       file("edits/prf.ts", ["../util/a.ts", "node:util"]),
       file("edits/apply.ts", ["../plugins/types.ts"]),
       file("plugins/types.ts", []),
-      file("report/x.ts", ["../builtin.ts"]),
+      file("report/x.ts", ["../builtin.ts", "../pipeline/parallel.ts"], "state.explain(g, h);"),
       file("builtin.ts", ["./metrics/m2/mod.ts"]),
+      file("pipeline/parallel.ts", []),
+      file("cli/init_plugin.ts", [], "metric.stats(g, h, o);"),
+      file("repl/help.ts", [], "const HELP = `metric.sentence() of the statistics`;"),
     ]),
     [],
   );
