@@ -21,9 +21,15 @@ import { renderWithWidths } from "../render/text.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { escapeControls } from "../util/terminal_text.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
-import { fileRecords, planFiles, type RecordRun, runFiles } from "../pipeline/run.ts";
+import {
+  type FileOutcome,
+  fileRecords,
+  planFiles,
+  type RecordRun,
+  runFiles,
+} from "../pipeline/run.ts";
 import type { RunPlan, SystemResult } from "../pipeline/scoring.ts";
-import { assessResults } from "../pipeline/significance.ts";
+import { assessResults, type MetricSignificance } from "../pipeline/significance.ts";
 import { typeIntervals } from "../pipeline/type_intervals.ts";
 import { reportJson, reportTable, reportTsv } from "./score_output.ts";
 import type { AnyMetric } from "../plugins/types.ts";
@@ -54,6 +60,25 @@ export function parseJobs(value: string | undefined): number | "auto" {
   }
   return Number(value);
 }
+
+/** The flags of `score`, for `parseArgs`. */
+const SCORE_FLAGS = {
+  "hyp-m2": { type: "string", multiple: true },
+  "by-type": { type: "boolean", default: false },
+  ...GOLD_FLAGS,
+  ...SYSTEM_FORMAT_FLAG,
+  metrics: { type: "string", short: "m", multiple: true },
+  opt: { type: "string", multiple: true },
+  format: { type: "string", default: "table" },
+  sentences: { type: "boolean", default: false },
+  wide: { type: "boolean", default: false },
+  quiet: { type: "boolean", short: "q", default: false },
+  jobs: { type: "string", short: "j" },
+  plugin: { type: "string", multiple: true },
+  help: { type: "boolean", short: "h" },
+  ...READ_LIMIT_FLAGS,
+  ...SIGNIFICANCE_OPTIONS,
+} as const;
 
 /** The `score` command. */
 export const scoreCommand: Command = {
@@ -100,23 +125,7 @@ ${SIGNIFICANCE_HELP}
       args,
       allowPositionals: true,
       tokens: true,
-      options: {
-        "hyp-m2": { type: "string", multiple: true },
-        "by-type": { type: "boolean", default: false },
-        ...GOLD_FLAGS,
-        ...SYSTEM_FORMAT_FLAG,
-        metrics: { type: "string", short: "m", multiple: true },
-        opt: { type: "string", multiple: true },
-        format: { type: "string", default: "table" },
-        sentences: { type: "boolean", default: false },
-        wide: { type: "boolean", default: false },
-        quiet: { type: "boolean", short: "q", default: false },
-        jobs: { type: "string", short: "j" },
-        plugin: { type: "string", multiple: true },
-        help: { type: "boolean", short: "h" },
-        ...READ_LIMIT_FLAGS,
-        ...SIGNIFICANCE_OPTIONS,
-      },
+      options: SCORE_FLAGS,
     });
     if (values.help) {
       io.out(this.help);
@@ -188,7 +197,7 @@ ${SIGNIFICANCE_HELP}
     } finally {
       progress.done();
     }
-    const { gold, results, metrics, refusals } = outcome;
+    const { results, metrics, refusals } = outcome;
     const significance = request ? assessResults(registry, results, request) : undefined;
     const warnings = new WarningEcho(io.err, values.quiet as boolean);
     for (const result of results) {
@@ -201,19 +210,7 @@ ${SIGNIFICANCE_HELP}
     }
     io.out(
       await renderWithWidths(() =>
-        format === "json"
-          ? reportJson(gold, results, significance)
-          : format === "tsv"
-          ? reportTsv(results, metrics, significance)
-          : reportTable(
-            results,
-            metrics,
-            format,
-            values.wide as boolean,
-            significance,
-            byType,
-            metrics.map((m, k) => m.columnLabels?.(results[0]?.metrics[k].options as never) ?? {}),
-          )
+        renderScores(outcome, significance, format, values.wide as boolean, byType)
       ),
     );
     for (const refusal of refusals) {
@@ -222,6 +219,24 @@ ${SIGNIFICANCE_HELP}
     return refusals.length ? 1 : 0;
   },
 };
+
+/** The scores of a run in one of `score`'s whole-run formats (all but jsonl). */
+function renderScores(
+  outcome: FileOutcome,
+  significance: MetricSignificance[] | undefined,
+  format: string,
+  wide: boolean,
+  byType: boolean,
+): string {
+  const { gold, results, metrics } = outcome;
+  if (format === "json") return reportJson(gold, results, significance);
+  if (format === "tsv") return reportTsv(results, metrics, significance);
+  // Column labels from the options the scores were computed with.
+  const labels = metrics.map((m, k) =>
+    m.columnLabels?.(results[0]?.metrics[k].options as never) ?? {}
+  );
+  return reportTable(results, metrics, format, wide, significance, byType, labels);
+}
 
 /** Per-type 95% intervals from the same bootstrap resamples as the corpus intervals. */
 function addTypeIntervals(
