@@ -7,9 +7,10 @@
  * itself.
  *
  * A run is streamed (sentences read, scored and dropped one at a time, workers over chunks of
- * raw lines for large runs) when the plan allows it: plain-text systems, no metric that
- * prepares its options from the whole run or compares the systems' own edits, and for corpus
- * scores alone no boxed metric. Otherwise the sources are read whole and the whole-corpus
+ * raw lines for large runs) when the plan allows it: plain-text systems and no metric that
+ * prepares its options from the whole run; for corpus scores alone, also no boxed metric and
+ * none that compares edits (records of such a metric stream with the annotator's edits,
+ * sentence by sentence). Otherwise the sources are read whole and the whole-corpus
  * engine gives the same records, so every metric and input works the same on every path.
  *
  * @module
@@ -40,6 +41,7 @@ import type {
   Tokens,
 } from "../plugins/types.ts";
 import { hostOf } from "../sandbox/hosted.ts";
+import { ANNOTATOR_EDITS } from "./annotate_systems.ts";
 import { executePlan, type RunOptions, type RunOutcome } from "./engine.ts";
 import { poolSize } from "./parallel.ts";
 import { openGold, readGoldFile } from "./read_gold.ts";
@@ -338,7 +340,9 @@ export function fileRecords(filePlan: FilePlan, how: RunOptions = {}): RecordRun
       metrics,
       systems,
       records,
-      signature: (_, k) => fullSignature(metrics[k], options[k], digest),
+      signature: (_, k) =>
+        fullSignature(metrics[k], options[k], digest) +
+        (metrics[k].needsHypothesisEdits ? `|edits:${ANNOTATOR_EDITS}` : ""),
     };
   }
   const plan = filePlan.plan!;
@@ -462,7 +466,9 @@ async function openStream(
   const probe: GoldCorpus = { path, format, sentences: first ? [first] : [] };
   const metrics = selectMetrics(registry, probe, request.metrics);
   for (const id of Object.keys(request.options ?? {})) registry.metric(id);
-  if (metrics.some((m) => m.needsHypothesisEdits || m.prepare || (!records && hostOf(m)))) {
+  // Corpus scores alone stream only where they need no annotator and no box; records stream
+  // with the annotator's edits, sentence by sentence.
+  if (metrics.some((m) => m.prepare || (!records && (m.needsHypothesisEdits || hostOf(m))))) {
     return undefined;
   }
   const names = new Set<string>();
@@ -483,7 +489,10 @@ async function openStream(
   const work = count * named.length * metrics.length;
   const workers = poolSize(request.jobs ?? "auto", Infinity, work);
   // The worker stream (and node:worker_threads) is loaded only when it may be used.
-  const parallel = raw && workers > 1 ? await import("./stream_parallel.ts") : undefined;
+  const annotated = metrics.some((m) => m.needsHypothesisEdits);
+  const parallel = raw && workers > 1 && !annotated
+    ? await import("./stream_parallel.ts")
+    : undefined;
   const sentenceScores = request.sentences === true;
   const stream = raw && parallel?.poolModules(registry, metrics)
     ? parallel.streamScoresParallel({
@@ -505,6 +514,7 @@ async function openStream(
       gold: digested(sentences(), digest),
       systems: named.map((system) => ({
         name: system.name,
+        path: system.path,
         hypotheses: hypothesesOf(system.path, limits),
       })),
       sentences: sentenceScores,

@@ -9,7 +9,14 @@
 import assert from "node:assert/strict";
 import { gecscore } from "./run_cli.ts";
 import { shared, sharedTest } from "./shared.ts";
-import { createRegistry, readGold, scoreSystems, streamScores, UsageError } from "../mod.ts";
+import {
+  createRegistry,
+  readGold,
+  type Score,
+  scoreSystems,
+  streamScores,
+  UsageError,
+} from "../mod.ts";
 import { readHypotheses } from "../formats/text.ts";
 import { Session } from "../repl/session.ts";
 
@@ -77,6 +84,9 @@ async function sameInJsonAndJsonl(args: string[]): Promise<number> {
 Deno.test("score --format jsonl scores plain-text systems with errant, gotoscorer and cleme as json does", async () => {
   const n = await sameInJsonAndJsonl(["--gold", GOLD, ...SYSTEMS, "-m", EDIT_METRICS]);
   assert.equal(n, 2 * 3 * 4);
+  // Without a metric that prepares its options from the whole run, the records stream (each
+  // sentence annotated as it is read).
+  await sameInJsonAndJsonl(["--gold", GOLD, ...SYSTEMS, "-m", "errant,cleme,m2"]);
   // Prepared options (weights from every system scored) on both paths.
   await sameInJsonAndJsonl([
     "--gold",
@@ -204,6 +214,33 @@ Deno.test("scoreSystems() annotates plain-text systems for metrics that compare 
   );
   // Results carry the options they were computed with.
   assert.equal(results[0].metrics[0].options.beta, 0.5);
+});
+
+Deno.test("streamScores() annotates plain-text systems sentence by sentence as scoreSystems() does", async () => {
+  const registry = createRegistry();
+  const gold = await readGold(GOLD);
+  const systems = await Promise.all(SYSTEMS.map((s) => readHypotheses(s, 3)));
+  const metrics = ["errant", "cleme", "m2"];
+  const whole = await scoreSystems({ registry, gold, systems, metrics, sentences: true });
+  const records: { scores: Score[][] }[] = [];
+  for await (
+    const record of streamScores({
+      metrics: metrics.map((id) => registry.metric(id)),
+      gold: gold.sentences,
+      systems: systems.map((s) => ({ name: s.name, hypotheses: s.sentences })),
+      sentences: true,
+      registry,
+    })
+  ) records.push(record);
+  const corpus = records.at(-1)!;
+  whole.forEach((r, j) =>
+    r.metrics.forEach((m, k) => {
+      assert.deepEqual(corpus.scores[j][k], m.score);
+      records.slice(0, -1).forEach((record, i) =>
+        assert.deepEqual(record.scores[j][k], m.sentences![i])
+      );
+    })
+  );
 });
 
 Deno.test("streamScores() says a metric whose options need the whole run cannot stream", async () => {
