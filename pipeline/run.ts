@@ -48,7 +48,6 @@ import { openGold, readGoldFile } from "./read_gold.ts";
 import { readSystem, systemFormat } from "./read_system.ts";
 import {
   planRun,
-  type RefusalPolicy,
   type RunPlan,
   selectMetrics,
   streamOptions,
@@ -94,7 +93,7 @@ export interface FileRequest {
   /** Also per-error-type breakdowns. */
   byType?: boolean;
   /** What happens when a metric refuses a sentence. */
-  onRefusal?: RefusalPolicy;
+  onRefusal?: "fail" | "skip";
   /** Read limits. */
   limits?: Partial<ReadLimits>;
   /**

@@ -150,7 +150,7 @@ export interface ScoreRequest {
    * leaves the metric out of the results and keeps its error for the caller to report, as
    * long as another metric remains.
    */
-  onRefusal?: RefusalPolicy;
+  onRefusal?: "fail" | "skip";
 }
 
 /** What a run does when a metric refuses a sentence (see {@linkcode ScoreRequest.onRefusal}). */
@@ -345,7 +345,7 @@ export interface RunPlan {
   /** Also compute per-error-type breakdowns. */
   readonly byType: boolean;
   /** What the executor does when a metric refuses a sentence. */
-  readonly onRefusal: RefusalPolicy;
+  readonly onRefusal: "fail" | "skip";
 }
 
 /**
