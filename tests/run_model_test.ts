@@ -11,6 +11,7 @@ import { gecscore } from "./run_cli.ts";
 import { shared, sharedTest } from "./shared.ts";
 import {
   createRegistry,
+  InputError,
   readGold,
   type Score,
   scoreSystems,
@@ -19,6 +20,7 @@ import {
 } from "../mod.ts";
 import { readHypotheses } from "../formats/text.ts";
 import { Session } from "../repl/session.ts";
+import { executePlan, planRun } from "../pipeline/engine.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEMS = [
@@ -259,4 +261,46 @@ Deno.test("streamScores() says a metric whose options need the whole run cannot 
       e instanceof UsageError &&
       /gotoscorer completes its options from the whole run/.test(e.message),
   );
+});
+
+Deno.test("a metric that refuses a sentence is left out under the plan's policy, on workers as in this thread", async () => {
+  const registry = createRegistry().use({
+    name: "picky",
+    version: "1",
+    metrics: [{
+      id: "picky",
+      version: "1",
+      description: "refuses the second sentence",
+      needs: [],
+      defaults: {},
+      headline: "x",
+      stats: (gold) => {
+        if (gold.line === 5) throw new InputError("picky: sentence at gold line 5: too hard");
+        return 1;
+      },
+      corpus: (stats) => ({ x: stats.length }),
+      sentence: () => ({ x: 1 }),
+      explain: () => ({ summary: "", blocks: [] }),
+      signature: () => "picky",
+    }],
+  });
+  const gold = await readGold(GOLD);
+  const systems = await Promise.all(SYSTEMS.map((s) => readHypotheses(s, 3)));
+  const request = { registry, gold, systems, metrics: ["m2", "picky", "gleu"] };
+  const skip = await planRun({ ...request, onRefusal: "skip" });
+  const here = await executePlan(skip);
+  const workers = await executePlan(skip, { jobs: 2 });
+  for (const outcome of [here, workers]) {
+    assert.deepEqual(outcome.metrics.map((m) => m.id), ["m2", "gleu"]);
+    assert.deepEqual(outcome.refusals.map((e) => e.message), [
+      "picky: sentence at gold line 5: too hard",
+    ]);
+    assert.deepEqual(outcome.results[1].metrics.map((m) => m.metric), ["m2", "gleu"]);
+  }
+  assert.deepEqual(workers.results, here.results);
+  // The default policy ends the run with the refusal.
+  await assert.rejects(() => executePlan({ ...skip, onRefusal: "fail" }), /too hard/);
+  // A metric alone is never left out: its refusal is the run's error.
+  const alone = await planRun({ ...request, metrics: ["picky"], onRefusal: "skip" });
+  await assert.rejects(() => executePlan(alone), /too hard/);
 });
