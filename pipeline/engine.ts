@@ -1,10 +1,13 @@
 /**
- * The run engine: every command that scores (`score` in each output format, `show`,
- * `report`, `meta`'s on-the-fly scores, the drop-ins and the REPL) goes through here. A run
- * is put together once ({@linkcode planRun}: metrics picked, options resolved, systems
- * checked), then carried out serially, on workers, or streamed; every metric call goes
- * through `sandbox/guard.ts`, so a fault is named the same way (plugin, metric, system,
- * sentence and gold line) on every path.
+ * The executor of the run model: every command that scores (`score` in each output format,
+ * `show`, `report`, `meta`'s on-the-fly scores and the REPL) carries out a plan here. The
+ * planner ({@linkcode planRun}, `scoring.ts`) puts a run together once: metrics picked, inputs
+ * derived (plain-text systems annotated for metrics that compare edits), options resolved and
+ * prepared, systems checked, and what a metric refusing a sentence does. The executor
+ * ({@linkcode executePlan}) carries it out in this thread or on workers (streamed runs:
+ * `run.ts`); results carry the options they were computed with. Every metric call goes through
+ * the checked calls of `sandbox/guard.ts`, so a fault is named the same way (plugin, metric,
+ * system, sentence and gold line) on every path.
  *
  * @module
  */

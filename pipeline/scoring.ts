@@ -1,7 +1,9 @@
 /**
- * Scoring runs: read a gold corpus and system outputs, compute every metric's per-sentence
- * statistics once, then corpus and sentence scores from them. Shared by the command line,
- * the REPL and library users.
+ * The planner of the run model: a scoring request becomes a {@linkcode RunPlan} (metrics
+ * picked for the gold and the systems, inputs derived, every metric's options resolved and
+ * prepared once, systems checked, the refusal policy), which `engine.ts` carries out. The one
+ * place options are resolved and `Metric.prepare` is called (`tests/architecture_test.ts`).
+ * Shared by the command line, the REPL and library users.
  *
  * @module
  */
