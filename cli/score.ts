@@ -105,6 +105,8 @@ Options:
                            object per line, a sentence's scores as soon as they are computed
                            (with --sentences), the corpus scores last; M2 and text gold are
                            read as they are scored, so memory does not grow with the corpus
+                           (a run that needs the whole corpus, such as --hyp-m2 systems or
+                           gotoscorer.weights=systems, is read whole: the same records)
   --wide                   tables with every column (default: the few numbers people quote)
   --sentences              also report sentence-level scores
   -q, --quiet              no warnings on stderr (they stay in the JSON output)
