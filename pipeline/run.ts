@@ -46,12 +46,7 @@ import { executePlan, type RunOptions, type RunOutcome } from "./engine.ts";
 import { poolSize } from "./parallel.ts";
 import { openGold, readGoldFile } from "./read_gold.ts";
 import { readSystem, systemFormat } from "./read_system.ts";
-import {
-  planRun,
-  type RunPlan,
-  selectMetrics,
-  streamOptions,
-} from "./scoring.ts";
+import { planRun, type RunPlan, selectMetrics, streamOptions } from "./scoring.ts";
 import { fullSignature, GoldDigest } from "./signature.ts";
 import { type CorpusRecord, type SentenceRecord, streamScores } from "./stream.ts";
 import type { ParallelStreamRequest } from "./stream_parallel.ts";
