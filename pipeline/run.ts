@@ -2,9 +2,10 @@
  * A run given by files, as the commands are asked: the planner reads the gold and the systems
  * as sources, whole or streamed, and builds the plan ({@linkcode planFiles}); the executor
  * carries it out as results ({@linkcode runFiles}) or as records, a sentence at a time
- * ({@linkcode fileRecords}). `score` (every output format), `show`, `report` and `meta` come
- * here: no command reads a gold file, opens a stream, resolves options or calls the annotator
- * itself.
+ * ({@linkcode fileRecords}). `score` (every output format) and `show` plan here; `report`
+ * reads its files here ({@linkcode readRunGold}, {@linkcode readRunSystems}) and `meta` its
+ * systems, both then planning with `planRun()`. No command opens a stream, resolves options or
+ * calls the annotator itself.
  *
  * A run is streamed (sentences read, scored and dropped one at a time, workers over chunks of
  * raw lines for large runs) when the plan allows it: plain-text systems and no metric that
