@@ -69,7 +69,7 @@ if (SHARED_AVAILABLE) {
       readHypotheses(shared(`data/conll2014/systems/${n}`), gold.sentences.length)
     ),
   );
-  const input = reportInput({ registry: createRegistry(), gold, systems });
+  const input = await reportInput({ registry: createRegistry(), gold, systems });
   Deno.bench("buildReport(): CoNLL-2014, 13 systems, m2 + imeasure + gleu", async () => {
     await buildReport(input);
   });

@@ -23,7 +23,7 @@ const conll = SHARED_AVAILABLE
     const systems = await Promise.all(
       names.map((name) => readHypotheses(shared(`data/conll2014/systems/${name}`), 1312)),
     );
-    const results = scoreSystems({ registry, gold, systems, metrics: METRICS });
+    const results = await scoreSystems({ registry, gold, systems, metrics: METRICS });
     return Object.fromEntries(
       METRICS.map((id, k) => [
         id,

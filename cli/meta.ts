@@ -12,12 +12,13 @@
 
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
-import { readSystems, systemFiles, withAnnotatorEdits } from "./read_systems.ts";
+import { systemFiles } from "./read_systems.ts";
+import { readRunSystems } from "../pipeline/run.ts";
 import { WarningEcho } from "../render/warnings.ts";
 import { renderWithWidths } from "../render/text.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
-import { planRun, runPlanSync } from "../pipeline/engine.ts";
+import { planRun, runPlan } from "../pipeline/engine.ts";
 import { computedScores } from "../meta/computed_scores.ts";
 import {
   fileLabel,
@@ -315,28 +316,25 @@ async function scoreOnTheSpot(
   const ids = list(values.metrics).length ? list(values.metrics) : undefined;
   // The metrics are picked on the gold alone (before reading the systems) and again with
   // the systems, so a gold the metrics cannot serve is reported first.
-  planRun({ registry, gold, systems: [], metrics: ids });
+  await planRun({ registry, gold, systems: [], metrics: ids });
   const named = systemFiles(tokens).map((f) => ({ ...splitSystemName(f.path), m2: f.m2 }));
-  const read = (await readSystems(
+  const read = (await readRunSystems(
     named.map((n) => ({ path: n.path, m2: n.m2 })),
     gold,
-    io,
-    undefined,
-    { registry, format: values["system-format"] as string | undefined },
+    { registry, format: values["system-format"] as string | undefined, onWarning: io.err },
   ))
     .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
   checkDistinct(read.map((h) => h.name));
-  const systems = await withAnnotatorEdits(registry, gold, read, ids);
-  const plan = planRun({
+  const plan = await planRun({
     registry,
     gold,
-    systems,
+    systems: read,
     metrics: ids,
     options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
     sentences: request.judgmentPaths.length > 0 || request.rankingPaths.length > 0,
   });
   const { metrics } = plan;
-  const results = runPlanSync(plan);
+  const results = await runPlan(plan);
   const warnings = new WarningEcho(io.err);
   for (const result of results) {
     result.metrics.forEach((m, k) => warnings.echo(metrics[k], m.score));
@@ -345,7 +343,7 @@ async function scoreOnTheSpot(
   const computed = computedScores(results, registry);
   files.system.push(...computed.system);
   files.sentence.push(...computed.sentence);
-  for (const h of systems) files.systems.add(h.name);
+  for (const h of plan.systems) files.systems.add(h.name);
 }
 
 /** Name the files of one value a line by the order of the systems; check names are unique. */

@@ -5,14 +5,9 @@
  */
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
-import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
-import {
-  readSystems,
-  SYSTEM_FORMAT_FLAG,
-  SYSTEM_FORMAT_HELP,
-  systemFiles,
-  withAnnotatorEdits,
-} from "./read_systems.ts";
+import { checkGoldFlags, GOLD_FLAGS } from "./command_gold.ts";
+import { SYSTEM_FORMAT_FLAG, SYSTEM_FORMAT_HELP, systemFiles } from "./read_systems.ts";
+import { readRunGold, readRunSystems } from "../pipeline/run.ts";
 import { type SignificanceFlags, significanceRequest } from "./significance.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
@@ -179,16 +174,19 @@ export async function reportCommand(
   }
   // Before the work: a run that cannot write its report should not score first.
   if (output !== "-") checkWritable(output);
-  const gold = await readCommandGold("report", values, registry);
-  const systems = await withAnnotatorEdits(
+  const gold = await readRunGold({
     registry,
-    gold,
-    await readSystems(files, gold, io, undefined, {
-      registry,
-      format: values["system-format"] as string | undefined,
-    }),
-    splitList(values.metrics as string[] | undefined),
-  );
+    command: "report",
+    gold: values.gold as string | undefined,
+    goldFormat: values["gold-format"] as string | undefined,
+    src: values.src as string | undefined,
+    refs: (values.ref as string[] | undefined) ?? [],
+  });
+  const systems = await readRunSystems(files, gold, {
+    registry,
+    format: values["system-format"] as string | undefined,
+    onWarning: io.err,
+  });
   const human: ReportHuman[] = [];
   for (const path of humanPaths) {
     for (const set of await readHumanScores(path)) {

@@ -5,16 +5,10 @@
  */
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
-import type { Command } from "./command.ts";
+import type { Command, Io } from "./command.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
-import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
-import {
-  readSystems,
-  SYSTEM_FORMAT_FLAG,
-  SYSTEM_FORMAT_HELP,
-  systemFiles,
-  withAnnotatorEdits,
-} from "./read_systems.ts";
+import { checkGoldFlags, GOLD_FLAGS } from "./command_gold.ts";
+import { SYSTEM_FORMAT_FLAG, SYSTEM_FORMAT_HELP, systemFiles } from "./read_systems.ts";
 import { stderrProgress } from "./progress.ts";
 import {
   SIGNIFICANCE_HELP,
@@ -24,18 +18,21 @@ import {
 } from "./significance.ts";
 import { WarningEcho } from "../render/warnings.ts";
 import { renderWithWidths } from "../render/text.ts";
-import { InputError, UsageError } from "../plugins/errors.ts";
+import { UsageError } from "../plugins/errors.ts";
 import { escapeControls } from "../util/terminal_text.ts";
-import { parseOptionAssignments, resolveOptions } from "../plugins/options.ts";
-import { planRun, runPlan } from "../pipeline/engine.ts";
-import { selectMetrics } from "../pipeline/scoring.ts";
-import { assessResults } from "../pipeline/significance.ts";
+import { parseOptionAssignments } from "../plugins/options.ts";
+import {
+  type FileOutcome,
+  fileRecords,
+  planFiles,
+  type RecordRun,
+  runFiles,
+} from "../pipeline/run.ts";
+import type { RunPlan, SystemResult } from "../pipeline/scoring.ts";
+import { assessResults, type MetricSignificance } from "../pipeline/significance.ts";
 import { typeIntervals } from "../pipeline/type_intervals.ts";
 import { reportJson, reportTable, reportTsv } from "./score_output.ts";
-import { type JsonlRequest, scoreJsonl, streamedResults } from "./score_stream.ts";
 import type { AnyMetric } from "../plugins/types.ts";
-import type { SystemResult } from "../pipeline/scoring.ts";
-import type { MetricSignificance } from "../pipeline/significance.ts";
 
 /** The output formats of `score`. */
 export const SCORE_FORMATS = ["table", "json", "tsv", "jsonl", "markdown", "latex"] as const;
@@ -67,6 +64,25 @@ export function parseJobs(value: string | undefined): number | "auto" {
   return Math.min(Number(value), Math.max(2, navigator.hardwareConcurrency || 1));
 }
 
+/** The flags of `score`, for `parseArgs`. */
+const SCORE_FLAGS = {
+  "hyp-m2": { type: "string", multiple: true },
+  "by-type": { type: "boolean", default: false },
+  ...GOLD_FLAGS,
+  ...SYSTEM_FORMAT_FLAG,
+  metrics: { type: "string", short: "m", multiple: true },
+  opt: { type: "string", multiple: true },
+  format: { type: "string", default: "table" },
+  sentences: { type: "boolean", default: false },
+  wide: { type: "boolean", default: false },
+  quiet: { type: "boolean", short: "q", default: false },
+  jobs: { type: "string", short: "j" },
+  plugin: { type: "string", multiple: true },
+  help: { type: "boolean", short: "h" },
+  ...READ_LIMIT_FLAGS,
+  ...SIGNIFICANCE_OPTIONS,
+} as const;
+
 /** The `score` command. */
 export const scoreCommand: Command = {
   summary: "score system outputs against a gold file (or source + reference files)",
@@ -92,6 +108,8 @@ Options:
                            object per line, a sentence's scores as soon as they are computed
                            (with --sentences), the corpus scores last; M2 and text gold are
                            read as they are scored, so memory does not grow with the corpus
+                           (a run that needs the whole corpus, such as --hyp-m2 systems or
+                           gotoscorer.weights=systems, is read whole: the same records)
   --wide                   tables with every column (default: the few numbers people quote)
   --sentences              also report sentence-level scores
   -q, --quiet              no warnings on stderr (they stay in the JSON output)
@@ -112,23 +130,7 @@ ${SIGNIFICANCE_HELP}
       args,
       allowPositionals: true,
       tokens: true,
-      options: {
-        "hyp-m2": { type: "string", multiple: true },
-        "by-type": { type: "boolean", default: false },
-        ...GOLD_FLAGS,
-        ...SYSTEM_FORMAT_FLAG,
-        metrics: { type: "string", short: "m", multiple: true },
-        opt: { type: "string", multiple: true },
-        format: { type: "string", default: "table" },
-        sentences: { type: "boolean", default: false },
-        wide: { type: "boolean", default: false },
-        quiet: { type: "boolean", short: "q", default: false },
-        jobs: { type: "string", short: "j" },
-        plugin: { type: "string", multiple: true },
-        help: { type: "boolean", short: "h" },
-        ...READ_LIMIT_FLAGS,
-        ...SIGNIFICANCE_OPTIONS,
-      },
+      options: SCORE_FLAGS,
     });
     if (values.help) {
       io.out(this.help);
@@ -146,181 +148,76 @@ ${SIGNIFICANCE_HELP}
       throw new UsageError("score: give at least one system output file (HYP or --hyp-m2 FILE)");
     }
     checkGoldFlags("score", values);
-    // What the streamed runs (`--format jsonl`, and corpus scores alone) are asked.
-    const streamRequest = (
-      sentences: boolean,
-      metricIds: string[] | undefined,
-      options: JsonlRequest["options"],
-      jobs: JsonlRequest["jobs"],
-    ): JsonlRequest => ({
-      gold: values.gold as string | undefined,
-      goldFormat: values["gold-format"] as string | undefined,
-      systemFormat: values["system-format"] as string | undefined,
-      src: values.src as string | undefined,
-      refs: (values.ref as string[] | undefined) ?? [],
-      paths: files.map((f) => f.path),
-      metricIds,
-      options,
-      sentences,
-      quiet: values.quiet as boolean,
-      limits,
-      jobs,
-    });
-    if (format === "jsonl") {
-      if (significanceRequest(values as SignificanceFlags)) {
-        throw new UsageError(
-          "score: --format jsonl streams the sentences and keeps none of them; resampling needs " +
-            "them all: use --format json, tsv or table with it",
-        );
-      }
-      if (files.some((f) => f.m2)) {
-        throw new UsageError(
-          "score: --format jsonl streams plain-text systems only; give --hyp-m2 systems with " +
-            "--format json, tsv or table",
-        );
-      }
-      return await scoreJsonl(
-        streamRequest(
-          values.sentences as boolean,
-          splitList(values.metrics as string[] | undefined),
-          parseOptionAssignments((values.opt as string[] | undefined) ?? []),
-          parseJobs(values.jobs as string | undefined),
-        ),
-        registry,
-        io,
-      );
-    }
     const request = significanceRequest(values as SignificanceFlags);
-    const jobs = parseJobs(values.jobs as string | undefined);
-    const output = (
-      gold: Parameters<typeof reportJson>[0],
-      results: SystemResult[],
-      metrics: AnyMetric[],
-      significance?: MetricSignificance[],
-    ) =>
-      format === "json"
-        ? reportJson(gold, results, significance)
-        : format === "tsv"
-        ? reportTsv(results, metrics, significance)
-        : reportTable(
-          results,
-          metrics,
-          format,
-          values.wide as boolean,
-          significance,
-          values["by-type"] as boolean,
-          metrics.map((m) =>
-            m.columnLabels?.(resolveOptions(m, options[m.id] ?? {}) as never) ?? {}
-          ),
-        );
-    const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
-    const metricIds = splitList(values.metrics as string[] | undefined);
-    if (!request && !values.sentences && !values["by-type"] && !files.some((f) => f.m2)) {
-      // Only corpus scores are printed: they are folded as the sentences stream past, and no
-      // sentence is kept (the same numbers, bytes and errors as the whole-corpus engine).
-      const streamed = await streamedResults(
-        streamRequest(false, metricIds, options, jobs),
-        registry,
+    if (format === "jsonl" && request) {
+      throw new UsageError(
+        "score: --format jsonl streams the sentences and keeps none of them; resampling needs " +
+          "them all: use --format json, tsv or table with it",
       );
-      if (streamed) {
-        const warnings = new WarningEcho(io.err, values.quiet as boolean);
-        for (const result of streamed.results) {
-          result.metrics.forEach((m, k) => warnings.echo(streamed.metrics[k], m.score));
-        }
-        warnings.finish();
-        io.out(
-          await renderWithWidths(() => output(streamed.gold, streamed.results, streamed.metrics)),
-        );
-        return 0;
-      }
     }
-    const gold = await readCommandGold("score", values, registry, limits);
     if (request?.test && files.length < 2) {
       throw new UsageError(
         `score: --paired ${request.test} needs at least two systems (the first is the baseline)`,
       );
     }
-    selectMetrics(registry, gold, metricIds);
-    const systems = await withAnnotatorEdits(
+    const jobs = parseJobs(values.jobs as string | undefined);
+    const sentences = values.sentences as boolean;
+    const byType = values["by-type"] as boolean;
+    const plan = await planFiles({
       registry,
-      gold,
-      await readSystems(files, gold, io, limits, {
-        registry,
-        format: values["system-format"] as string | undefined,
-      }),
-      metricIds,
-    );
-    let metrics = selectMetrics(registry, gold, metricIds, systems);
+      command: "score",
+      gold: values.gold as string | undefined,
+      goldFormat: values["gold-format"] as string | undefined,
+      src: values.src as string | undefined,
+      refs: (values.ref as string[] | undefined) ?? [],
+      systems: files,
+      systemFormat: values["system-format"] as string | undefined,
+      metrics: splitList(values.metrics as string[] | undefined),
+      options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+      sentences,
+      byType,
+      limits,
+      // A metric that refuses the input (a sentence past its bounds) does not take the
+      // others' results with it: they are printed, then its error, and the exit status is 1.
+      onRefusal: format === "jsonl" ? "fail" : "skip",
+      // Corpus scores alone are folded as the sentences stream past: no sentence is kept.
+      stream: format === "jsonl"
+        ? "records"
+        : !request && !sentences && !byType
+        ? "corpus"
+        : undefined,
+      jobs,
+      onWarning: io.err,
+    });
+    if (format === "jsonl") {
+      return await writeJsonl(fileRecords(plan, { jobs }), values.quiet as boolean, io);
+    }
     const progress = stderrProgress("scoring", io.err);
-    // A metric that refuses the input (a sentence past its bounds) does not take the others'
-    // results with it: they are printed, then its error, and the exit status is 1.
-    const refusals: InputError[] = [];
-    let results;
+    let outcome;
     try {
-      for (;;) {
-        const plan = planRun({
-          registry,
-          gold,
-          systems,
-          metrics: metrics.map((m) => m.id),
-          options,
-          sentences: values.sentences as boolean,
-          byType: values["by-type"] as boolean,
-        });
-        try {
-          results = await runPlan(plan, {
-            jobs,
-            onProgress: (done, total) => progress.update(done, total),
-          });
-          break;
-        } catch (error) {
-          const refused = refusingMetric(error, metrics);
-          if (refused === undefined || metrics.length === 1) throw error;
-          refusals.push(error as InputError);
-          metrics = metrics.filter((m) => m.id !== refused);
-        }
-      }
+      outcome = await runFiles(plan, {
+        jobs,
+        onProgress: (done, total) => progress.update(done, total),
+      });
     } finally {
       progress.done();
     }
-    const significance = request ? assessResults(registry, results, request, options) : undefined;
+    const { results, metrics, refusals } = outcome;
+    const significance = request ? assessResults(registry, results, request) : undefined;
     const warnings = new WarningEcho(io.err, values.quiet as boolean);
     for (const result of results) {
       result.metrics.forEach((m, k) => warnings.echo(metrics[k], m.score));
     }
     for (const sig of significance ?? []) warnings.echo({ id: sig.metric }, sig);
     warnings.finish();
-    if (values["by-type"] && request?.ci) {
-      // Per-type 95% intervals from the same bootstrap resamples as the corpus intervals.
-      results.forEach((r, j) => {
-        r.metrics.forEach((m, k) => {
-          if (!m.byType) return;
-          const intervals = typeIntervals({
-            metric: metrics[k],
-            options: resolveOptions(metrics[k], options[metrics[k].id] ?? {}),
-            stats: m.stats,
-            gold: gold.sentences,
-            hypotheses: systems[j].sentences,
-            hypothesisEdits: systems[j].edits,
-            samples: request.samples,
-            seed: request.seed,
-          });
-          const field = m.byType.headline ?? m.byType.columns.at(-1)!;
-          for (const t of m.byType.types) {
-            const ci = intervals.get(t.type);
-            if (typeof ci === "object") t.score.ci = ci;
-            else t.score.ci_resamples_defined = ci ?? 0;
-          }
-          m.byType.columns = [...m.byType.columns, "ci"];
-          (m.byType.notes ??= []).push(
-            `ci: 95% bootstrap interval of ${field} per type (the corpus resamples); a type ` +
-              `without an edit in some resample has none (ci_resamples_defined says in how many ` +
-              `it had one)`,
-          );
-        });
-      });
+    if (byType && request?.ci && outcome.plan) {
+      addTypeIntervals(outcome.plan, results, metrics, request);
     }
-    io.out(await renderWithWidths(() => output(gold, results, metrics, significance)));
+    io.out(
+      await renderWithWidths(() =>
+        renderScores(outcome, significance, format, values.wide as boolean, byType)
+      ),
+    );
     for (const refusal of refusals) {
       io.err(`gecscore: ${escapeControls(refusal.message.replace(/\r?\n|\r/g, "\\n"))}\n`);
     }
@@ -328,11 +225,100 @@ ${SIGNIFICANCE_HELP}
   },
 };
 
+/** The scores of a run in one of `score`'s whole-run formats (all but jsonl). */
+function renderScores(
+  outcome: FileOutcome,
+  significance: MetricSignificance[] | undefined,
+  format: string,
+  wide: boolean,
+  byType: boolean,
+): string {
+  const { gold, results, metrics } = outcome;
+  if (format === "json") return reportJson(gold, results, significance);
+  if (format === "tsv") return reportTsv(results, metrics, significance);
+  // Column labels from the options the scores were computed with.
+  const labels = metrics.map((m, k) =>
+    m.columnLabels?.(results[0]?.metrics[k].options as never) ?? {}
+  );
+  return reportTable(results, metrics, format, wide, significance, byType, labels);
+}
+
+/** Per-type 95% intervals from the same bootstrap resamples as the corpus intervals. */
+function addTypeIntervals(
+  plan: RunPlan,
+  results: SystemResult[],
+  metrics: readonly AnyMetric[],
+  request: { samples?: number; seed?: number },
+): void {
+  results.forEach((r, j) => {
+    r.metrics.forEach((m, k) => {
+      if (!m.byType) return;
+      const system = plan.systems[j];
+      const intervals = typeIntervals({
+        metric: metrics[k],
+        options: m.options,
+        stats: m.stats,
+        gold: plan.gold.sentences,
+        hypotheses: system.sentences,
+        hypothesisEdits: system.edits,
+        samples: request.samples,
+        seed: request.seed,
+      });
+      const field = m.byType.headline ?? m.byType.columns.at(-1)!;
+      for (const t of m.byType.types) {
+        const ci = intervals.get(t.type);
+        if (typeof ci === "object") t.score.ci = ci;
+        else t.score.ci_resamples_defined = ci ?? 0;
+      }
+      m.byType.columns = [...m.byType.columns, "ci"];
+      (m.byType.notes ??= []).push(
+        `ci: 95% bootstrap interval of ${field} per type (the corpus resamples); a type ` +
+          `without an edit in some resample has none (ci_resamples_defined says in how many ` +
+          `it had one)`,
+      );
+    });
+  });
+}
+
 /**
- * The metric an input error belongs to, when the metric raised it about the input it was given
- * (its message starts with the metric's id, as `imeasure: sentence at gold line 3: ...`).
+ * `score --format jsonl`: one JSON object per sentence as it is scored (with `--sentences`),
+ * then the corpus scores with their signatures.
  */
-function refusingMetric(error: unknown, metrics: readonly { id: string }[]): string | undefined {
-  if (!(error instanceof InputError)) return undefined;
-  return metrics.find((m) => error.message.startsWith(`${m.id}: `))?.id;
+async function writeJsonl(run: RecordRun, quiet: boolean, io: Io): Promise<number> {
+  const { goldPath, metrics, systems } = run;
+  let buffer = "";
+  const flush = () => {
+    if (buffer) io.out(buffer);
+    buffer = "";
+  };
+  const bySystem = (row: (system: number) => Record<string, unknown>) =>
+    Object.fromEntries(systems.map((s, j) => [s.name, row(j)]));
+  for await (const record of run.records) {
+    if (record.kind === "sentence") {
+      const line = {
+        sentence: record.sentence,
+        systems: bySystem((j) =>
+          Object.fromEntries(metrics.map((m, k) => [m.id, record.scores[j][k]]))
+        ),
+      };
+      buffer += JSON.stringify(line) + "\n";
+      if (buffer.length > 1 << 16) flush();
+      continue;
+    }
+    const line = {
+      gold: goldPath,
+      sentences: record.sentences,
+      systems: bySystem((j) =>
+        Object.fromEntries(
+          metrics.map((m, k) => [m.id, { signature: run.signature(j, k), ...record.scores[j][k] }]),
+        )
+      ),
+    };
+    buffer += JSON.stringify(line) + "\n";
+    flush();
+    const warnings = new WarningEcho(io.err, quiet);
+    systems.forEach((_, j) => metrics.forEach((m, k) => warnings.echo(m, record.scores[j][k])));
+    warnings.finish();
+  }
+  return 0;
 }

@@ -6,20 +6,15 @@
 
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
-import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
+import { checkGoldFlags, GOLD_FLAGS } from "./command_gold.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
-import {
-  readSystems,
-  SYSTEM_FORMAT_FLAG,
-  SYSTEM_FORMAT_HELP,
-  systemFiles,
-  withAnnotatorEdits,
-} from "./read_systems.ts";
+import { SYSTEM_FORMAT_FLAG, SYSTEM_FORMAT_HELP, systemFiles } from "./read_systems.ts";
 import { loadDisplayWidth, renderExplanation } from "../render/text.ts";
 import { WarningEcho } from "../render/warnings.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
-import { explainSentence, planRun, siteOf } from "../pipeline/engine.ts";
+import { explainSentence, siteOf } from "../pipeline/engine.ts";
+import { planFiles } from "../pipeline/run.ts";
 
 /** The `show` command. */
 export const showCommand: Command = {
@@ -76,29 +71,27 @@ ${PLUGIN_HELP}
     if (files.length !== 1) {
       throw new UsageError("show: give exactly one system output (HYP or --hyp-m2 FILE)");
     }
-    const gold = await readCommandGold("show", values, registry, limits);
+    const { plan } = await planFiles({
+      registry,
+      command: "show",
+      gold: values.gold as string | undefined,
+      goldFormat: values["gold-format"] as string | undefined,
+      src: values.src as string | undefined,
+      refs: (values.ref as string[] | undefined) ?? [],
+      systems: files,
+      systemFormat: values["system-format"] as string | undefined,
+      metrics: splitList(values.metrics as string[] | undefined),
+      options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+      limits,
+      onWarning: io.err,
+    });
+    const { gold, systems: [system] } = plan!;
     const n = /^\d+$/.test(values.sentence as string) ? Number(values.sentence) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
       throw new UsageError(
         `show: --sentence must be a whole number from 1 to ${gold.sentences.length}, got ${values.sentence}`,
       );
     }
-    const [system] = await withAnnotatorEdits(
-      registry,
-      gold,
-      await readSystems(files, gold, io, limits, {
-        registry,
-        format: values["system-format"] as string | undefined,
-      }),
-      splitList(values.metrics as string[] | undefined),
-    );
-    const plan = planRun({
-      registry,
-      gold,
-      systems: [system],
-      metrics: splitList(values.metrics as string[] | undefined),
-      options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
-    });
     const sentence = gold.sentences[n - 1];
     const hypothesis = system.sentences[n - 1];
     const parts = [
@@ -109,11 +102,11 @@ ${PLUGIN_HELP}
       ].join("\n"),
     ];
     const warnings = new WarningEcho(io.err, values.quiet as boolean);
-    for (const [k, metric] of plan.metrics.entries()) {
-      const options = plan.options[k];
+    for (const [k, metric] of plan!.metrics.entries()) {
+      const options = plan!.options[k];
       const explanation = explainSentence(
         metric,
-        siteOf(plan, 0, k),
+        siteOf(plan!, 0, k),
         sentence,
         hypothesis,
         options,

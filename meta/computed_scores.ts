@@ -27,7 +27,7 @@ import type { SentenceScores, SystemScores } from "./wmt_scores.ts";
  * const registry = createRegistry();
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
  * const systems = [await readHypotheses("tests/testdata/m2scorer_example_system", 3)];
- * const results = scoreSystems({ registry, gold, systems, metrics: ["m2"], sentences: true });
+ * const results = await scoreSystems({ registry, gold, systems, metrics: ["m2"], sentences: true });
  * const { system, sentence } = computedScores(results, registry, "src-trg", "test");
  * assert.equal(system[0].name, "m2");
  * assert.equal(sentence[0].scores.get("m2scorer_example_system")!.size, 3);

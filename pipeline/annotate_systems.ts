@@ -8,7 +8,14 @@
  * @module
  */
 
-import type { AnyMetric, Edit, GoldCorpus, Hypotheses } from "../plugins/types.ts";
+import type {
+  AnyMetric,
+  Edit,
+  GoldCorpus,
+  GoldSentence,
+  Hypotheses,
+  Tokens,
+} from "../plugins/types.ts";
 import type { Annotator } from "../annotator/annotate.ts";
 import { VERSION } from "../util/version.ts";
 import { InputError } from "../plugins/errors.ts";
@@ -46,38 +53,71 @@ export async function annotatePlainSystems(
   if (!metrics.some((m) => m.needsHypothesisEdits) || systems.every((s) => s.edits)) {
     return [...systems];
   }
-  // Loaded here, on first need: most runs score no plain output with an edit-based metric.
-  const a = annotator ?? await (await import("../annotator/annotate.ts")).loadAnnotator();
-  const sources = gold.sentences.map((s) => a.analyse(s.source));
-  // Systems often agree on a sentence: annotate each distinct output of a sentence once.
-  const seen = gold.sentences.map(() => new Map<string, Edit[]>());
+  const edits = await sentenceEditor(annotator);
+  // Systems often agree on a sentence: each distinct output of a sentence is annotated once.
+  const sentences = gold.sentences.map((sentence, i) => edits.sentence(sentence, i));
   return systems.map((system) => {
     if (system.edits) return system;
-    const edits = system.sentences.map((hyp, i) => {
-      const source = gold.sentences[i].source;
-      if (hyp.length === source.length && hyp.every((t, k) => t === source[k])) return [];
-      const key = hyp.join(" ");
-      const known = seen[i].get(key);
-      if (known) return known.map((e) => ({ ...e, corrections: e.corrections.map((c) => [...c]) }));
-      let typed;
-      try {
-        typed = a.annotate(sources[i], a.analyse(hyp));
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        const line = gold.sentences[i].line === undefined
-          ? ""
-          : ` (gold line ${gold.sentences[i].line})`;
-        throw new InputError(`sentence ${i + 1}${line}: ${error.message}`, system.path);
-      }
-      const found: Edit[] = typed.map((e) => ({
-        start: e.oStart,
-        end: e.oEnd,
-        corrections: [e.correction === "" ? [] : e.correction.split(" ")],
-        type: e.type,
-      }));
-      seen[i].set(key, found);
-      return found;
-    });
-    return { ...system, edits, editsFrom: ANNOTATOR_EDITS };
+    return {
+      ...system,
+      edits: system.sentences.map((hyp, i) => sentences[i](hyp, system.path)),
+      editsFrom: ANNOTATOR_EDITS,
+    };
   });
+}
+
+/** The annotator's edits of one gold sentence's outputs: see {@linkcode sentenceEditor}. */
+export interface SentenceEditor {
+  /**
+   * The edits of outputs of gold sentence `index` (0-based): a function of a hypothesis and its
+   * file (for messages); an output equal to the source has none, and each distinct output is
+   * annotated once (copies are returned).
+   */
+  sentence(gold: GoldSentence, index: number): (hypothesis: Tokens, path: string) => Edit[];
+}
+
+/**
+ * Edits from gecscore's annotator, a sentence at a time (as a stream reads them): the source
+ * is analysed once per sentence, each distinct output once. The whole-corpus step
+ * ({@linkcode annotatePlainSystems}) and the streamed engine use it alike, so both give the
+ * same edits.
+ *
+ * @param annotator An annotator (default: the built-in one, loaded now).
+ * @returns The editor.
+ */
+export async function sentenceEditor(annotator?: Annotator): Promise<SentenceEditor> {
+  // Loaded here, on first need: most runs score no plain output with an edit-based metric.
+  const a = annotator ?? await (await import("../annotator/annotate.ts")).loadAnnotator();
+  return {
+    sentence(gold, i) {
+      let analysed: ReturnType<Annotator["analyse"]> | undefined;
+      const seen = new Map<string, Edit[]>();
+      return (hyp, path) => {
+        const source = gold.source;
+        if (hyp.length === source.length && hyp.every((t, k) => t === source[k])) return [];
+        const key = hyp.join(" ");
+        const known = seen.get(key);
+        if (known) {
+          return known.map((e) => ({ ...e, corrections: e.corrections.map((c) => [...c]) }));
+        }
+        let typed;
+        try {
+          analysed ??= a.analyse(source);
+          typed = a.annotate(analysed, a.analyse(hyp));
+        } catch (error) {
+          if (!(error instanceof InputError)) throw error;
+          const line = gold.line === undefined ? "" : ` (gold line ${gold.line})`;
+          throw new InputError(`sentence ${i + 1}${line}: ${error.message}`, path);
+        }
+        const found: Edit[] = typed.map((e) => ({
+          start: e.oStart,
+          end: e.oEnd,
+          corrections: [e.correction === "" ? [] : e.correction.split(" ")],
+          type: e.type,
+        }));
+        seen.set(key, found);
+        return found;
+      };
+    },
+  };
 }

@@ -1,10 +1,13 @@
 /**
- * The run engine: every command that scores (`score` in each output format, `show`,
- * `report`, `meta`'s on-the-fly scores, the drop-ins and the REPL) goes through here. A run
- * is put together once ({@linkcode planRun}: metrics picked, options resolved, systems
- * checked), then carried out serially, on workers, or streamed; every metric call goes
- * through `sandbox/guard.ts`, so a fault is named the same way (plugin, metric, system,
- * sentence and gold line) on every path.
+ * The executor of the run model: every command that scores (`score` in each output format,
+ * `show`, `report`, `meta`'s on-the-fly scores and the REPL) carries out a plan here. The
+ * planner ({@linkcode planRun}, `scoring.ts`) puts a run together once: metrics picked, inputs
+ * derived (plain-text systems annotated for metrics that compare edits), options resolved and
+ * prepared, systems checked, and what a metric refusing a sentence does. The executor
+ * ({@linkcode executePlan}) carries it out in this thread or on workers (streamed runs:
+ * `run.ts`); results carry the options they were computed with. Every metric call goes through
+ * the checked calls of `sandbox/guard.ts`, so a fault is named the same way (plugin, metric,
+ * system, sentence and gold line) on every path.
  *
  * @module
  */
@@ -28,7 +31,9 @@ import type {
 } from "../plugins/types.ts";
 import { placement, runOnWorkers } from "./parallel.ts";
 import {
+  type MetricResult,
   metricResult,
+  planInputs,
   planRun,
   type RunPlan,
   type ScoreRequest,
@@ -36,7 +41,7 @@ import {
   type SystemResult,
 } from "./scoring.ts";
 
-export { planRun, type RunPlan, siteOf };
+export { planInputs, planRun, type RunPlan, siteOf };
 
 /** How to carry out a plan. */
 export interface RunOptions {
@@ -53,7 +58,7 @@ export interface RunOptions {
 }
 
 /** Run job (system `s`, metric `k`) of a plan in this thread. */
-function runJob(plan: RunPlan, s: number, k: number) {
+function runJob(plan: RunPlan, s: number, k: number): MetricResult {
   const system = plan.systems[s];
   const metric = plan.metrics[k];
   const job = runMetricJob(
@@ -68,6 +73,57 @@ function runJob(plan: RunPlan, s: number, k: number) {
 }
 
 /**
+ * What a plan gave: the results of the metrics that scored every system and, when the plan
+ * lets metrics refuse (`onRefusal: "skip"`), the errors of those that did not.
+ */
+export interface RunOutcome {
+  /** The metrics in the results, in the plan's order (refusing ones left out). */
+  metrics: AnyMetric[];
+  /** One result per system, in order. */
+  results: SystemResult[];
+  /** The input errors of the metrics that refused a sentence, in the order met. */
+  refusals: InputError[];
+}
+
+/**
+ * Settles the jobs of a plan in serial order (system by system, metric by metric): the first
+ * failure ends the run unless it is a metric refusing a sentence under `onRefusal: "skip"` and
+ * another metric remains, in which case that metric is left out. `job(s, k)` gives a job's
+ * result or throws its error; it is not called for jobs of metrics already left out.
+ */
+async function settle(
+  plan: RunPlan,
+  job: (s: number, k: number) => MetricResult | Promise<MetricResult>,
+): Promise<RunOutcome> {
+  const refused = new Set<number>();
+  const refusals: InputError[] = [];
+  const rows: MetricResult[][] = plan.systems.map(() => []);
+  for (let s = 0; s < plan.systems.length; s++) {
+    for (let k = 0; k < plan.metrics.length; k++) {
+      if (refused.has(k)) continue;
+      try {
+        rows[s][k] = await job(s, k);
+      } catch (error) {
+        const left = plan.metrics.length - refused.size;
+        if (!(error instanceof InputError) || plan.onRefusal !== "skip" || left === 1) throw error;
+        refused.add(k);
+        refusals.push(error);
+      }
+    }
+  }
+  const kept = (_: unknown, k: number) => !refused.has(k);
+  return {
+    metrics: plan.metrics.filter(kept),
+    results: plan.systems.map((system, s) => ({
+      name: system.name,
+      path: system.path,
+      metrics: rows[s].filter(kept),
+    })),
+    refusals,
+  };
+}
+
+/**
  * Carry out a plan in this thread, one job after another.
  *
  * @example Usage
@@ -79,11 +135,11 @@ function runJob(plan: RunPlan, s: number, k: number) {
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
  * const systems = [await readHypotheses("tests/testdata/m2scorer_example_system", 3)];
- * const [result] = runPlanSync(planRun({ registry: createRegistry(), gold, systems }));
+ * const [result] = runPlanSync(await planRun({ registry: createRegistry(), gold, systems }));
  * assert.equal(result.metrics[0].score.f, 0.8);
  * ```
  *
- * @param plan The plan.
+ * @param plan The plan (its refusal policy is not applied: a refusal ends the run).
  * @returns One result per system, in order.
  */
 export function runPlanSync(plan: RunPlan): SystemResult[] {
@@ -94,25 +150,60 @@ export function runPlanSync(plan: RunPlan): SystemResult[] {
   }));
 }
 
-/** A plan in this thread, yielding to the event loop between jobs (progress, cancelling). */
-async function runPlanAsync(plan: RunPlan, how: RunOptions): Promise<SystemResult[]> {
+/**
+ * Carry out a plan and say which metrics refused: in this thread, or spread over workers
+ * (`jobs`), or in the workers of boxed plugins. The results are the same, byte for byte,
+ * whichever way it runs.
+ *
+ * @example A metric that refuses is left out under `onRefusal: "skip"`
+ * ```ts
+ * import { executePlan, planRun } from "./engine.ts";
+ * import { createRegistry, InputError, readGold } from "../mod.ts";
+ * import { readHypotheses } from "../formats/text.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const registry = createRegistry().use({
+ *   name: "picky",
+ *   version: "1",
+ *   metrics: [{
+ *     id: "picky", version: "1", description: "refuses", needs: [], defaults: {}, headline: "x",
+ *     stats: () => { throw new InputError("picky: no"); },
+ *     corpus: () => ({ x: 0 }), sentence: () => ({ x: 0 }),
+ *     explain: () => ({ summary: "", blocks: [] }),
+ *     signature: () => "picky",
+ *   }],
+ * });
+ * const gold = await readGold("tests/testdata/m2scorer_example.m2");
+ * const systems = [await readHypotheses("tests/testdata/m2scorer_example_system", 3)];
+ * const plan = await planRun({ registry, gold, systems, metrics: ["m2", "picky"], onRefusal: "skip" });
+ * const outcome = await executePlan(plan);
+ * assert.deepEqual(outcome.metrics.map((m) => m.id), ["m2"]);
+ * assert.match(outcome.refusals[0].message, /^picky: no/);
+ * ```
+ *
+ * @param plan The plan.
+ * @param how Workers, cancelling, progress.
+ * @returns The results and the refusals.
+ */
+export async function executePlan(plan: RunPlan, how: RunOptions = {}): Promise<RunOutcome> {
   how.signal?.throwIfAborted();
-  const { gold, systems, metrics } = plan;
-  const total = systems.length * metrics.length * gold.sentences.length;
-  let done = 0;
-  const out: SystemResult[] = [];
-  for (let s = 0; s < systems.length; s++) {
-    const results = [];
-    for (let k = 0; k < metrics.length; k++) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      how.signal?.throwIfAborted();
-      results.push(runJob(plan, s, k));
-      done += gold.sentences.length;
-      how.onProgress?.(done, total);
-    }
-    out.push({ name: systems[s].name, path: systems[s].path, metrics: results });
+  const { workers } = placement(plan, how.jobs ?? 1);
+  if (workers) {
+    const jobs = await runOnWorkers(plan, how.jobs ?? 1, how.onProgress, plan.onRefusal);
+    return await settle(plan, (s, k) => jobs(s, k));
   }
-  return out;
+  if (!how.onProgress && !how.signal) return await settle(plan, (s, k) => runJob(plan, s, k));
+  // Yielding to the event loop between jobs (progress, cancelling).
+  const total = plan.systems.length * plan.metrics.length * plan.gold.sentences.length;
+  let done = 0;
+  return await settle(plan, async (s, k) => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    how.signal?.throwIfAborted();
+    const result = runJob(plan, s, k);
+    done += plan.gold.sentences.length;
+    how.onProgress?.(done, total);
+    return result;
+  });
 }
 
 /**
@@ -128,26 +219,24 @@ async function runPlanAsync(plan: RunPlan, how: RunOptions): Promise<SystemResul
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
  * const systems = [await readHypotheses("tests/testdata/m2scorer_example_system", 3)];
- * const plan = planRun({ registry: createRegistry(), gold, systems, sentences: true });
+ * const plan = await planRun({ registry: createRegistry(), gold, systems, sentences: true });
  * assert.deepEqual(await runPlan(plan, { jobs: 2 }), runPlanSync(plan));
  * ```
  *
  * @param plan The plan.
  * @param how Workers, cancelling, progress.
- * @returns One result per system, in order.
+ * @returns One result per system, in order (metrics that refused left out, as the plan says).
  */
 export async function runPlan(plan: RunPlan, how: RunOptions = {}): Promise<SystemResult[]> {
-  const { workers } = placement(plan, how.jobs ?? 1);
-  if (!workers) {
-    return how.onProgress || how.signal ? await runPlanAsync(plan, how) : runPlanSync(plan);
-  }
-  how.signal?.throwIfAborted();
-  return await runOnWorkers(plan, how.jobs ?? 1, how.onProgress);
+  return (await executePlan(plan, how)).results;
 }
 
 /**
- * Score systems: statistics once per system and metric, then the corpus score (and sentence
- * scores when asked) from them; {@linkcode planRun} then {@linkcode runPlanSync}.
+ * Score systems, the one scripted way: {@linkcode planRun} (metrics picked, plain-text systems
+ * annotated for metrics that compare edits, options resolved and prepared once), then
+ * {@linkcode runPlan}: statistics once per system and metric, then the corpus score (and
+ * sentence scores when asked) from them. `signal` cancels and `onProgress` reports between
+ * jobs; `jobs` spreads them over workers (the same results).
  *
  * @example Usage
  * ```ts
@@ -159,7 +248,7 @@ export async function runPlan(plan: RunPlan, how: RunOptions = {}): Promise<Syst
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
  * const system = await readHypotheses("tests/testdata/m2scorer_example_system", 3);
- * const [result] = scoreSystems({
+ * const [result] = await scoreSystems({
  *   registry: createRegistry({ builtins: false }).use(plugin),
  *   gold,
  *   systems: [system],
@@ -168,21 +257,9 @@ export async function runPlan(plan: RunPlan, how: RunOptions = {}): Promise<Syst
  * assert.equal(result.metrics[0].score.matches, 1);
  * ```
  *
- * @param request What to score.
- * @returns One result per system, in order.
- */
-export function scoreSystems(request: ScoreRequest): SystemResult[] {
-  return runPlanSync(planRun(request));
-}
-
-/**
- * {@linkcode scoreSystems}, one metric and system at a time, giving the event loop a turn
- * between them so that a long run can report progress (`onProgress`, in sentences) and be
- * cancelled (`signal`, checked between them).
- *
  * @example Cancelling
  * ```ts
- * import { scoreSystemsAsync } from "./engine.ts";
+ * import { scoreSystems } from "./engine.ts";
  * import { createRegistry, readGold } from "../mod.ts";
  * import { readHypotheses } from "../formats/text.ts";
  * import assert from "node:assert/strict";
@@ -190,25 +267,40 @@ export function scoreSystems(request: ScoreRequest): SystemResult[] {
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
  * const system = await readHypotheses("tests/testdata/m2scorer_example_system", 3);
  * const request = { registry: createRegistry(), gold, systems: [system] };
- * const [result] = await scoreSystemsAsync(request);
- * assert.equal(result.metrics[0].metric, "m2");
  * await assert.rejects(
- *   scoreSystemsAsync({ ...request, signal: AbortSignal.abort() }),
+ *   scoreSystems({ ...request, signal: AbortSignal.abort() }),
  *   (e: Error) => e.name === "AbortError",
  * );
  * ```
  *
  * @param request What to score.
+ * @param how Workers (default 1: this thread).
  * @returns One result per system, in order.
  */
-export async function scoreSystemsAsync(request: ScoreRequest): Promise<SystemResult[]> {
+export async function scoreSystems(
+  request: ScoreRequest,
+  how: { jobs?: number | "auto" } = {},
+): Promise<SystemResult[]> {
   request.signal?.throwIfAborted();
-  return await runPlanAsync(planRun(request), request);
+  return await runPlan(await planRun(request), {
+    jobs: how.jobs,
+    signal: request.signal,
+    onProgress: request.onProgress,
+  });
 }
 
 /**
- * Score systems as {@linkcode scoreSystems} does, spreading the (system, metric) jobs over
- * workers ({@linkcode runPlan} with `jobs`, default `"auto"`).
+ * {@linkcode scoreSystems} (kept for callers of the earlier name).
+ *
+ * @param request What to score.
+ * @returns One result per system, in order.
+ */
+export async function scoreSystemsAsync(request: ScoreRequest): Promise<SystemResult[]> {
+  return await scoreSystems(request);
+}
+
+/**
+ * {@linkcode scoreSystems} on workers (`jobs`, default `"auto"`).
  *
  * @example Usage
  * ```ts
@@ -222,7 +314,7 @@ export async function scoreSystemsAsync(request: ScoreRequest): Promise<SystemRe
  * const systems = [await readHypotheses("tests/testdata/m2scorer_example_system", 3)];
  * const request = { registry, gold, systems, sentences: true };
  * const parallel = await scoreSystemsParallel(request, { jobs: 2 });
- * assert.deepEqual(parallel, scoreSystems(request));
+ * assert.deepEqual(parallel, await scoreSystems(request));
  * ```
  *
  * @param request What to score.
@@ -233,11 +325,7 @@ export async function scoreSystemsParallel(
   request: ScoreRequest,
   options: { jobs?: number | "auto" } = {},
 ): Promise<SystemResult[]> {
-  return await runPlan(planRun(request), {
-    jobs: options.jobs ?? "auto",
-    signal: request.signal,
-    onProgress: request.onProgress,
-  });
+  return await scoreSystems(request, { jobs: options.jobs ?? "auto" });
 }
 
 /**

@@ -16,8 +16,14 @@ import type { PluginHost } from "../sandbox/host.ts";
 import { hostOf } from "../sandbox/hosted.ts";
 import { type PluginModule, pluginModule } from "../sandbox/plugin_module.ts";
 import { type JobExtras, type MetricJobResult, runMetricJob } from "../sandbox/guard.ts";
-import type { AnyMetric } from "../plugins/types.ts";
-import { metricResult, type RunPlan, siteOf, type SystemResult } from "./scoring.ts";
+import { InputError } from "../plugins/errors.ts";
+import {
+  type MetricResult,
+  metricResult,
+  type RefusalPolicy,
+  type RunPlan,
+  siteOf,
+} from "./scoring.ts";
 
 /** How to spread the work. */
 export interface ParallelOptions {
@@ -106,19 +112,22 @@ function layout(plan: RunPlan, jobs: number | "auto") {
 /**
  * Run a plan's (system, metric) jobs on workers: the pool for built-in metrics, each boxed
  * plugin's own worker for its metrics, this thread for the rest. A job that fails stops the
- * run: the error is the one the serial engine would have met first, and nothing is returned.
- * `pipeline/engine.ts` decides when a plan goes here.
+ * jobs after it in serial order (except a metric refusing a sentence under `onRefusal:
+ * "skip"`), so the error met is the one the serial engine would have met first.
+ * `pipeline/engine.ts` decides when a plan goes here and settles the jobs.
  *
  * @param plan The plan.
  * @param jobs The `jobs` option (pool size).
  * @param onProgress Progress, in sentence evaluations.
- * @returns One result per system, in order.
+ * @param onRefusal Whether a metric's input error lets the other jobs go on.
+ * @returns Job (system `s`, metric `k`)'s result, or its error thrown.
  */
 export async function runOnWorkers(
   plan: RunPlan,
   jobs: number | "auto",
   onProgress?: (done: number, total: number) => void,
-): Promise<SystemResult[]> {
+  onRefusal: RefusalPolicy = "fail",
+): Promise<(s: number, k: number) => MetricResult> {
   const { gold, systems, metrics } = plan;
   const resolved = plan.options;
   const { modules, items, size } = layout(plan, jobs);
@@ -182,7 +191,11 @@ export async function runOnWorkers(
         request.onProgress?.(jobsDone * gold.sentences.length, total);
       } catch (error) {
         errors[index(it)] = error;
-        failedAt = Math.min(failedAt, index(it));
+        // A metric refusing a sentence may be left out (the executor decides, in serial
+        // order): the other jobs go on.
+        if (!(error instanceof InputError && onRefusal === "skip")) {
+          failedAt = Math.min(failedAt, index(it));
+        }
       }
     }
   };
@@ -268,12 +281,12 @@ export async function runOnWorkers(
   } finally {
     for (const host of hosts) host.terminate();
   }
-  if (failedAt !== Infinity) throw errors[failedAt];
-  return systems.map((system, s) => ({
-    name: system.name,
-    path: system.path,
-    metrics: metrics.map((metric: AnyMetric, k) =>
-      metricResult(metric, results[s * metrics.length + k]!, gold, resolved[k], system)
-    ),
-  }));
+  // Each job's result, or its error (thrown): the executor settles them in serial order.
+  return (s, k) => {
+    const at = s * metrics.length + k;
+    if (errors[at] !== undefined) throw errors[at];
+    const job = results[at];
+    if (!job) throw errors[failedAt];
+    return metricResult(metrics[k], job, gold, resolved[k], systems[s]);
+  };
 }

@@ -1,12 +1,14 @@
 /**
- * Scoring runs: read a gold corpus and system outputs, compute every metric's per-sentence
- * statistics once, then corpus and sentence scores from them. Shared by the command line,
- * the REPL and library users.
+ * The planner of the run model: a scoring request becomes a {@linkcode RunPlan} (metrics
+ * picked for the gold and the systems, inputs derived, every metric's options resolved and
+ * prepared once, systems checked, the refusal policy), which `engine.ts` carries out. The one
+ * place options are resolved and `Metric.prepare` is called (`tests/architecture_test.ts`).
+ * Shared by the command line, the REPL and library users.
  *
  * @module
  */
 
-import { InputError } from "../plugins/errors.ts";
+import { InputError, UsageError } from "../plugins/errors.ts";
 import type { CallSite, MetricJobResult } from "../sandbox/guard.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
@@ -18,6 +20,7 @@ import type {
   Hypotheses,
   Options,
   OptionValue,
+  PrepareContext,
   Score,
   TypeBreakdown,
 } from "../plugins/types.ts";
@@ -92,6 +95,11 @@ export interface MetricResult {
   /** The metric id. */
   metric: string;
   /**
+   * The options the results were computed with: resolved and prepared once, by the planner
+   * ({@linkcode planRun}); resampling and rendering read them here and never resolve again.
+   */
+  options: Options;
+  /**
    * The full signature: the metric's own (options, version), the number of references, the
    * gold's fingerprint and the gecscore version (see `pipeline/signature.ts`).
    */
@@ -138,7 +146,17 @@ export interface ScoreRequest {
   signal?: AbortSignal;
   /** Progress of an asynchronous run: `done` of `total` sentence evaluations. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * What happens when a metric refuses a sentence (an input error raised by its own job, e.g.
+   * a sentence past its bounds): `"fail"` (the default) ends the run with that error; `"skip"`
+   * leaves the metric out of the results and keeps its error for the caller to report, as
+   * long as another metric remains.
+   */
+  onRefusal?: "fail" | "skip";
 }
+
+/** What a run does when a metric refuses a sentence (see {@linkcode ScoreRequest.onRefusal}). */
+export type RefusalPolicy = "fail" | "skip";
 
 /**
  * Pick the metrics of a run: the ids asked for (each must be registered and servable by the
@@ -196,12 +214,115 @@ export function resolveRequest(
   const { registry, gold, systems } = request;
   const metrics = selectMetrics(registry, gold, request.metrics, systems);
   for (const id of Object.keys(request.options ?? {})) registry.metric(id);
-  const resolved = metrics.map((m) => {
-    const options = resolveOptions<Options>(m, request.options?.[m.id] ?? {});
-    const context = { gold: gold.sentences, systems };
-    return m.prepare ? m.prepare(options, context) : options;
-  });
+  const resolved = metrics.map((m) =>
+    metricOptions(m, request.options?.[m.id] ?? {}, { gold: gold.sentences, systems })
+  );
   return { metrics, resolved };
+}
+
+/**
+ * One metric's options for a run: the raw values resolved against its defaults, then
+ * completed by its `prepare()` from everything scored together (GoToScorer's weights from the
+ * systems). This is the one place options are resolved and prepared; every path of the engine,
+ * the REPL and the renderers take the result from a plan or a result.
+ *
+ * @example Usage
+ * ```ts
+ * import { metricOptions } from "./scoring.ts";
+ * import { createRegistry } from "../mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const m2 = createRegistry().metric("m2");
+ * assert.equal(metricOptions(m2, { beta: "1" }, { gold: [], systems: [] }).beta, 1);
+ * ```
+ *
+ * @param metric The metric.
+ * @param raw Raw option values by name.
+ * @param context The run's gold sentences and systems (for `prepare()`).
+ * @returns The options to score with.
+ */
+export function metricOptions(
+  metric: AnyMetric,
+  raw: Readonly<Record<string, OptionValue>>,
+  context: PrepareContext,
+): Options {
+  const options = resolveOptions<Options>(metric, raw);
+  return metric.prepare ? metric.prepare(options, context) : options;
+}
+
+/**
+ * The options of metrics scored as a stream: resolved, and prepared from an empty run (a
+ * stream holds no whole corpus); a metric whose `prepare()` needs the whole run (GoToScorer's
+ * `weights=systems`) cannot be streamed, which is a usage error naming it.
+ *
+ * @param metrics The metrics.
+ * @param raw Raw option values by metric id, then name.
+ * @returns The options, in order.
+ */
+export function streamOptions(
+  metrics: readonly AnyMetric[],
+  raw: Readonly<Record<string, Readonly<Record<string, OptionValue>>>>,
+): Options[] {
+  return metrics.map((m) => {
+    try {
+      return metricOptions(m, raw[m.id] ?? {}, { gold: [], systems: [] });
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      throw new UsageError(
+        `metric ${m.id} completes its options from the whole run (${error.message}); ` +
+          "it cannot be scored as a stream: score the corpus whole",
+      );
+    }
+  });
+}
+
+/**
+ * The metrics a request names that compare the systems' own edits, when a system came as plain
+ * text: the planner then derives those edits with the annotator (see
+ * {@linkcode deriveInputs}). Metrics picked by default never ask for it: the default set
+ * leaves such metrics out for plain-text systems.
+ *
+ * @param request What to score.
+ * @returns Whether the run needs the annotator.
+ */
+export function needsAnnotation(
+  request: Pick<ScoreRequest, "registry" | "metrics" | "systems">,
+): boolean {
+  if (request.systems.every((s) => s.edits)) return false;
+  const ids = request.metrics ?? [];
+  return request.registry.metrics.some((m) => m.needsHypothesisEdits && ids.includes(m.id));
+}
+
+/**
+ * The steps that derive a run's inputs: plain-text systems scored by a metric that compares
+ * edits get them from gecscore's annotator (loaded on first need). Systems given with their own
+ * edits (a hypothesis M2) keep them.
+ *
+ * @param request What to score.
+ * @returns The systems to score, annotated where the run needs it.
+ */
+export async function deriveInputs(request: ScoreRequest): Promise<Hypotheses[]> {
+  if (!needsAnnotation(request)) return request.systems;
+  // Picked (and checked) before the annotator loads: an unknown id is named first.
+  selectMetrics(request.registry, request.gold, request.metrics);
+  return await deriveEdits(request.gold, request.systems);
+}
+
+/**
+ * Edits for every plain-text system from gecscore's annotator (loaded on first need), as
+ * `edits:gecscore-<version>`; systems with their own edits are kept as they are. The REPL's
+ * `annotate` asks for it; runs ask through {@linkcode planRun}.
+ *
+ * @param gold The gold (its sources are the original sentences).
+ * @param systems The systems.
+ * @returns The systems, annotated.
+ */
+export async function deriveEdits(
+  gold: GoldCorpus,
+  systems: readonly Hypotheses[],
+): Promise<Hypotheses[]> {
+  const { annotatePlainSystems } = await import("./annotate_systems.ts");
+  return await annotatePlainSystems(gold, systems, [{ needsHypothesisEdits: true }]);
 }
 
 /**
@@ -219,17 +340,21 @@ export interface RunPlan {
   readonly systems: readonly Hypotheses[];
   /** The metrics, in the order asked for. */
   readonly metrics: readonly AnyMetric[];
-  /** `options[k]`: the resolved options of `metrics[k]`. */
+  /** `options[k]`: the options of `metrics[k]`, resolved and prepared once. */
   readonly options: readonly Options[];
   /** Also compute sentence-level scores. */
   readonly sentences: boolean;
   /** Also compute per-error-type breakdowns. */
   readonly byType: boolean;
+  /** What the executor does when a metric refuses a sentence. */
+  readonly onRefusal: "fail" | "skip";
 }
 
 /**
- * Put a scoring run together: pick the metrics ({@linkcode selectMetrics}), check that every
- * option names a registered metric, resolve the options once and check each system's length.
+ * Put a scoring run together: derive the inputs the metrics need ({@linkcode deriveInputs}:
+ * plain-text systems annotated for metrics that compare edits), pick the metrics
+ * ({@linkcode selectMetrics}), check that every option names a registered metric, resolve and
+ * prepare the options once and check each system's length.
  *
  * @example Usage
  * ```ts
@@ -240,7 +365,7 @@ export interface RunPlan {
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
  * const systems = [await readHypotheses("tests/testdata/m2scorer_example_system", 3)];
- * const plan = planRun({ registry: createRegistry(), gold, systems, metrics: ["m2"],
+ * const plan = await planRun({ registry: createRegistry(), gold, systems, metrics: ["m2"],
  *   options: { m2: { beta: "1" } } });
  * assert.equal(plan.options[0].beta, 1);
  * ```
@@ -248,7 +373,18 @@ export interface RunPlan {
  * @param request What to score.
  * @returns The plan.
  */
-export function planRun(request: ScoreRequest): RunPlan {
+export async function planRun(request: ScoreRequest): Promise<RunPlan> {
+  return planInputs({ ...request, systems: await deriveInputs(request) });
+}
+
+/**
+ * {@linkcode planRun} for inputs that need no deriving (every system that a metric compares
+ * edits of has them): synchronous.
+ *
+ * @param request What to score.
+ * @returns The plan.
+ */
+export function planInputs(request: ScoreRequest): RunPlan {
   const { metrics, resolved } = resolveRequest(request);
   for (const system of request.systems) checkLength(system, request.gold);
   return {
@@ -259,6 +395,7 @@ export function planRun(request: ScoreRequest): RunPlan {
     options: resolved,
     sentences: request.sentences === true,
     byType: request.byType === true,
+    onRefusal: request.onRefusal ?? "fail",
   };
 }
 
@@ -334,6 +471,7 @@ export function metricResult(
   const edits = metric.needsHypothesisEdits ? `|edits:${system.editsFrom ?? "file"}` : "";
   const result: MetricResult = {
     metric: metric.id,
+    options,
     signature: fullSignature(metric, options, gold, system.format) + edits,
     metricSignature: job.signature,
     score: job.score,

@@ -16,9 +16,8 @@
  */
 
 import { UsageError } from "../plugins/errors.ts";
-import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
-import type { AnyMetric, Options, OptionValue } from "../plugins/types.ts";
+import type { AnyMetric, Options } from "../plugins/types.ts";
 import type { SystemResult } from "./scoring.ts";
 import { holmRejections } from "../stats/holm.ts";
 import {
@@ -478,8 +477,9 @@ function* assessSteps(
 
 /**
  * {@linkcode assessSignificance} for every metric of a scoring run: the statistics cached in
- * the results of `scoreSystems` (the first system is the baseline), options resolved as the
- * run resolved them, and a tested path per metric (default: each metric's headline).
+ * the results of `scoreSystems` (the first system is the baseline), with the options the
+ * results carry (as the run's planner prepared them), and a tested path per metric (default:
+ * each metric's headline).
  *
  * @example Usage
  * ```ts
@@ -493,7 +493,7 @@ function* assessSteps(
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
  * const systems = await Promise.all(["m2scorer_example_system", "m2scorer_example_system2"]
  *   .map((f) => readHypotheses(`tests/testdata/${f}`, 3)));
- * const results = scoreSystems({ registry, gold, systems, metrics: ["m2"] });
+ * const results = await scoreSystems({ registry, gold, systems, metrics: ["m2"] });
  * const [m2] = assessResults(registry, results, { test: "bs", samples: 100 });
  * assert.equal(m2.metric, "m2");
  * assert.equal(m2.systems[0].value, results[0].metrics[0].score.f);
@@ -503,14 +503,12 @@ function* assessSteps(
  * @param registry The registry the run used.
  * @param results The results of `scoreSystems` (with their statistics).
  * @param request What to compute; `headlines` maps metric ids to the dotted path tested.
- * @param options Raw option values by metric id, as given to `scoreSystems`.
  * @returns One result per metric of the run, in its order.
  */
 export function assessResults(
   registry: Registry,
   results: readonly SystemResult[],
   request: SignificanceRequest & { headlines?: Record<string, string> },
-  options: Record<string, Record<string, OptionValue>> = {},
 ): MetricSignificance[] {
   if (!results.length) return [];
   for (const id of Object.keys(request.headlines ?? {})) {
@@ -522,11 +520,11 @@ export function assessResults(
       );
     }
   }
-  return results[0].metrics.map(({ metric: id }, k) => {
+  return results[0].metrics.map(({ metric: id, options }, k) => {
     const metric = registry.metric(id);
     return assessSignificance(
       metric,
-      resolveOptions<Options>(metric, Object.hasOwn(options, id) ? options[id] : {}),
+      options,
       results.map((r) => ({ name: r.name, stats: r.metrics[k].stats })),
       {
         ...request,

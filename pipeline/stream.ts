@@ -9,9 +9,9 @@
 
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import { type CallSite, checkedScore, checkedStats, where } from "../sandbox/guard.ts";
-import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
-import { callSite } from "./scoring.ts";
+import { callSite, streamOptions } from "./scoring.ts";
+import { sentenceEditor } from "./annotate_systems.ts";
 import type {
   Accumulator,
   AnyMetric,
@@ -22,10 +22,15 @@ import type {
   Tokens,
 } from "../plugins/types.ts";
 
-/** One system of a stream: its name and its hypotheses in gold order. */
+/**
+ * One system of a stream: its name and its hypotheses in gold order, plain text (a metric that
+ * compares edits gets them from gecscore's annotator, sentence by sentence).
+ */
 export interface StreamSystem {
   /** The system's name. */
   name: string;
+  /** Its file, for messages (default: its name). */
+  path?: string;
   /** Its hypotheses, one per gold sentence, in order. */
   hypotheses: AsyncIterable<Tokens> | Iterable<Tokens>;
 }
@@ -36,6 +41,11 @@ export interface StreamRequest {
   metrics: readonly AnyMetric[];
   /** Raw option values by metric id, then option name. */
   options?: Record<string, Record<string, OptionValue>>;
+  /**
+   * `prepared[k]`: the options of `metrics[k]` as a planner already resolved them (then
+   * `options` is not read).
+   */
+  prepared?: readonly Options[];
   /** The gold sentences, in order. */
   gold: AsyncIterable<GoldSentence> | Iterable<GoldSentence>;
   /** The systems. */
@@ -154,7 +164,7 @@ export async function* streamScores(
   request: StreamRequest,
 ): AsyncGenerator<SentenceRecord | CorpusRecord> {
   const { metrics, systems } = request;
-  const options = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  const options = request.prepared ?? streamOptions(metrics, request.options ?? {});
   const sites = systems.map((system) =>
     metrics.map((m): CallSite =>
       request.registry
@@ -165,10 +175,14 @@ export async function* streamScores(
   if (!request.goldPath) { for (const row of sites) for (const site of row) delete site.goldPath; }
   const folds = corpusFolds(metrics, options, sites);
   const hypotheses = systems.map((s) => iterate(s.hypotheses));
+  // Plain outputs scored by a metric that compares edits get the annotator's, sentence by
+  // sentence (the same edits as the whole-corpus step gives).
+  const editor = metrics.some((m) => m.needsHypothesisEdits) ? await sentenceEditor() : undefined;
   let n = 0;
   for await (const gold of request.gold) {
     n++;
     const scores: Score[][] = [];
+    const editsOf = editor?.sentence(gold, n - 1);
     for (let j = 0; j < systems.length; j++) {
       const next = await hypotheses[j].next();
       if (next.done) {
@@ -177,9 +191,10 @@ export async function* streamScores(
         );
       }
       const row: Score[] = [];
+      const edits = editsOf?.(next.value, systems[j].path ?? systems[j].name);
       metrics.forEach((metric, k) => {
         const site = sites[j][k];
-        const stats = checkedStats(metric, gold, next.value, options[k], n - 1, site);
+        const stats = checkedStats(metric, gold, next.value, options[k], n - 1, site, edits);
         folds[j][k].add(stats);
         if (request.sentences) {
           row.push(checkedScore(metric, "sentence", stats, options[k], site, n - 1, gold.line));

@@ -9,14 +9,7 @@
 
 import { m2Sentences } from "../formats/m2.ts";
 import { tokenizeAscii } from "../formats/tokenize.ts";
-import type {
-  AnyMetric,
-  GoldSentence,
-  Options,
-  OptionValue,
-  ReadLimits,
-  Score,
-} from "../plugins/types.ts";
+import type { AnyMetric, GoldSentence, Options, ReadLimits, Score } from "../plugins/types.ts";
 import { type CallSite, checkedScore, checkedStats, describeError } from "../sandbox/guard.ts";
 import { digestPart } from "./signature.ts";
 
@@ -26,8 +19,8 @@ export interface StreamWorkerInit {
   modules: { url: string; exportName: string }[];
   /** Each metric: its module's index and its id. */
   metrics: { module: number; id: string }[];
-  /** Raw option values by metric id. */
-  options: Record<string, Record<string, OptionValue>>;
+  /** Each metric's options, as the planner resolved them. */
+  options: Options[];
   /** `sites[system][metric]`. */
   sites: CallSite[][];
   /** The gold's file, for messages. */

@@ -16,9 +16,8 @@
 import { Worker } from "node:worker_threads";
 import { readChunks } from "../formats/text.ts";
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
-import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
-import type { AnyMetric, Options, OptionValue, ReadLimits, Score } from "../plugins/types.ts";
+import type { AnyMetric, Options, ReadLimits, Score } from "../plugins/types.ts";
 import { hostOf } from "../sandbox/hosted.ts";
 import { pluginModule } from "../sandbox/plugin_module.ts";
 import type { CallSite } from "../sandbox/guard.ts";
@@ -48,8 +47,8 @@ const HEAP_MB = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 1024 };
 export interface ParallelStreamRequest {
   /** The metrics: each in a plugin whose module is declared (see {@linkcode poolModules}). */
   metrics: readonly AnyMetric[];
-  /** Raw option values by metric id, then option name. */
-  options?: Record<string, Record<string, OptionValue>>;
+  /** `options[k]`: the options of `metrics[k]`, as the planner resolved them. */
+  options: readonly Options[];
   /** The gold, checked already: an M2 file, or plain source and reference files. */
   gold:
     | { kind: "m2"; path: string; allAnnotators: string[] }
@@ -219,7 +218,7 @@ export async function* streamScoresParallel(
   const { metrics, systems, registry, digest } = request;
   const pool = poolModules(registry, metrics);
   if (!pool) throw new Error("streamScoresParallel: a metric cannot run on the pool");
-  const options = metrics.map((m) => resolveOptions<Options>(m, request.options?.[m.id] ?? {}));
+  const options = request.options;
   const sites: CallSite[][] = systems.map((system) =>
     metrics.map((m) => callSite(registry, m, system, { path: request.goldPath }))
   );
@@ -230,7 +229,7 @@ export async function* streamScoresParallel(
   const init: StreamWorkerInit = {
     modules: pool.modules,
     metrics: metrics.map((m, k) => ({ module: pool.index[k], id: m.id })),
-    options: request.options ?? {},
+    options: [...options],
     sites,
     goldPath: request.goldPath,
     gold: request.gold.kind === "m2"

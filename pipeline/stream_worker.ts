@@ -7,7 +7,6 @@
  */
 
 import { parentPort } from "node:worker_threads";
-import { resolveOptions } from "../plugins/options.ts";
 import type { AnyMetric, Options, Plugin } from "../plugins/types.ts";
 import { describeError } from "../sandbox/guard.ts";
 import { scoreChunk, type StreamChunk, type StreamWorkerInit } from "./stream_chunk.ts";
@@ -26,7 +25,7 @@ async function init(message: StreamWorkerInit): Promise<void> {
     if (!metric) throw new Error(`no metric "${id}" in ${message.modules[module].url}`);
     return metric;
   });
-  options = metrics.map((m) => resolveOptions<Options>(m, message.options[m.id] ?? {}));
+  options = message.options;
 }
 
 // Chunks are scored one after another, in the order they came.

@@ -14,13 +14,12 @@ import { referenceRewrites } from "../formats/references.ts";
 import { readReferenceCorpus } from "../formats/text.ts";
 import { readSystem } from "../pipeline/read_system.ts";
 import { isOwnFormat } from "../pipeline/own_formats.ts";
-import { annotatePlainSystems } from "../pipeline/annotate_systems.ts";
-import { UsageError } from "../plugins/errors.ts";
+import { InputError, UsageError } from "../plugins/errors.ts";
 import { loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
-import { coerceOption, resolveOptions } from "../plugins/options.ts";
+import { coerceOption } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { headlineValue } from "../render/text.ts";
-import { callSite, goldProvides } from "../pipeline/scoring.ts";
+import { callSite, deriveEdits, goldProvides, metricOptions } from "../pipeline/scoring.ts";
 import { explainSentence, scoreOf, sentenceStats } from "../pipeline/engine.ts";
 import type { CallSite } from "../sandbox/guard.ts";
 import { WarningEcho } from "../render/warnings.ts";
@@ -94,6 +93,8 @@ export class SessionState {
    */
   readonly failures: string[] = [];
   #overrides = new Map<string, Record<string, OptionValue>>();
+  /** Each metric's prepared options by overrides, for the gold and systems loaded now. */
+  #prepared = new Map<string, Options>();
   #stats = new Map<string, unknown[]>();
   #headlines = new Map<string, number[]>();
   #provides = new Set<GoldNeed>();
@@ -151,6 +152,7 @@ export class SessionState {
   #useGold(gold: GoldCorpus, path: string): string {
     this.gold = gold;
     this.index = 0;
+    this.#prepared.clear();
     this.#stats.clear();
     this.#headlines.clear();
     this.#counts.clear();
@@ -214,7 +216,7 @@ export class SessionState {
     if (!chosen.length) throw new UsageError("No systems loaded: load hyp PATH...");
     const plain = chosen.filter((s) => !s.edits);
     if (!plain.length) return "Every system named already has its own edits (a hypothesis M2)";
-    const annotated = await annotatePlainSystems(gold, plain, [{ needsHypothesisEdits: true }]);
+    const annotated = await deriveEdits(gold, plain);
     return annotated.map((system) => {
       const at = this.systems.findIndex((s) => s.name === system.name);
       this.#forget(system.name);
@@ -265,7 +267,26 @@ export class SessionState {
    * @returns The options.
    */
   options(metric: AnyMetric): Options {
-    return resolveOptions(metric, this.#overrides.get(metric.id) ?? {});
+    const raw = this.#overrides.get(metric.id) ?? {};
+    const key = `${metric.id}\u0000${JSON.stringify(raw)}`;
+    let options = this.#prepared.get(key);
+    if (!options) {
+      // The planner's options: resolved, then prepared from the session's gold and systems
+      // (GoToScorer's weights=systems from every loaded system), as a run of them would be.
+      try {
+        options = metricOptions(metric, raw, {
+          gold: this.gold?.sentences ?? [],
+          systems: this.systems,
+        });
+      } catch (error) {
+        // Options that cannot be prepared from these systems (weights from systems given as
+        // plain text, not yet annotated): the metric is not available for them, as it says.
+        if (!(error instanceof InputError)) throw error;
+        options = metricOptions({ ...metric, prepare: undefined }, raw, { gold: [], systems: [] });
+      }
+      this.#prepared.set(key, options);
+    }
+    return options;
   }
 
   /**
@@ -280,6 +301,7 @@ export class SessionState {
     const metric = this.registry.metric(metricId);
     const value = coerceOption(metric, name, raw);
     this.#overrides.set(metric.id, { ...this.#overrides.get(metric.id), [name]: value });
+    this.#prepared.clear();
     return value;
   }
 
@@ -391,7 +413,8 @@ export class SessionState {
     const options = this.options(metric);
     const cached = this.systems.map((s) => this.#stats.get(cacheKey(s.name, metric.id, options)))
       .find((stats) => stats !== undefined);
-    return countPaths(metric, options, samples, cached, {
+    const corpus = (stats: unknown[]) => this.scoreOf(metric, "corpus", stats);
+    return countPaths(metric, corpus, samples, cached, {
       counts: this.#counts,
       rates: this.#rates,
     });
@@ -544,6 +567,7 @@ export class SessionState {
   }
 
   #forget(systemName: string): void {
+    this.#prepared.clear();
     for (const map of [this.#stats, this.#headlines]) {
       for (const key of [...map.keys()]) if (key.startsWith(systemName + "\u0000")) map.delete(key);
     }
@@ -596,6 +620,7 @@ export class SessionState {
 
   /** Clear `set` values: all, one metric's, or one option. */
   resetOptions(metricId?: string, name?: string): string {
+    this.#prepared.clear();
     return resetOverrides(this.registry, this.#overrides, metricId, name);
   }
 }

@@ -81,7 +81,7 @@ export function unknownOption(metric: AnyMetric, name: string): UsageError {
  * once shown not to be a count is remembered in `memo.rates`).
  *
  * @param metric The metric.
- * @param options Its resolved options.
+ * @param corpus The metric's corpus score of some statistics (a checked call, with its options).
  * @param samples Scores (with their statistics, when known) to judge on.
  * @param cached The cached statistics of one system, if any.
  * @param memo What earlier calls found, per metric id.
@@ -89,7 +89,7 @@ export function unknownOption(metric: AnyMetric, name: string): UsageError {
  */
 export function countPaths(
   metric: AnyMetric,
-  options: Options,
+  corpus: (stats: unknown[]) => Score,
   samples: { score: Score; stats?: unknown }[],
   cached: unknown[] | undefined,
   memo: { counts: Map<string, string[]>; rates: Map<string, Set<string>> },
@@ -105,7 +105,7 @@ export function countPaths(
       Number.isInteger(headlineValue(score, p))
     );
   if (cached) {
-    const paths = wholes(metric.corpus(cached, options)).slice(0, 4);
+    const paths = wholes(corpus(cached)).slice(0, 4);
     memo.counts.set(metric.id, paths);
     return paths;
   }
@@ -113,7 +113,7 @@ export function countPaths(
     p !== metric.headline && !echoes.has(p.split(".").pop()!)
   );
   for (const { score, stats } of samples) {
-    const twice = stats === undefined ? undefined : metric.corpus([stats, stats], options);
+    const twice = stats === undefined ? undefined : corpus([stats, stats]);
     for (const p of columns) {
       const one = headlineValue(score, p);
       const count = Number.isInteger(one) &&

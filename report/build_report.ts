@@ -224,6 +224,37 @@ function headlineNumber(score: unknown, path: string): number {
   return typeof value === "number" ? value : NaN;
 }
 
+/** Every field of each metric's corpus score, a table per metric. */
+function detailTables(input: ReportInput): string {
+  return input.metrics.map((m) => {
+    const scores = input.systems.map((s) => s.scores[m.id]);
+    const rate = m.columns.map((c) =>
+      scores.some((sc) => {
+        const v = headlineValue(sc, c);
+        return typeof v === "number" && !Number.isInteger(v);
+      })
+    );
+    return `<div class="scroll"><table class="details" data-metric="${esc(m.id)}">
+<caption>${esc(m.id)}: every field of the corpus score</caption>
+<thead><tr><th scope="col">System</th>${
+      m.columns.map((c) => `<th scope="col" class="num">${esc(c)}</th>`).join("")
+    }</tr></thead>
+<tbody>${
+      input.systems.map((s) =>
+        `<tr><th scope="row">${esc(s.name)}</th>${
+          m.columns.map((c, i) =>
+            numberCell(headlineValue(s.scores[m.id], c), rate[i], {
+              system: s.name,
+              metric: m.id,
+              field: c,
+            })
+          ).join("")
+        }</tr>`
+      ).join("\n")
+    }</tbody></table></div>`;
+  }).join("\n");
+}
+
 function summarySection(input: ReportInput): string {
   const sig = input.significance;
   const baseline = input.systems[0]?.name ?? "";
@@ -316,33 +347,7 @@ function summarySection(input: ReportInput): string {
       sig.ranks?.length ? "; a rank range spans every rank a system cannot be separated from" : ""
     }.</p>`
     : `<p class="help">No confidence intervals or paired tests were computed for this report.</p>`;
-  const details = input.metrics.map((m) => {
-    const scores = input.systems.map((s) => s.scores[m.id]);
-    const rate = m.columns.map((c) =>
-      scores.some((sc) => {
-        const v = headlineValue(sc, c);
-        return typeof v === "number" && !Number.isInteger(v);
-      })
-    );
-    return `<div class="scroll"><table class="details" data-metric="${esc(m.id)}">
-<caption>${esc(m.id)}: every field of the corpus score</caption>
-<thead><tr><th scope="col">System</th>${
-      m.columns.map((c) => `<th scope="col" class="num">${esc(c)}</th>`).join("")
-    }</tr></thead>
-<tbody>${
-      input.systems.map((s) =>
-        `<tr><th scope="row">${esc(s.name)}</th>${
-          m.columns.map((c, i) =>
-            numberCell(headlineValue(s.scores[m.id], c), rate[i], {
-              system: s.name,
-              metric: m.id,
-              field: c,
-            })
-          ).join("")
-        }</tr>`
-      ).join("\n")
-    }</tbody></table></div>`;
-  }).join("\n");
+  const details = detailTables(input);
   return section(
     "summary",
     "Summary",

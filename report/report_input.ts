@@ -13,7 +13,8 @@ import { referenceRewrites } from "../formats/references.ts";
 import { headlineValue } from "../plugins/headline.ts";
 import { tableFields } from "../render/fields.ts";
 import type { ScoreRequest, SystemResult } from "../pipeline/scoring.ts";
-import { planRun, type RunPlan, runPlan, runPlanSync } from "../pipeline/engine.ts";
+import { planRun, type RunPlan, runPlan, scoreOf } from "../pipeline/engine.ts";
+import { callSite } from "../pipeline/scoring.ts";
 import type { AnyMetric, GoldSentence, Options, Score, Tokens } from "../plugins/types.ts";
 import {
   assessSignificance,
@@ -166,8 +167,8 @@ export function reportSignificance(results: readonly MetricSignificance[]): Repo
 }
 
 /** A planned run for the report: the engine's plan with sentence scores and per-type data. */
-function reportPlan(request: ReportRequest): RunPlan {
-  return planRun({ ...request, sentences: true, byType: !request.types });
+async function reportPlan(request: ReportRequest): Promise<RunPlan> {
+  return await planRun({ ...request, sentences: true, byType: !request.types });
 }
 
 /**
@@ -182,7 +183,7 @@ function reportPlan(request: ReportRequest): RunPlan {
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
  * const system = await readHypotheses("tests/testdata/m2scorer_example_system2", 3);
- * const input = reportInput({ registry: createRegistry(), gold, systems: [system], metrics: ["m2"] });
+ * const input = await reportInput({ registry: createRegistry(), gold, systems: [system], metrics: ["m2"] });
  * assert.equal((input.systems[0].scores.m2.f as number).toFixed(4), "0.7143");
  * assert.equal(input.systems[0].sentenceScores.m2.length, 3);
  * assert.equal(input.edits?.compared.length, 3);
@@ -191,9 +192,9 @@ function reportPlan(request: ReportRequest): RunPlan {
  * @param request The systems, gold, metrics and options, and the optional extra sections.
  * @returns The report's input.
  */
-export function reportInput(request: ReportRequest): ReportInput {
-  const plan = reportPlan(request);
-  const results = runPlanSync(plan);
+export async function reportInput(request: ReportRequest): Promise<ReportInput> {
+  const plan = await reportPlan(request);
+  const results = await runPlan(plan);
   const input = gatherInput(request, plan, results);
   const significance = resamplable(request, plan, results);
   const assessed = significance.map(({ k, metric, systems }) =>
@@ -242,7 +243,7 @@ export interface ReportThreads {
  *   registry: createRegistry(), gold, systems, metrics: ["m2", "gleu"],
  *   resampling: { test: "bs" as const, ci: true, samples: 200 },
  * };
- * const serial = reportInput(request);
+ * const serial = await reportInput(request);
  * assert.deepEqual(await reportInputParallel(request, { jobs: 2 }), serial);
  * assert.deepEqual(await reportInputParallel(request, { jobs: 2, overlap: false }), serial);
  * ```
@@ -256,7 +257,7 @@ export async function reportInputParallel(
   how: ReportThreads = {},
 ): Promise<ReportInput> {
   const jobs = how.jobs ?? "auto";
-  const plan = reportPlan(request);
+  const plan = await reportPlan(request);
   const overlapped = await overlappedInput(request, plan, jobs, how);
   if (overlapped) return overlapped;
   const results = await runPlan(plan, { jobs });
@@ -432,7 +433,7 @@ function gatherInput(
       ...(metric.lowerIsBetter ? { lowerIsBetter: true } : {}),
     })),
     systems: results.map((r, s): ReportSystem => {
-      const system = request.systems[s];
+      const system = plan.systems[s];
       return {
         name: r.name,
         sentences: system.sentences,
@@ -469,7 +470,9 @@ function gatherInput(
         r.name,
         Object.fromEntries(metrics.map((metric, m) => {
           const stats = indices.map((i) => r.metrics[m].stats[i]);
-          return [metric.id, headline(metric.corpus(stats, options[m]), metric.headline)];
+          const site = callSite(registry, metric, r, gold);
+          const score = scoreOf(metric, site, "corpus", stats, options[m]);
+          return [metric.id, headline(score, metric.headline)];
         })),
       ])),
     };
@@ -480,7 +483,7 @@ function gatherInput(
   if (viewed >= 0 && results.length) {
     input.edits = registry.viewsOf(metrics[viewed].id)[0].sentenceEdits({
       gold: gold.sentences,
-      systems: request.systems.map((s) => s.sentences),
+      systems: plan.systems.map((s) => s.sentences),
       stats: results.map((r) => r.metrics[viewed].stats),
       options: options[viewed],
     });

@@ -32,8 +32,8 @@ import type { ReportInput } from "./types.ts";
  *   resampling: { test: "bs" as const, ci: true, samples: 200 },
  * };
  * const { input, html } = await reportPage(request, { jobs: 2 });
- * assert.deepEqual(input, reportInput(request));
- * assert.equal(html, await buildReport(reportInput(request)));
+ * assert.deepEqual(input, await reportInput(request));
+ * assert.equal(html, await buildReport(await reportInput(request)));
  * ```
  *
  * @param request The systems, gold, metrics and options, and the optional extra sections.

@@ -7,7 +7,10 @@
  * `metrics/` only `builtin.ts` imports a metric (a language pack: only a metric's public entry),
  * language packs import only public entry points, the REPL does not import the CLI (both render
  * through `render/`), library layers never print, exit or read `Deno.args`, and every package is
- * named with its version in the source (`npm:name@x.y.z`) or is a `node:` module.
+ * named with its version in the source (`npm:name@x.y.z`) or is a `node:` module. The run
+ * model: faces import no streaming or worker module (the report may use workers) and never the
+ * annotator, call no metric member themselves, and only the planner (`pipeline/scoring.ts`)
+ * resolves or prepares options.
  *
  * @module
  */
@@ -88,6 +91,38 @@ const METRIC_IMPORTERS = new Set(["metrics", "builtin", "langs"]);
 
 /** A package named the way a run can fetch it alone: `node:x`, or `npm:name@x.y.z[/path]`. */
 const PINNED = /^(node:[\w/]+|npm:(@[\w.-]+\/)?[\w.-]+@\d+\.\d+\.\d+(-[\w.]+)?(\/\S*)?)$/;
+/** The faces: they build a plan and render its results (ARCHITECTURE.md, "One run model"). */
+const FACES = new Set(["cli", "repl", "entry", "report"]);
+
+/**
+ * What no face imports: the streams, the annotator and the step that calls it (the planner
+ * derives inputs and the executor streams). The worker pools too, except for the report,
+ * whose page overlaps its scoring with resampling on workers (`report/report_input.ts`).
+ */
+const FACE_NEVER_IMPORTS: { pattern: RegExp; what: string; except?: string[] }[] = [
+  { pattern: /^pipeline\/stream[^/]*\.ts$/, what: "a streaming module" },
+  { pattern: /^(annotator\/|pipeline\/annotate_systems\.ts$)/, what: "the annotator" },
+  {
+    pattern: /^pipeline\/(parallel|bootstrap_pool|bootstrap_worker)\.ts$/,
+    what: "a worker module",
+    except: ["report"],
+  },
+];
+
+/** Options are resolved and prepared by the planner alone. */
+const PLANNER = "pipeline/scoring.ts";
+/** Where that is checked: the engine and everything above it (metrics and plugins excepted). */
+const PLANNED = new Set(["pipeline", "meta", "render", "report", "cli", "repl", "entry"]);
+const RESOLVES = /\bresolveOptions\(|\.prepare\(|\bprepare\?\.\(/;
+
+/**
+ * A face calling a metric member itself (statistics, scores, explanations, folds, preparing);
+ * faces go through the engine's checked calls. `state.explain(...)` is the REPL's own method.
+ * `cli/init_plugin.ts` writes a plugin's source and tries the plugin it wrote.
+ */
+const METRIC_CALL =
+  /(?<!\bstate)\.(?:stats|corpus|sentence|explain|accumulator|resampler|prepare)(?:\?\.)?\(\s*[^)\s]/;
+const METRIC_CALL_EXCEPT = new Set(["cli/init_plugin.ts"]);
 
 /** What library code may not contain (outside comments). */
 const FORBIDDEN = [/\bconsole\./, /\bDeno\.exit\b/, /\bDeno\.args\b/];
@@ -199,12 +234,26 @@ export function violations(files: SourceFile[], publicEntries = PUBLIC): string[
       ) {
         problems.push(`${file.path}: a language pack imports ${target}, not a public entry point`);
       }
+      if (FACES.has(layer.name)) {
+        for (const rule of FACE_NEVER_IMPORTS) {
+          if (rule.pattern.test(target) && !rule.except?.includes(layer.name)) {
+            problems.push(`${file.path}: a face imports ${rule.what} (${target})`);
+          }
+        }
+      }
       const [a, b] = [file.path, target].map((p) => /^metrics\/([^/]+)\//.exec(p)?.[1]);
       if (a && b && a !== b) {
         problems.push(`${file.path}: metric ${a} imports metric ${b} (${target})`);
       }
     }
     edges.set(file.path, targets);
+    const code = stripComments(file.code);
+    if (PLANNED.has(layer.name) && file.path !== PLANNER && RESOLVES.test(code)) {
+      problems.push(`${file.path}: resolves or prepares metric options (only ${PLANNER} does)`);
+    }
+    if (FACES.has(layer.name) && !METRIC_CALL_EXCEPT.has(file.path) && METRIC_CALL.test(code)) {
+      problems.push(`${file.path}: a face calls a metric member (go through pipeline/engine.ts)`);
+    }
     if (layer.library) {
       const code = stripComments(file.code);
       for (const pattern of FORBIDDEN) {
@@ -317,6 +366,16 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     file("mod.ts", ["./metrics/gleu/mod.ts"]),
     file("langs/yy/mod.ts", ["../../metrics/gleu/mod.ts", "../../metrics/gleu/ngrams.ts"]),
     file("metrics/gleu/ngrams.ts", []),
+    file("cli/run.ts", [
+      "../pipeline/stream_parallel.ts",
+      "../pipeline/parallel.ts",
+      "../annotator/annotate.ts",
+      "../pipeline/engine.ts",
+    ], "const o = resolveOptions(m, raw); const s = metric.stats(gold, hyp, o);"),
+    file("repl/opts.ts", ["../pipeline/annotate_systems.ts"], "m.prepare?.(o, ctx);"),
+    file("report/page.ts", ["../pipeline/bootstrap_pool.ts"], "x(metric.corpus(stats, o));"),
+    file("pipeline/engine.ts", [], "o = m.prepare(o, c); state.explain(g, h);"),
+    file("pipeline/scoring.ts", [], "const o = resolveOptions(m, raw);"),
   ], entries);
   const expect = [
     /^plugins\/types\.ts: plugins\/ imports cli\/render\.ts from outside plugins\/$/,
@@ -353,6 +412,16 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     /^meta\/x\.ts: only builtin\.ts imports metrics\/ \(metrics\/m2\/mod\.ts\)$/,
     /^mod\.ts: only builtin\.ts imports metrics\/ \(metrics\/gleu\/mod\.ts\)$/,
     /^langs\/yy\/mod\.ts: a language pack imports metrics\/gleu\/ngrams\.ts, not a public entry point$/,
+    /^cli\/run\.ts: a face imports a streaming module \(pipeline\/stream_parallel\.ts\)$/,
+    /^cli\/run\.ts: a face imports a worker module \(pipeline\/parallel\.ts\)$/,
+    /^cli\/run\.ts: a face imports the annotator \(annotator\/annotate\.ts\)$/,
+    /^cli\/run\.ts: resolves or prepares metric options \(only pipeline\/scoring\.ts does\)$/,
+    /^cli\/run\.ts: a face calls a metric member \(go through pipeline\/engine\.ts\)$/,
+    /^repl\/opts\.ts: a face imports the annotator \(pipeline\/annotate_systems\.ts\)$/,
+    /^repl\/opts\.ts: resolves or prepares metric options \(only pipeline\/scoring\.ts does\)$/,
+    /^repl\/opts\.ts: a face calls a metric member \(go through pipeline\/engine\.ts\)$/,
+    /^report\/page\.ts: a face calls a metric member \(go through pipeline\/engine\.ts\)$/,
+    /^pipeline\/engine\.ts: resolves or prepares metric options \(only pipeline\/scoring\.ts does\)$/,
   ];
   for (const pattern of expect) {
     assert.ok(problems.some((p) => pattern.test(p)), `${pattern} not in:\n${problems.join("\n")}`);
@@ -374,12 +443,14 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
       file("edits/prf.ts", ["../util/a.ts", "node:util"]),
       file("edits/apply.ts", ["../plugins/types.ts"]),
       file("plugins/types.ts", []),
-      file("report/x.ts", ["../builtin.ts"]),
+      file("report/x.ts", ["../builtin.ts", "../pipeline/parallel.ts"], "state.explain(g, h);"),
       file("builtin.ts", ["./metrics/m2/mod.ts"]),
       file("langs/zh/mod.ts", ["../../metrics/gleu/mod.ts", "../../mod.ts"]),
       file("mod.ts", []),
       file("metrics/gleu/mod.ts", ["npm:@scope/x@1.0.0/sub.js", "npm:wink-lexicon@2.2.0"]),
-      file("cli/init_plugin.ts", ["${urls.mod}"]), // an import written into a generated file
+      file("pipeline/parallel.ts", []),
+      file("cli/init_plugin.ts", ["${urls.mod}"], "metric.stats(g, h, o);"), // writes and tries a plugin
+      file("repl/help.ts", [], "const HELP = `metric.sentence() of the statistics`;"),
     ], entries),
     [],
   );

@@ -22,7 +22,7 @@ sharedTest(
     for (const name of CONLL2014_SYSTEMS) {
       systems.push(await readHypotheses(shared(`data/conll2014/systems/${name}`), 1312));
     }
-    const results = scoreSystems({
+    const results = await scoreSystems({
       registry: createRegistry(),
       gold,
       systems,
@@ -48,7 +48,7 @@ sharedTest("ERRANT categories add up to ERRANT's totals at every level", async (
   const gold = await readGold(shared(`${dir}/gold/cleme-conll14.errant`));
   const system = await readHypothesisM2(shared(`${dir}/hyp/CUUI.errant`), 1312);
   for (const cat of [1, 2, 3]) {
-    const [r] = scoreSystems({
+    const [r] = await scoreSystems({
       registry: createRegistry(),
       gold,
       systems: [system],

@@ -38,7 +38,7 @@ Deno.test("planRun() resolves options once and every way of running gives the sa
   const registry = createRegistry();
   const gold = await readGold(GOLD);
   const systems = [await readHypotheses(SYSTEM, 3), await readHypotheses(SYSTEM2, 3)];
-  const plan = planRun({
+  const plan = await planRun({
     registry,
     gold,
     systems,
@@ -80,8 +80,8 @@ Deno.test("planRun() refuses a system of the wrong length and an option of an un
   const registry = createRegistry();
   const gold = await readGold(GOLD);
   const short = { name: "short", path: "short", sentences: [["a"]] };
-  assert.throws(() => planRun({ registry, gold, systems: [short] }), /short: has 1 lines/);
-  assert.throws(
+  await assert.rejects(() => planRun({ registry, gold, systems: [short] }), /short: has 1 lines/);
+  await assert.rejects(
     () => planRun({ registry, gold, systems: [], options: { nosuch: { x: "1" } } }),
     /Unknown metric "nosuch"/,
   );

@@ -112,7 +112,7 @@ sharedTest(
             gold,
             ...args.split(" ").filter(Boolean),
           ]);
-          const [result] = scoreSystems({
+          const [result] = await scoreSystems({
             registry,
             gold: goldCorpus,
             systems: [hypothesis],

@@ -46,7 +46,7 @@ Deno.test("errant_compare equals ERRANT 3.0.2 on the hand-made cases", async (t)
 async function errantScore(hyp: string, options: Record<string, string | number | boolean> = {}) {
   const gold = await readGold(`${DIR}/ref.m2`);
   const system = await readHypothesisM2(`${DIR}/${hyp}.m2`, gold.sentences.length);
-  const [result] = scoreSystems({
+  const [result] = await scoreSystems({
     registry: createRegistry(),
     gold,
     systems: [system],

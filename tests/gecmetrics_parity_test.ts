@@ -90,13 +90,13 @@ function check(row: Row, score: Record<string, unknown>, fields: Record<string, 
   return n;
 }
 
-function score(
+async function score(
   gold: GoldCorpus,
   systems: Hypotheses[],
   metric: string,
   options: Record<string, string | number>,
 ) {
-  const results = scoreSystems({
+  const results = await scoreSystems({
     registry,
     gold,
     systems,
@@ -204,7 +204,7 @@ sharedTest("gleu gecmetrics variants reproduce AMU's 1312 sentence scores", asyn
   const amu = systems.filter((s) => s.name === "AMU");
   let n = 0;
   for (const [name, variant] of [["GLEU", "gecmetrics"], ["GLEUOfficial", "gecmetrics-official"]]) {
-    const [result] = scoreSystems({
+    const [result] = await scoreSystems({
       registry,
       gold,
       systems: amu,

@@ -390,7 +390,7 @@ sharedTest(
   async () => {
     const { m2 } = await conll();
     const hyps = await system("UFC");
-    const [result] = scoreSystems({
+    const [result] = await scoreSystems({
       registry,
       gold: m2,
       systems: [{ name: "UFC", path: "UFC", sentences: hyps }],

@@ -23,7 +23,7 @@ Deno.test("scoreSystemsParallel() equals scoreSystems() for 1, 2 and 3 workers",
   const gold = await readGold(GOLD);
   const systems = await Promise.all(SYSTEMS.map((p) => readHypotheses(p, gold.sentences.length)));
   const request = { registry, gold, systems, sentences: true };
-  const serial = JSON.stringify(scoreSystems(request));
+  const serial = JSON.stringify(await scoreSystems(request));
   assert.deepEqual(
     JSON.parse(serial).map((s: { metrics: { metric: string }[] }) =>
       s.metrics.map((m) => m.metric)
@@ -118,7 +118,7 @@ Deno.test("scoreSystemsParallel() reports progress up to the total, serial or po
   const registry = createRegistry();
   const gold = await readGold(GOLD);
   const systems = await Promise.all(SYSTEMS.map((p) => readHypotheses(p, gold.sentences.length)));
-  const serial = scoreSystems({ registry, gold, systems });
+  const serial = await scoreSystems({ registry, gold, systems });
   for (const jobs of [1, 2]) {
     const seen: [number, number][] = [];
     const request = {

@@ -23,7 +23,7 @@ Deno.test("reportInputParallel() gives reportInput()'s page on two threads", asy
       metrics: ["m2", "gleu", "imeasure"],
       resampling: { ...resampling, samples: 300, seed: 7 },
     };
-    const serial = reportInput(request);
+    const serial = await reportInput(request);
     const parallel = await reportInputParallel(request, { jobs: 2 });
     assert.deepEqual(parallel, serial);
     assert.equal(await buildReport(parallel), await buildReport(serial));
@@ -49,7 +49,7 @@ async function conllRequest(samples: number) {
 
 sharedTest("reportInputParallel() on CoNLL-2014 equals the serial input", async () => {
   const request = await conllRequest(100);
-  assert.deepEqual(await reportInputParallel(request, { jobs: 2 }), reportInput(request));
+  assert.deepEqual(await reportInputParallel(request, { jobs: 2 }), await reportInput(request));
 });
 
 Deno.test("bootstrapOnWorkers() names a metric's fault on a worker as on this thread", async () => {
@@ -100,7 +100,7 @@ Deno.test("reportInputParallel() resamples each system's metrics while the next 
     metrics: ["gleu", "m2", "imeasure"],
     resampling: { test: "bs" as const, ci: true, ranks: true, samples: 200, seed: 3 },
   };
-  const serial = reportInput(request);
+  const serial = await reportInput(request);
   for (const jobs of [2, 3]) {
     assert.deepEqual(await reportInputParallel(request, { jobs, overlap: true }), serial);
   }
@@ -116,9 +116,9 @@ Deno.test("reportInputParallel() stops the resampling workers when a later metri
     metrics: ["m2", "refuses"],
     resampling: { test: "bs" as const, ci: true, samples: 100 },
   };
-  const expected = (() => {
+  const expected = await (async () => {
     try {
-      reportInput(request);
+      await reportInput(request);
     } catch (error) {
       return error as Error;
     }
@@ -136,6 +136,6 @@ sharedTest(
   async () => {
     // 4 systems × 3 metrics × 300 resamples of 1,312 sentences: enough for two threads.
     const request = await conllRequest(300);
-    assert.deepEqual(await reportInputParallel(request), reportInput(request));
+    assert.deepEqual(await reportInputParallel(request), await reportInput(request));
   },
 );

@@ -17,7 +17,7 @@ const SYSTEMS = [
 async function exampleInput(metrics?: string[]): Promise<ReportInput> {
   const gold = await readGold(GOLD);
   const systems = await Promise.all(SYSTEMS.map((p) => readHypotheses(p, 3)));
-  return reportInput({ registry: createRegistry(), gold, systems, metrics });
+  return await reportInput({ registry: createRegistry(), gold, systems, metrics });
 }
 
 /**
@@ -62,7 +62,7 @@ sharedTest("reportInput() per-type counts add up to M2's tp and fn on CoNLL-2014
       readHypotheses(shared(`data/conll2014/systems/${n}`), gold.sentences.length)
     ),
   );
-  const input = reportInput({ registry: createRegistry(), gold, systems, metrics: ["m2"] });
+  const input = await reportInput({ registry: createRegistry(), gold, systems, metrics: ["m2"] });
   checkTypeTotals(input);
   assert.ok(input.types![0].types.includes("ArtOrDet"));
   // The matched edits of each sentence are as many as M2's chosen annotator's tp.
@@ -77,7 +77,7 @@ Deno.test("reportInput() scores each length bucket from the statistics of its se
   const gold = await readGold(GOLD);
   const system = await readHypotheses(SYSTEMS[1], 3);
   // Lengths 6, 3 and 7 tokens: all in the first bucket, whose score is the corpus score.
-  const input = reportInput({ registry: createRegistry(), gold, systems: [system] });
+  const input = await reportInput({ registry: createRegistry(), gold, systems: [system] });
   assert.equal(input.buckets?.length, 1);
   assert.equal(input.buckets![0].count, 3);
   for (const metric of input.metrics) {
@@ -92,7 +92,12 @@ Deno.test("reportInput() scores each length bucket from the statistics of its se
     source: [...gold.sentences[0].source, ..."x".repeat(8).split("")],
   };
   system.sentences[0] = [...system.sentences[0], ..."x".repeat(8).split("")];
-  const two = reportInput({ registry: createRegistry(), gold, systems: [system], metrics: ["m2"] });
+  const two = await reportInput({
+    registry: createRegistry(),
+    gold,
+    systems: [system],
+    metrics: ["m2"],
+  });
   assert.deepEqual(two.buckets!.map((b) => [b.label, b.count]), [["1-10", 2], ["11-20", 1]]);
   const only = m2Metric.corpus(
     [m2Metric.stats(gold.sentences[0], system.sentences[0], m2Metric.defaults)],

@@ -16,7 +16,7 @@ sharedTest("resampler() equals corpus() on CoNLL-2014 resamples of AMU and CAMB"
     ["AMU", "CAMB"].map((name) => readHypotheses(shared(`data/conll2014/systems/${name}`), 1312)),
   );
   const ids = ["m2", "imeasure", "gleu"];
-  const results = scoreSystems({ registry, gold, systems, metrics: ids });
+  const results = await scoreSystems({ registry, gold, systems, metrics: ids });
   const n = gold.sentences.length;
   const rows = bootstrapIndices(n, 3, 12345);
   const masks = swapMasks(n, 2, 12345);

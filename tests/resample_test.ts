@@ -362,7 +362,7 @@ Deno.test("the example plugin gets intervals and paired tests with no code of it
       readHypotheses(`tests/testdata/${f}`, 3)
     ),
   );
-  const results = scoreSystems({ registry, gold, systems });
+  const results = await scoreSystems({ registry, gold, systems });
   for (const [k, metric] of registry.metrics.entries()) {
     const result = assessSignificance(
       metric,

@@ -5,6 +5,7 @@ import { m2Sentences } from "../formats/m2.ts";
 import { createRegistry } from "../mod.ts";
 import { streamScores } from "../pipeline/stream.ts";
 import { GoldDigest } from "../pipeline/signature.ts";
+import { streamOptions } from "../pipeline/scoring.ts";
 import { LineCutter, streamScoresParallel } from "../pipeline/stream_parallel.ts";
 import { setPluginModule } from "../sandbox/host.ts";
 import { MersenneTwister } from "../util/mt19937.ts";
@@ -141,6 +142,7 @@ Deno.test("streamScoresParallel() gives the records and the fault of the serial 
     }));
     const workers = await take(streamScoresParallel({
       metrics,
+      options: streamOptions(metrics, {}),
       gold: { kind: "m2", path, allAnnotators: ["0"] },
       goldPath: path,
       count: 1500,

@@ -91,7 +91,7 @@ Deno.test("streamScores() keeps the statistics of a metric without accumulator",
   const systems = [await readHypotheses(SYSTEM, 3), await readHypotheses(SYSTEM2, 3)];
   const metric = registry.metric("exact_match");
   assert.equal(metric.accumulator, undefined);
-  const serial = scoreSystems({ registry, gold, systems, metrics: ["exact_match", "m2"] });
+  const serial = await scoreSystems({ registry, gold, systems, metrics: ["exact_match", "m2"] });
   const records = [];
   for await (
     const r of streamScores({

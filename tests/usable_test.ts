@@ -58,7 +58,7 @@ const gold = await readGold(${JSON.stringify(gold)});
 const system = await readSystem(${
         JSON.stringify(system)
       }, { registry, expected: gold.sentences.length });
-const [result] = scoreSystems({ registry, gold, systems: [system], metrics: ["m2"] });
+const [result] = await scoreSystems({ registry, gold, systems: [system], metrics: ["m2"] });
 console.log(JSON.stringify(result.metrics[0].score));
 `,
     );
@@ -462,8 +462,9 @@ Deno.test("gecscore init-plugin writes a plugin folder whose deno test passes an
     );
     assert.equal(scored.code, 0, scored.stderr);
     const score = JSON.parse(scored.stdout).systems[0].metrics.word_overlap;
-    assert.match(score.signature, /^word_overlap\|case:yes\|v:0\.1\.0\|nrefs:2\|/);
-    assert.ok(score.f1 > 0 && score.f1 <= 1);
+    // The short form init-plugin writes (examples/token_f.ts): F-beta of token counts.
+    assert.match(score.signature, /^word_overlap\|beta:1\|v:1\.0\|nrefs:2\|/);
+    assert.ok(score.f > 0 && score.f <= 1);
     const intervals = await gecscore(
       "score",
       "--plugin",

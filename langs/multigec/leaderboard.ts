@@ -372,7 +372,7 @@ async function englishErrant(
     await Deno.writeTextFile(`${dir}/hyp.m2`, parallelToM2(source, [hyp], annotator));
     const gold = await readGold(`${dir}/ref.m2`, { registry });
     const system = await readSystem(`${dir}/hyp.m2`, { registry });
-    const [result] = scoreSystems({ registry, gold, systems: [system], metrics: ["errant"] });
+    const [result] = await scoreSystems({ registry, gold, systems: [system], metrics: ["errant"] });
     const { score, stats } = result.metrics[0];
     const out: NonNullable<SystemScore["errant"]> = {
       precision: 100 * (score.precision as number),
