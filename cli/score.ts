@@ -32,6 +32,7 @@ import { selectMetrics } from "../pipeline/scoring.ts";
 import { assessResults } from "../pipeline/significance.ts";
 import { typeIntervals } from "../pipeline/type_intervals.ts";
 import { reportJson, reportTable, reportTsv } from "./score_output.ts";
+import { paperColumns } from "../render/paper.ts";
 import { type JsonlRequest, scoreJsonl, streamedResults } from "./score_stream.ts";
 import type { AnyMetric } from "../plugins/types.ts";
 import type { SystemResult } from "../pipeline/scoring.ts";
@@ -209,6 +210,7 @@ ${SIGNIFICANCE_HELP}
           metrics.map((m) =>
             m.columnLabels?.(resolveOptions(m, options[m.id] ?? {}) as never) ?? {}
           ),
+          metrics.map((m) => paperColumns(m, resolveOptions(m, options[m.id] ?? {}))),
         );
     const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
     const metricIds = splitList(values.metrics as string[] | undefined);

@@ -116,6 +116,9 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenc
   // GLEU's own interval comes from sampling a reference per sentence (iter), not from
   // resampling sentences as --ci does.
   columnLabels: () => ({ ci: "ci (ref. sampling)" }),
+  paperColumns: (options) => ({
+    gleu: `${(options as { aggregate?: string }).aggregate === "sentence-mean" ? "Sent" : ""}GLEU`,
+  }),
   stats(gold, hypothesis, options) {
     const entry = prepare(gold, options);
     // Hook: gec-metrics' variants.
