@@ -39,6 +39,8 @@ import {
 import { windowAnalysis } from "../meta/window.ts";
 import { windowSvg } from "../meta/window_svg.ts";
 import {
+  type MetaFormat,
+  type MetricSources,
   renderRankingAgreement,
   renderSentenceLevel,
   renderSystemLevel,
@@ -139,7 +141,7 @@ const META_OPTIONS = {
 interface MetaRequest {
   values: Record<string, unknown>;
   tokens: Parameters<typeof systemFiles>[0];
-  format: "table" | "json";
+  format: MetaFormat | "json";
   humanPaths: string[];
   judgmentPaths: string[];
   rankingPaths: string[];
@@ -166,6 +168,8 @@ interface MetaResults {
     sets: { set: string; result: ReturnType<typeof rankingAgreement> }[];
   }[];
   windows?: ReturnType<typeof windowAnalysis>;
+  /** Where each metric's scores came from, when some were computed on the spot. */
+  sources?: MetricSources;
 }
 
 /** Every score set, named: human rankings, system-level and sentence-level metric scores. */
@@ -193,7 +197,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     rankings: request.rankingPaths,
     trueSkill: request.trueSkill,
   });
-  if (request.hasGold) await scoreOnTheSpot(request, files, context);
+  const computed = request.hasGold ? await scoreOnTheSpot(request, files, context) : [];
   const order = values.order !== undefined
     ? await readOrder(values.order as string)
     : [...files.systems].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
@@ -202,6 +206,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     ...systemLevelResults(request, named),
     sentence: await sentenceLevelResults(request, named),
     rankings: rankingResults(request, files.rankings, named, order),
+    sources: computed.length ? metricSources(named, computed) : undefined,
   };
   await windowsAndHeatmaps(request, named, order, results);
   await writeScatterPlots(request, results);
@@ -214,9 +219,11 @@ function checkRequest(
   values: Record<string, unknown>,
   tokens: Parameters<typeof systemFiles>[0],
 ): MetaRequest {
-  const format = values.format as string;
-  if (format !== "table" && format !== "json") {
-    throw new UsageError(`meta: unknown output format "${format}"; valid: table, json`);
+  const format = values.format as MetaRequest["format"];
+  if (!["table", "json", "markdown", "latex"].includes(format)) {
+    throw new UsageError(
+      `meta: unknown output format "${format}"; valid: table, json, markdown, latex`,
+    );
   }
   const positionals = systemFiles(tokens).map((f) => f.path);
   const humanPaths = list(values.human);
@@ -304,12 +311,15 @@ function systemSets(values: Record<string, unknown>): SystemSet[] {
   return sets;
 }
 
-/** Score the systems given after `--gold` and add their scores (and names) to the files'. */
+/**
+ * Score the systems given after `--gold` and add their scores (and names) to the files'.
+ * Returns the names of the score sets computed.
+ */
 async function scoreOnTheSpot(
   request: MetaRequest,
   files: MetaFiles,
   { registry, io }: CommandContext,
-): Promise<void> {
+): Promise<string[]> {
   const { values, tokens } = request;
   const gold = await readCommandGold("meta", request.goldFlags, registry);
   const ids = list(values.metrics).length ? list(values.metrics) : undefined;
@@ -346,6 +356,22 @@ async function scoreOnTheSpot(
   files.system.push(...computed.system);
   files.sentence.push(...computed.sentence);
   for (const h of systems) files.systems.add(h.name);
+  return [...computed.system, ...computed.sentence].map((set) => set.name);
+}
+
+/**
+ * Each metric's source (computed on the spot, or read from a file) when both kinds are
+ * compared, so the tables label them; otherwise nothing.
+ */
+function metricSources(
+  named: NamedSets,
+  computed: readonly string[],
+): MetricSources | undefined {
+  const sources = new Map<string, "computed" | "file">();
+  for (const set of [...named.metrics, ...named.sentence]) {
+    sources.set(set.name, computed.includes(set.name) ? "computed" : "file");
+  }
+  return new Set(sources.values()).size > 1 ? sources : undefined;
 }
 
 /** Name the files of one value a line by the order of the systems; check names are unique. */
@@ -544,7 +570,7 @@ async function writeScatterPlots({ values }: MetaRequest, results: MetaResults):
 
 /** The results as JSON or as tables. */
 async function printResults(
-  format: "table" | "json",
+  format: MetaRequest["format"],
   results: MetaResults,
   { io }: CommandContext,
 ): Promise<void> {
@@ -563,11 +589,16 @@ async function printResults(
   const parts: string[] = [];
   await renderWithWidths(() => {
     parts.length = 0;
-    if (results.system) parts.push(renderSystemLevel(results.system));
-    if (results.bySet.length) parts.push(renderSystemSets(results.bySet));
-    for (const s of results.sentence) parts.push(renderSentenceLevel(s.judgments, s.result));
-    for (const r of results.rankings) parts.push(renderRankingAgreement(r.rankings, r.sets));
-    if (results.windows) parts.push(renderWindows(results.windows));
+    const { sources } = results;
+    if (results.system) parts.push(renderSystemLevel(results.system, format, sources));
+    if (results.bySet.length) parts.push(renderSystemSets(results.bySet, format, sources));
+    for (const s of results.sentence) {
+      parts.push(renderSentenceLevel(s.judgments, s.result, format, sources));
+    }
+    for (const r of results.rankings) {
+      parts.push(renderRankingAgreement(r.rankings, r.sets, format, sources));
+    }
+    if (results.windows) parts.push(renderWindows(results.windows, format, sources));
   });
   io.out(parts.join("\n\n") + "\n");
 }

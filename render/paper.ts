@@ -178,7 +178,11 @@ export function renderPaperTable(table: PaperTable, format: PaperFormat): string
       ].join("\n"),
     ];
     if (table.title) parts.unshift(`**${table.title}**`);
-    const notes = [...(table.notes ?? []), ...code.map((c) => `\`${c}\``)];
+    // A note starting with * would be a list item: escape it.
+    const notes = [
+      ...(table.notes ?? []).map((n) => n.replace(/^([*+-])/, "\\$1")),
+      ...code.map((c) => `\`${c}\``),
+    ];
     if (notes.length) parts.push(notes.join("  \n"));
     return parts.join("\n\n");
   }

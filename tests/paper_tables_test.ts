@@ -131,3 +131,126 @@ Deno.test("score's default table, JSON and TSV are not paper tables", async () =
   const json = await run("score", "--format", "json", "-m", "m2", "--gold", GOLD, SYSTEM);
   assert.equal(JSON.parse(json.stdout).systems[0].metrics.m2.f, 0.8);
 });
+
+/** WMT system-level lines of one metric. */
+const wmt = (metric: string, values: Record<string, number>) =>
+  Object.entries(values).map(([s, v]) => `${metric}\tsrc-trg\tt\t${s}\t${v}\n`).join("");
+
+async function metaFixture(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await Deno.makeTempDir({ dir: "/tmp", prefix: "gecscore_paper_" });
+  const write = (name: string, text: string) => Deno.writeTextFile(`${dir}/${name}`, text);
+  const human = { A: 0.6, B: 0.5, C: 0.4, D: 0.1, E: 0.3 };
+  await write("human.txt", wmt("human", human));
+  await write("up.txt", wmt("up", { A: 0.9, B: 0.7, C: 0.75, D: 0.2, E: 0.3 }));
+  await write("down.txt", wmt("down", { A: 0.1, B: 0.3, C: 0.2, D: 0.5, E: 0.35 }));
+  await write("flat.txt", wmt("flat", { A: 0.5, B: 0.52, C: 0.49, D: 0.51, E: 0.5 }));
+  return { dir, cleanup: () => Deno.remove(dir, { recursive: true }) };
+}
+
+Deno.test("meta --format markdown|latex print paper tables with proper minus signs", async () => {
+  const { dir, cleanup } = await metaFixture();
+  try {
+    const args = [
+      "--human",
+      `${dir}/human.txt`,
+      "--scores",
+      `${dir}/up.txt`,
+      "--scores",
+      `${dir}/down.txt`,
+    ];
+    const md = await run("meta", "--format", "markdown", ...args);
+    assert.equal(md.code, 0, md.stderr);
+    assert.match(md.stdout, /^\*\*System level: 5 systems \(A, B, C, D, E\)\*\*$/m);
+    assert.match(md.stdout, /^\| metric \| human r \| human rho \|\n\| :-- \| --: \| --: \|$/m);
+    assert.match(md.stdout, /^\| down \| \u22120\.\d{3} \| \u22120\.\d{3} \|$/m);
+    assert.doesNotMatch(md.stdout, /\| -0\./);
+    const tex = await run("meta", "--format", "latex", ...args);
+    assert.equal(tex.code, 0, tex.stderr);
+    assert.match(tex.stdout, /^down & \$-\$0\.\d{3} & \$-\$0\.\d{3} \\\\$/m);
+    assert.match(tex.stdout, /^\\caption\{System level: 5 systems \(A, B, C, D, E\)\.\}$/m);
+    assert.match(tex.stdout, /^\\begin\{tabular\}\{lrr\}$/m);
+    const bad = await run("meta", "--format", "html", ...args);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /valid: table, json, markdown, latex/);
+  } finally {
+    await cleanup();
+  }
+});
+
+Deno.test("meta aligns the digits of cells marked † in text, Markdown and LaTeX", async () => {
+  const { dir, cleanup } = await metaFixture();
+  try {
+    const args = [
+      "--human",
+      `${dir}/human.txt`,
+      "--scores",
+      `${dir}/up.txt`,
+      "--scores",
+      `${dir}/down.txt`,
+      "--scores",
+      `${dir}/flat.txt`,
+      "--set",
+      "all=",
+      "--set",
+      "four=-E",
+    ];
+    const text = await run("meta", ...args);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /†/);
+    const lines = text.stdout.split("\n");
+    const start = lines.findIndex((l) => l.startsWith("metric"));
+    const rows = lines.slice(start + 2, start + 5);
+    // The end of each number (its last digit) is in the same column, marked or not.
+    for (const column of [1, 2, 3, 4]) {
+      const ends = rows.map((row) => {
+        const cells = [...row.matchAll(/-?\d\.\d{3}/g)];
+        return cells[column - 1].index! + cells[column - 1][0].length;
+      });
+      assert.equal(new Set(ends).size, 1, `column ${column}:\n${rows.join("\n")}`);
+    }
+    const md = await run("meta", "--format", "markdown", ...args);
+    assert.match(
+      md.stdout,
+      /^\| metric \| all r \| all rho \| four r \| four rho \|\n\| :-- \| --: \| --: \| --: \| --: \|$/m,
+    );
+    assert.match(md.stdout, /^† not significantly below/m);
+    const tex = await run("meta", "--format", "latex", ...args);
+    assert.match(tex.stdout, /\d\.\d{3}\\rlap\{\$\^\{\\dagger\}\$\}/);
+    assert.match(tex.stdout, /^\\begin\{tabular\}\{lrrrr\}$/m);
+  } finally {
+    await cleanup();
+  }
+});
+
+Deno.test("meta labels computed and file metrics in a source column when both are compared", async () => {
+  const dir = await Deno.makeTempDir({ dir: "/tmp", prefix: "gecscore_paper_" });
+  try {
+    const write = (name: string, text: string) => Deno.writeTextFile(`${dir}/${name}`, text);
+    await write("good", "A cat sat on the mat .\nThe dogs .\nGiant otters are apex predators .\n");
+    await write("some", "A cat sat on mat .\nThe dog .\nGiant otters are apex predator .\n");
+    await write("none", "The cat sat at mat .\nThe dog .\nGiant otters is an apex predator .\n");
+    await write("bad", "The cat sat mat .\nThe dog dog .\nGiant otters is apex an predator .\n");
+    await write("human.txt", wmt("human", { good: 0.9, some: 0.6, none: 0.3, bad: 0.1 }));
+    await write("M2.txt", wmt("M2", { good: 0.8, some: 0.7, none: 0.1, bad: 0.2 }));
+    const systems = ["good", "some", "none", "bad"].map((s) => `${dir}/${s}`);
+    const { code, stdout, stderr } = await run(
+      "meta",
+      "--human",
+      `${dir}/human.txt`,
+      "--scores",
+      `${dir}/M2.txt`,
+      "--gold",
+      "tests/testdata/m2scorer_example.m2",
+      ...systems.map((s) => s.replace(/^.*\/(\w+)$/, "$1=") + s),
+      "-m",
+      "m2",
+    );
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /^metric +source +human r +human rho$/m);
+    assert.match(stdout, /^M2 +file +/m);
+    assert.match(stdout, /^m2 +computed +/m);
+    assert.match(stdout, /^source: computed = scored here from the system outputs/m);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
