@@ -115,8 +115,8 @@ function byTypeTable(name: string, breakdown: TypeBreakdown): string {
   );
   const cell = (score: Record<string, unknown>, c: string, i: number) => {
     if (c !== "ci") return formatValue(headlineValue(score, c), rate[i]);
-    const ci = score.ci as { half_width: number } | undefined;
-    return ci ? `±${ci.half_width.toFixed(4)}` : "n/a";
+    const ci = score.ci as { lower: number; upper: number } | undefined;
+    return ci ? `[${ci.lower.toFixed(4)}, ${ci.upper.toFixed(4)}]` : "n/a";
   };
   for (const { type, score } of breakdown.types) {
     rows.push([type, ...breakdown.columns.map((c, i) => cell(score, c, i))]);
@@ -199,7 +199,10 @@ export function reportTable(
     );
     const cells = (score: Record<string, unknown>) =>
       columns.map((c, i) => formatValue(headlineValue(score, c), rate[i]));
-    const sig = significance?.[k] ? significanceCells(significance[k]) : undefined;
+    // Intervals as their bounds: a bootstrap interval is seldom symmetric around its mean.
+    const sig = significance?.[k]
+      ? significanceCells(significance[k], { bounds: true })
+      : undefined;
     // Systems whose edits came from different places (a hypothesis M2, the annotator) get
     // an "edits" column, and the signature says "edits:mixed".
     const editsOf = (r: SystemResult) => /\|edits:([^|]+)/.exec(r.metrics[k].signature)?.[1];
@@ -208,7 +211,13 @@ export function reportTable(
     const header = columns.map((c) =>
       (labels[k] && Object.hasOwn(labels[k], c)) ? labels[k][c] : c
     );
-    const rows = [["system", ...header, ...(sig?.header ?? []), ...(mixed ? ["edits"] : [])]];
+    // The interval's column names the tested field as the table does (F0.5 95% CI).
+    const sigHeader = (sig?.header ?? []).map((h) =>
+      h === `${significance![k].headline} 95% CI` && labels[k]?.[significance![k].headline]
+        ? `${labels[k][significance![k].headline]} 95% CI`
+        : h
+    );
+    const rows = [["system", ...header, ...sigHeader, ...(mixed ? ["edits"] : [])]];
     results.forEach((r, j) => {
       const m = r.metrics[k];
       rows.push([
