@@ -208,8 +208,8 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     rankings: rankingResults(request, files.rankings, named, order),
     sources: computed.length ? metricSources(named, computed) : undefined,
   };
-  await windowsAndHeatmaps(request, named, order, results);
-  await writeScatterPlots(request, results);
+  await windowsAndHeatmaps(request, named, order, results, context.io);
+  await writeScatterPlots(request, results, context.io);
   await printResults(request.format, results, context);
   return 0;
 }
@@ -482,6 +482,7 @@ async function windowsAndHeatmaps(
   named: NamedSets,
   order: readonly string[],
   results: MetaResults,
+  io: CommandContext["io"],
 ): Promise<void> {
   const { values, sets, exclude, windowSize } = request;
   const windowHumanName = values["window-human"] as string | undefined;
@@ -503,13 +504,11 @@ async function windowsAndHeatmaps(
     if (!windowHuman) throw new UsageError("meta: --window needs a system-level --human FILE");
     results.windows = windowAnalysis(windowHuman, named.metrics, firstSetSystems(), windowSize);
     if (values["window-svg"] !== undefined) {
-      const base = values["window-svg"] as string;
+      const paths = windowSvgPaths(values["window-svg"] as string);
       for (const method of ["pearson", "spearman"] as const) {
-        await Deno.writeTextFile(
-          base.replace(/\.svg$/i, "") + `_${method}.svg`,
-          await windowSvg(results.windows, method),
-        );
+        await Deno.writeTextFile(paths[method], await windowSvg(results.windows, method));
       }
+      io.err(`meta: wrote ${paths.pearson} and ${paths.spearman}\n`);
     }
   } else if (values["window-svg"] !== undefined) {
     throw new UsageError("meta: --window-svg needs --window N");
@@ -518,8 +517,27 @@ async function windowsAndHeatmaps(
     if (!windowHuman || !results.rankings.length) {
       throw new UsageError("meta: --heatmap-svg needs --human FILE and --rankings FILE");
     }
-    await writeHeatmaps(values["heatmap-svg"] as string, windowHuman, firstSetSystems(), results);
+    const written = await writeHeatmaps(
+      values["heatmap-svg"] as string,
+      windowHuman,
+      firstSetSystems(),
+      results,
+    );
+    io.err(
+      `meta: wrote ${written.length} heatmaps into ${values["heatmap-svg"]} ` +
+        "(RANKINGS_METRIC.svg)\n",
+    );
   }
+}
+
+/**
+ * The files of `--window-svg FILE`: FILE without a final `.svg`, then `_pearson.svg` and
+ * `_spearman.svg` (`plots/window.svg` gives `plots/window_pearson.svg` and
+ * `plots/window_spearman.svg`; `plots/window` the same).
+ */
+function windowSvgPaths(file: string): { pearson: string; spearman: string } {
+  const base = file.replace(/\.svg$/i, "");
+  return { pearson: `${base}_pearson.svg`, spearman: `${base}_spearman.svg` };
 }
 
 /** One heatmap per metric of each rankings file's first set, ranked by the human ranking. */
@@ -528,8 +546,9 @@ async function writeHeatmaps(
   human: SystemScores,
   keep: readonly string[],
   results: MetaResults,
-): Promise<void> {
+): Promise<string[]> {
   await Deno.mkdir(dir, { recursive: true });
+  const written: string[] = [];
   const ranking = [...keep].sort((a, b) => human.scores.get(b)! - human.scores.get(a)!);
   for (const { rankings, sets: perSet } of results.rankings) {
     const { set, result } = perSet[0];
@@ -542,16 +561,20 @@ async function writeHeatmaps(
           fileLabel(rankings)
         } (${set}): accuracy by ${human.name} rank pair`,
       });
-      await Deno.writeTextFile(
-        `${dir}/${safeName(fileLabel(rankings))}_${safeName(m.metric)}.svg`,
-        svg,
-      );
+      const path = `${dir}/${safeName(fileLabel(rankings))}_${safeName(m.metric)}.svg`;
+      await Deno.writeTextFile(path, svg);
+      written.push(path);
     }
   }
+  return written;
 }
 
 /** `--svg DIR`: a scatter plot of every metric against every human ranking. */
-async function writeScatterPlots({ values }: MetaRequest, results: MetaResults): Promise<void> {
+async function writeScatterPlots(
+  { values }: MetaRequest,
+  results: MetaResults,
+  io: CommandContext["io"],
+): Promise<void> {
   const shown = results.system ?? results.bySet[0]?.result;
   if (values.svg === undefined || !shown) return;
   const dir = values.svg as string;
@@ -566,6 +589,10 @@ async function writeScatterPlots({ values }: MetaRequest, results: MetaResults):
       await Deno.writeTextFile(`${dir}/${safeName(metric)}_vs_${safeName(human)}.svg`, svg);
     }
   }
+  io.err(
+    `meta: wrote ${shown.humans.length * shown.metrics.length} scatter plots into ${dir} ` +
+      "(METRIC_vs_HUMAN.svg)\n",
+  );
 }
 
 /** The results as JSON or as tables. */

@@ -52,12 +52,14 @@ Window analysis:
   --window N         correlations in every window of N systems ranked by a human score
                      (over the first set); SEEDA's default is 8
   --window-human NAME  the human ranking used (default: the first --human)
-  --window-svg FILE  line charts FILE_pearson.svg and FILE_spearman.svg
+  --window-svg FILE  line charts FILE_pearson.svg and FILE_spearman.svg (a final .svg of
+                     FILE is dropped first: w.svg gives w_pearson.svg); named on stderr
   --heatmap-svg DIR  per rankings file and metric, sentence-level accuracy by rank pair
 Options:
   --bootstrap N      resamples for the sentence-level CIs (default 1000; 0 = none)
   --seed N           seed of the bootstrap (Python random.seed; default 1)
-  --format FORMAT    table (default, 3 decimals) or json (full precision)
+  --format FORMAT    table (default, 3 decimals), json (full precision), or markdown or
+                     latex (the tables for a paper: minus signs, † aligned, notes)
   --svg DIR          write one scatter plot per metric and human ranking into DIR
   --plugin SPEC      load a metric/format plugin (path, file:/https: URL, npm:)
   -h, --help         this help

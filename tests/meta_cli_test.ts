@@ -126,7 +126,7 @@ Deno.test("gecscore meta computes metrics on the spot, with a --plugin and sente
       "--svg",
       `${dir}/plots`,
     );
-    assert.equal(stderr, "");
+    assert.equal(stderr, `meta: wrote 2 scatter plots into ${dir}/plots (METRIC_vs_HUMAN.svg)\n`);
     assert.equal(code, 0);
     // Hand (m2 F0.5 of the whole files: good 0.8824, some 0.7143, bad 0.2381, none 0): the
     // ranks differ from the human ones only in none/bad, so rho = 1 - 6 * 2 / 60 = 0.8.

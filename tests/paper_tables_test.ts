@@ -254,3 +254,33 @@ Deno.test("meta labels computed and file metrics in a source column when both ar
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("meta --window-svg FILE writes FILE_pearson.svg and FILE_spearman.svg and says so", async () => {
+  const { dir, cleanup } = await metaFixture();
+  try {
+    for (const given of ["w.svg", "v"]) {
+      const base = given.replace(/\.svg$/, "");
+      const { code, stderr } = await run(
+        "meta",
+        "--human",
+        `${dir}/human.txt`,
+        "--scores",
+        `${dir}/up.txt`,
+        "--window",
+        "3",
+        "--window-svg",
+        `${dir}/${given}`,
+      );
+      assert.equal(code, 0, stderr);
+      assert.equal(
+        stderr,
+        `meta: wrote ${dir}/${base}_pearson.svg and ${dir}/${base}_spearman.svg\n`,
+      );
+      for (const method of ["pearson", "spearman"]) {
+        assert.ok((await Deno.readTextFile(`${dir}/${base}_${method}.svg`)).startsWith("<svg"));
+      }
+    }
+  } finally {
+    await cleanup();
+  }
+});
