@@ -72,8 +72,7 @@ function sourceCell(metric: string, sources?: MetricSources): string[] {
 function sourceNote(sources?: MetricSources): string[] {
   return sources
     ? [
-      "source: computed = scored here from the system outputs (signatures in --format json); " +
-      "file = read from a --scores file",
+      "source: computed = scored here from the system outputs; file = read from a --scores file",
     ]
     : [];
 }
