@@ -23,7 +23,7 @@ import {
   fileLabel,
   type MetaFiles,
   nameLineScores,
-  readJudgments,
+  readJudgmentSets,
   readMetaFiles,
 } from "../meta/load.ts";
 import type { RankingItem } from "../meta/appraise.ts";
@@ -429,14 +429,15 @@ async function sentenceLevelResults(
   }
   const results: MetaResults["sentence"] = [];
   for (const path of judgmentPaths) {
-    const { pairs } = await readJudgments(path);
-    results.push({
-      judgments: path,
-      result: sentenceLevel(pairs, sentence, {
-        exclude,
-        bootstrap: resamples ? { resamples, seed } : false,
-      }),
-    });
+    for (const { label, pairs } of await readJudgmentSets(path)) {
+      results.push({
+        judgments: label,
+        result: sentenceLevel(pairs, sentence, {
+          exclude,
+          bootstrap: resamples ? { resamples, seed } : false,
+        }),
+      });
+    }
   }
   return results;
 }

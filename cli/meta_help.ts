@@ -16,9 +16,12 @@ Human side:
   --human FILE       system-level human scores: WMT format "METRIC LP TESTSET SYSTEM SCORE"
                      (expected_wins.txt.gz), one value per line in --order (SEEDA's
                      scores/human/*.txt), or an Appraise ranking XML, from which Expected
-                     Wins is computed (and TrueSkill with --ts); repeatable
+                     Wins is computed (and TrueSkill with --ts), or MultiGEC-2025 ratings
+                     (#SYSTEM, then "Grammaticality: N Fluency: N" per text: the mean
+                     rating of each criterion); repeatable
   --judgments FILE   pairwise judgments for Kendall's tau (HTies/NoTies): WMT CSV
-                     (expanded.csv.gz, unexpanded.csv.gz) or an Appraise XML; repeatable
+                     (expanded.csv.gz, unexpanded.csv.gz), an Appraise XML, or MultiGEC-2025
+                     ratings (pairs of systems text by text, per criterion); repeatable
   --rankings FILE    an Appraise ranking XML for SEEDA's sentence level: pairwise accuracy
                      and Kendall over the pairs an item ranks differently; repeatable
   --src-id 0|1|judged  how an item's src-id finds the sentence: 0-based line (default,
