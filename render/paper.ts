@@ -82,7 +82,7 @@ export function paperColumns(
 
 function escapeLatex(text: string): string {
   return text.replace(
-    /[\\{}$&#^_%~|<>]/g,
+    /[\\{}$&#^_%~|<>±†]/g,
     (ch) =>
       ch === "\\"
         ? "\\textbackslash{}"
@@ -96,6 +96,10 @@ function escapeLatex(text: string): string {
         ? "\\textless{}"
         : ch === ">"
         ? "\\textgreater{}"
+        : ch === "±"
+        ? "$\\pm$"
+        : ch === "†"
+        ? "\\textdagger{}"
         : "\\" + ch,
   );
 }
@@ -104,7 +108,7 @@ const LATEX_MARK: Record<string, string> = { "†": "\\dagger", "‡": "\\ddagge
 
 /** A body cell in LaTeX: escaped, minus signs as `$-$`, marks as zero-width superscripts. */
 function latexCell(cell: string, numeric: boolean): string {
-  if (!numeric) return escapeLatex(cell);
+  if (!numeric) return escapeLatex(cell).replace(MINUS, "$1$-$");
   const mark = MARKS.exec(cell)?.[0] ?? "";
   const body = cell.slice(0, cell.length - mark.length).trimEnd();
   const text = escapeLatex(body).replace(MINUS, "$1$-$").replace(RANGE, "$1--$2");
@@ -113,10 +117,10 @@ function latexCell(cell: string, numeric: boolean): string {
   return mark ? `${text}\\rlap{$^{${sup}}$}` : text;
 }
 
-/** A body cell in Markdown: `|` escaped, minus signs as U+2212. */
+/** A body cell in Markdown: `|` and `*` escaped, minus signs as U+2212. */
 function markdownCell(cell: string, numeric: boolean): string {
-  const text = cell.trimEnd().replace(/\|/g, "\\|");
-  return numeric ? text.replace(MINUS, "$1\u2212").replace(RANGE, "$1\u2013$2") : text;
+  const text = cell.trimEnd().replace(/[|*]/g, "\\$&").replace(MINUS, "$1\u2212");
+  return numeric ? text.replace(RANGE, "$1\u2013$2") : text;
 }
 
 /**

@@ -95,6 +95,8 @@ Deno.test("score paper tables carry CI, p and rank, sorted by score under --rank
   );
   assert.match(rows[1], /\| \[\d\.\d{4}, \d\.\d{4}\] \| baseline \| (\d|\d\u2013\d) \|$/);
   assert.match(md.stdout, /best first/);
+  // A p-value's * is escaped: no emphasis.
+  for (const row of rows) assert.doesNotMatch(row, /[^\\]\*/, row);
   assert.match(md.stdout, /`m2\|.*\|bs:200\|seed:12345`/);
   // Without --ranks the order is the command line's.
   const plain = await run(
