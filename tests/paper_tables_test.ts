@@ -286,3 +286,55 @@ Deno.test("meta --window-svg FILE writes FILE_pearson.svg and FILE_spearman.svg 
     await cleanup();
   }
 });
+
+const PDFLATEX = ["/usr/bin/pdflatex", "/usr/local/bin/pdflatex"].find((p) => {
+  try {
+    return Deno.statSync(p).isFile;
+  } catch {
+    return false;
+  }
+});
+if (!PDFLATEX) {
+  console.warn(
+    "Skipping the LaTeX compile test: no pdflatex (install texlive-latex-recommended).",
+  );
+}
+
+Deno.test({
+  name: "score and meta LaTeX tables compile with pdflatex (booktabs)",
+  ignore: !PDFLATEX,
+  async fn() {
+    const dir = await Deno.makeTempDir({ dir: "/tmp", prefix: "gecscore_latex_" });
+    const { dir: meta, cleanup } = await metaFixture();
+    try {
+      const score = await run(
+        ...["score", "--format", "latex", "-m", "m2,imeasure,gleu", "--gold", GOLD],
+        ...[SYSTEM2, SYSTEM, "--ci", "--ranks", "--paired", "bs", "--samples", "100"],
+        "--sentences",
+      );
+      const tables = await run(
+        ...["meta", "--format", "latex", "--human", `${meta}/human.txt`],
+        ...["--scores", `${meta}/up.txt`, "--scores", `${meta}/down.txt`],
+        ...["--scores", `${meta}/flat.txt`, "--set", "all=", "--set", "four=-E"],
+      );
+      assert.equal(score.code + tables.code, 0, score.stderr + tables.stderr);
+      await Deno.writeTextFile(
+        `${dir}/t.tex`,
+        "\\documentclass{article}\\usepackage[T1]{fontenc}\\usepackage{booktabs}\n" +
+          `\\begin{document}\n${score.stdout}\n${tables.stdout}\n\\end{document}\n`,
+      );
+      const result = await new Deno.Command(PDFLATEX!, {
+        args: ["-interaction=nonstopmode", "-halt-on-error", "t.tex"],
+        cwd: dir,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const log = new TextDecoder().decode(result.stdout);
+      assert.equal(result.code, 0, log.split("\n").filter((l) => l.startsWith("!")).join("\n"));
+      assert.doesNotMatch(log, /Undefined control sequence|Missing \$ inserted/);
+    } finally {
+      await cleanup();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
