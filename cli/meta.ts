@@ -24,7 +24,7 @@ import {
   fileLabel,
   type MetaFiles,
   nameLineScores,
-  readJudgments,
+  readJudgmentSets,
   readMetaFiles,
 } from "../meta/load.ts";
 import type { RankingItem } from "../meta/appraise.ts";
@@ -40,6 +40,8 @@ import {
 import { windowAnalysis } from "../meta/window.ts";
 import { windowSvg } from "../meta/window_svg.ts";
 import {
+  type MetaFormat,
+  type MetricSources,
   renderRankingAgreement,
   renderSentenceLevel,
   renderSystemLevel,
@@ -140,7 +142,7 @@ const META_OPTIONS = {
 interface MetaRequest {
   values: Record<string, unknown>;
   tokens: Parameters<typeof systemFiles>[0];
-  format: "table" | "json";
+  format: MetaFormat | "json";
   humanPaths: string[];
   judgmentPaths: string[];
   rankingPaths: string[];
@@ -167,6 +169,8 @@ interface MetaResults {
     sets: { set: string; result: ReturnType<typeof rankingAgreement> }[];
   }[];
   windows?: ReturnType<typeof windowAnalysis>;
+  /** Where each metric's scores came from, when some were computed on the spot. */
+  sources?: MetricSources;
 }
 
 /** Every score set, named: human rankings, system-level and sentence-level metric scores. */
@@ -194,7 +198,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     rankings: request.rankingPaths,
     trueSkill: request.trueSkill,
   });
-  if (request.hasGold) await scoreOnTheSpot(request, files, context);
+  const computed = request.hasGold ? await scoreOnTheSpot(request, files, context) : [];
   const order = values.order !== undefined
     ? await readOrder(values.order as string)
     : [...files.systems].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
@@ -203,9 +207,10 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     ...systemLevelResults(request, named),
     sentence: await sentenceLevelResults(request, named),
     rankings: rankingResults(request, files.rankings, named, order),
+    sources: computed.length ? metricSources(named, computed) : undefined,
   };
-  await windowsAndHeatmaps(request, named, order, results);
-  await writeScatterPlots(request, results);
+  await windowsAndHeatmaps(request, named, order, results, context.io);
+  await writeScatterPlots(request, results, context.io);
   await printResults(request.format, results, context);
   return 0;
 }
@@ -215,9 +220,11 @@ function checkRequest(
   values: Record<string, unknown>,
   tokens: Parameters<typeof systemFiles>[0],
 ): MetaRequest {
-  const format = values.format as string;
-  if (format !== "table" && format !== "json") {
-    throw new UsageError(`meta: unknown output format "${format}"; valid: table, json`);
+  const format = values.format as MetaRequest["format"];
+  if (!["table", "json", "markdown", "latex"].includes(format)) {
+    throw new UsageError(
+      `meta: unknown output format "${format}"; valid: table, json, markdown, latex`,
+    );
   }
   const positionals = systemFiles(tokens).map((f) => f.path);
   const humanPaths = list(values.human);
@@ -305,12 +312,15 @@ function systemSets(values: Record<string, unknown>): SystemSet[] {
   return sets;
 }
 
-/** Score the systems given after `--gold` and add their scores (and names) to the files'. */
+/**
+ * Score the systems given after `--gold` and add their scores (and names) to the files'.
+ * Returns the names of the score sets computed.
+ */
 async function scoreOnTheSpot(
   request: MetaRequest,
   files: MetaFiles,
   { registry, io }: CommandContext,
-): Promise<void> {
+): Promise<string[]> {
   const { values, tokens } = request;
   const gold = await readCommandGold("meta", request.goldFlags, registry);
   const ids = list(values.metrics).length ? list(values.metrics) : undefined;
@@ -344,6 +354,22 @@ async function scoreOnTheSpot(
   files.system.push(...computed.system);
   files.sentence.push(...computed.sentence);
   for (const h of plan.systems) files.systems.add(h.name);
+  return [...computed.system, ...computed.sentence].map((set) => set.name);
+}
+
+/**
+ * Each metric's source (computed on the spot, or read from a file) when both kinds are
+ * compared, so the tables label them; otherwise nothing.
+ */
+function metricSources(
+  named: NamedSets,
+  computed: readonly string[],
+): MetricSources | undefined {
+  const sources = new Map<string, "computed" | "file">();
+  for (const set of [...named.metrics, ...named.sentence]) {
+    sources.set(set.name, computed.includes(set.name) ? "computed" : "file");
+  }
+  return new Set(sources.values()).size > 1 ? sources : undefined;
 }
 
 /** Name the files of one value a line by the order of the systems; check names are unique. */
@@ -401,14 +427,15 @@ async function sentenceLevelResults(
   }
   const results: MetaResults["sentence"] = [];
   for (const path of judgmentPaths) {
-    const { pairs } = await readJudgments(path);
-    results.push({
-      judgments: path,
-      result: sentenceLevel(pairs, sentence, {
-        exclude,
-        bootstrap: resamples ? { resamples, seed } : false,
-      }),
-    });
+    for (const { label, pairs } of await readJudgmentSets(path)) {
+      results.push({
+        judgments: label,
+        result: sentenceLevel(pairs, sentence, {
+          exclude,
+          bootstrap: resamples ? { resamples, seed } : false,
+        }),
+      });
+    }
   }
   return results;
 }
@@ -454,6 +481,7 @@ async function windowsAndHeatmaps(
   named: NamedSets,
   order: readonly string[],
   results: MetaResults,
+  io: CommandContext["io"],
 ): Promise<void> {
   const { values, sets, exclude, windowSize } = request;
   const windowHumanName = values["window-human"] as string | undefined;
@@ -475,13 +503,11 @@ async function windowsAndHeatmaps(
     if (!windowHuman) throw new UsageError("meta: --window needs a system-level --human FILE");
     results.windows = windowAnalysis(windowHuman, named.metrics, firstSetSystems(), windowSize);
     if (values["window-svg"] !== undefined) {
-      const base = values["window-svg"] as string;
+      const paths = windowSvgPaths(values["window-svg"] as string);
       for (const method of ["pearson", "spearman"] as const) {
-        await Deno.writeTextFile(
-          base.replace(/\.svg$/i, "") + `_${method}.svg`,
-          await windowSvg(results.windows, method),
-        );
+        await Deno.writeTextFile(paths[method], await windowSvg(results.windows, method));
       }
+      io.err(`meta: wrote ${paths.pearson} and ${paths.spearman}\n`);
     }
   } else if (values["window-svg"] !== undefined) {
     throw new UsageError("meta: --window-svg needs --window N");
@@ -490,8 +516,27 @@ async function windowsAndHeatmaps(
     if (!windowHuman || !results.rankings.length) {
       throw new UsageError("meta: --heatmap-svg needs --human FILE and --rankings FILE");
     }
-    await writeHeatmaps(values["heatmap-svg"] as string, windowHuman, firstSetSystems(), results);
+    const written = await writeHeatmaps(
+      values["heatmap-svg"] as string,
+      windowHuman,
+      firstSetSystems(),
+      results,
+    );
+    io.err(
+      `meta: wrote ${written.length} heatmaps into ${values["heatmap-svg"]} ` +
+        "(RANKINGS_METRIC.svg)\n",
+    );
   }
+}
+
+/**
+ * The files of `--window-svg FILE`: FILE without a final `.svg`, then `_pearson.svg` and
+ * `_spearman.svg` (`plots/window.svg` gives `plots/window_pearson.svg` and
+ * `plots/window_spearman.svg`; `plots/window` the same).
+ */
+function windowSvgPaths(file: string): { pearson: string; spearman: string } {
+  const base = file.replace(/\.svg$/i, "");
+  return { pearson: `${base}_pearson.svg`, spearman: `${base}_spearman.svg` };
 }
 
 /** One heatmap per metric of each rankings file's first set, ranked by the human ranking. */
@@ -500,8 +545,9 @@ async function writeHeatmaps(
   human: SystemScores,
   keep: readonly string[],
   results: MetaResults,
-): Promise<void> {
+): Promise<string[]> {
   await Deno.mkdir(dir, { recursive: true });
+  const written: string[] = [];
   const ranking = [...keep].sort((a, b) => human.scores.get(b)! - human.scores.get(a)!);
   for (const { rankings, sets: perSet } of results.rankings) {
     const { set, result } = perSet[0];
@@ -514,16 +560,20 @@ async function writeHeatmaps(
           fileLabel(rankings)
         } (${set}): accuracy by ${human.name} rank pair`,
       });
-      await Deno.writeTextFile(
-        `${dir}/${safeName(fileLabel(rankings))}_${safeName(m.metric)}.svg`,
-        svg,
-      );
+      const path = `${dir}/${safeName(fileLabel(rankings))}_${safeName(m.metric)}.svg`;
+      await Deno.writeTextFile(path, svg);
+      written.push(path);
     }
   }
+  return written;
 }
 
 /** `--svg DIR`: a scatter plot of every metric against every human ranking. */
-async function writeScatterPlots({ values }: MetaRequest, results: MetaResults): Promise<void> {
+async function writeScatterPlots(
+  { values }: MetaRequest,
+  results: MetaResults,
+  io: CommandContext["io"],
+): Promise<void> {
   const shown = results.system ?? results.bySet[0]?.result;
   if (values.svg === undefined || !shown) return;
   const dir = values.svg as string;
@@ -538,11 +588,15 @@ async function writeScatterPlots({ values }: MetaRequest, results: MetaResults):
       await Deno.writeTextFile(`${dir}/${safeName(metric)}_vs_${safeName(human)}.svg`, svg);
     }
   }
+  io.err(
+    `meta: wrote ${shown.humans.length * shown.metrics.length} scatter plots into ${dir} ` +
+      "(METRIC_vs_HUMAN.svg)\n",
+  );
 }
 
 /** The results as JSON or as tables. */
 async function printResults(
-  format: "table" | "json",
+  format: MetaRequest["format"],
   results: MetaResults,
   { io }: CommandContext,
 ): Promise<void> {
@@ -561,11 +615,16 @@ async function printResults(
   const parts: string[] = [];
   await renderWithWidths(() => {
     parts.length = 0;
-    if (results.system) parts.push(renderSystemLevel(results.system));
-    if (results.bySet.length) parts.push(renderSystemSets(results.bySet));
-    for (const s of results.sentence) parts.push(renderSentenceLevel(s.judgments, s.result));
-    for (const r of results.rankings) parts.push(renderRankingAgreement(r.rankings, r.sets));
-    if (results.windows) parts.push(renderWindows(results.windows));
+    const { sources } = results;
+    if (results.system) parts.push(renderSystemLevel(results.system, format, sources));
+    if (results.bySet.length) parts.push(renderSystemSets(results.bySet, format, sources));
+    for (const s of results.sentence) {
+      parts.push(renderSentenceLevel(s.judgments, s.result, format, sources));
+    }
+    for (const r of results.rankings) {
+      parts.push(renderRankingAgreement(r.rankings, r.sets, format, sources));
+    }
+    if (results.windows) parts.push(renderWindows(results.windows, format, sources));
   });
   io.out(parts.join("\n\n") + "\n");
 }

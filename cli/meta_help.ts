@@ -16,9 +16,12 @@ Human side:
   --human FILE       system-level human scores: WMT format "METRIC LP TESTSET SYSTEM SCORE"
                      (expected_wins.txt.gz), one value per line in --order (SEEDA's
                      scores/human/*.txt), or an Appraise ranking XML, from which Expected
-                     Wins is computed (and TrueSkill with --ts); repeatable
+                     Wins is computed (and TrueSkill with --ts), or MultiGEC-2025 ratings
+                     (#SYSTEM, then "Grammaticality: N Fluency: N" per text: the mean
+                     rating of each criterion); repeatable
   --judgments FILE   pairwise judgments for Kendall's tau (HTies/NoTies): WMT CSV
-                     (expanded.csv.gz, unexpanded.csv.gz) or an Appraise XML; repeatable
+                     (expanded.csv.gz, unexpanded.csv.gz), an Appraise XML, or MultiGEC-2025
+                     ratings (pairs of systems text by text, per criterion); repeatable
   --rankings FILE    an Appraise ranking XML for SEEDA's sentence level: pairwise accuracy
                      and Kendall over the pairs an item ranks differently; repeatable
   --src-id 0|1|judged  how an item's src-id finds the sentence: 0-based line (default,
@@ -52,12 +55,14 @@ Window analysis:
   --window N         correlations in every window of N systems ranked by a human score
                      (over the first set); SEEDA's default is 8
   --window-human NAME  the human ranking used (default: the first --human)
-  --window-svg FILE  line charts FILE_pearson.svg and FILE_spearman.svg
+  --window-svg FILE  line charts FILE_pearson.svg and FILE_spearman.svg (a final .svg of
+                     FILE is dropped first: w.svg gives w_pearson.svg); named on stderr
   --heatmap-svg DIR  per rankings file and metric, sentence-level accuracy by rank pair
 Options:
   --bootstrap N      resamples for the sentence-level CIs (default 1000; 0 = none)
   --seed N           seed of the bootstrap (Python random.seed; default 1)
-  --format FORMAT    table (default, 3 decimals) or json (full precision)
+  --format FORMAT    table (default, 3 decimals), json (full precision), or markdown or
+                     latex (the tables for a paper: minus signs, † aligned, notes)
   --svg DIR          write one scatter plot per metric and human ranking into DIR
   --plugin SPEC      load a metric/format plugin (path, file:/https: URL, npm:)
   -h, --help         this help

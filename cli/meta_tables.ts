@@ -1,11 +1,14 @@
 /**
- * Text tables of `gecscore meta` for system sets side by side, sentence-level agreement from
- * rankings (SEEDA) and window analysis.
+ * The tables of `gecscore meta` (plain text, Markdown or LaTeX): system level, system sets
+ * side by side, sentence level, sentence-level agreement from rankings (SEEDA) and window
+ * analysis. Metrics computed on the spot and metrics read from a scores file are labelled
+ * in a `source` column.
  *
  * @module
  */
 
-import { renderTable } from "../render/text.ts";
+import { displayWidth, renderTable } from "../render/text.ts";
+import { type PaperFormat, renderPaperTable } from "../render/paper.ts";
 import type { RankingAgreementResult } from "../meta/ranking_agreement.ts";
 import type { SystemLevelResult } from "../meta/system_level.ts";
 import type { SentenceLevelResult } from "../meta/sentence_level.ts";
@@ -13,6 +16,66 @@ import type { WindowAnalysis } from "../meta/window.ts";
 
 const f3 = (x: number | undefined) =>
   x === undefined || Number.isNaN(x) ? "n/a" : x.toFixed(3).replace(/^-0\.000$/, "0.000");
+
+/** How `meta` prints its tables: plain text (`table`), Markdown or LaTeX. */
+export type MetaFormat = "table" | PaperFormat;
+
+/**
+ * Where each metric's scores came from, by metric name: `computed` (scored on the spot from
+ * the outputs) or `file` (read from a `--scores` file). Given when both kinds are compared:
+ * the tables then say it in a `source` column.
+ */
+export type MetricSources = ReadonlyMap<string, "computed" | "file">;
+
+/** Marks that follow a number in a cell. */
+const MARK = /[†*]$/;
+
+/**
+ * Cells of columns that hold marks (`0.812†`) padded to one width, an unmarked number
+ * keeping a space where the mark goes, so that the digits line up in a plain-text table.
+ */
+function alignMarks(rows: readonly (readonly string[])[]): string[][] {
+  const out = rows.map((r) => [...r]);
+  const columns = Math.max(...rows.map((r) => r.length));
+  for (let i = 1; i < columns; i++) {
+    if (!rows.slice(1).some((r) => MARK.test(r[i] ?? ""))) continue;
+    const cells = out.slice(1).map((r) => MARK.test(r[i] ?? "") ? r[i] : `${r[i] ?? ""} `);
+    const width = Math.max(displayWidth(out[0][i] ?? ""), ...cells.map(displayWidth));
+    cells.forEach((cell, k) => {
+      out[k + 1][i] = " ".repeat(width - displayWidth(cell)) + cell;
+    });
+  }
+  return out;
+}
+
+/** One table in the chosen format, with its title above and notes below. */
+function table(
+  format: MetaFormat,
+  rows: readonly (readonly string[])[],
+  title?: string,
+  notes: readonly string[] = [],
+): string {
+  if (format !== "table") return renderPaperTable({ rows, title, notes }, format);
+  return [...(title ? [title] : []), renderTable(alignMarks(rows)), ...notes].join("\n");
+}
+
+/** The `source` header and cell of a metric's row, when sources are given. */
+function sourceHeader(sources?: MetricSources): string[] {
+  return sources ? ["source"] : [];
+}
+
+function sourceCell(metric: string, sources?: MetricSources): string[] {
+  return sources ? [sources.get(metric) ?? "file"] : [];
+}
+
+/** What the `source` column means. */
+function sourceNote(sources?: MetricSources): string[] {
+  return sources
+    ? [
+      "source: computed = scored here from the system outputs; file = read from a --scores file",
+    ]
+    : [];
+}
 
 /** System-level results of one system set. */
 export interface SetResult {
@@ -63,32 +126,50 @@ function topCluster(result: SystemLevelResult, human: string, method: "pearson" 
  * @param sets The results, one per set.
  * @returns The tables.
  */
-export function renderSystemSets(sets: readonly SetResult[]): string {
+export function renderSystemSets(
+  sets: readonly SetResult[],
+  format: MetaFormat = "table",
+  sources?: MetricSources,
+): string {
   const first = sets[0].result;
-  const parts = [
-    `System level: ${sets.map((s) => `${s.set} (${s.result.systems.length} systems)`).join(", ")}`,
-  ];
+  const title = `System level: ${
+    sets.map((s) => `${s.set} (${s.result.systems.length} systems)`).join(", ")
+  }`;
+  const dagger = first.metrics.length > 1
+    ? [
+      "† not significantly below the best metric of the column (Williams' test, one-tailed p >= 0.05)",
+    ]
+    : [];
+  const parts = format === "table" ? [title] : [];
   for (const human of first.humans) {
-    const header = ["metric", ...sets.flatMap((s) => [`${s.set} r`, `${s.set} rho`])];
+    const header = [
+      "metric",
+      ...sourceHeader(sources),
+      ...sets.flatMap((s) => [`${s.set} r`, `${s.set} rho`]),
+    ];
     const clusters = sets.map((s) => ({
       pearson: topCluster(s.result, human, "pearson"),
       spearman: topCluster(s.result, human, "spearman"),
     }));
     const rows = first.metrics.map((metric) => [
       metric,
+      ...sourceCell(metric, sources),
       ...sets.flatMap((s, k) => {
         const c = s.result.correlations.find((x) => x.human === human && x.metric === metric)!;
         const mark = (m: "pearson" | "spearman") => clusters[k][m].has(metric) ? "†" : "";
         return [f3(c.pearson) + mark("pearson"), f3(c.spearman) + mark("spearman")];
       }),
     ]);
-    parts.push(`Human: ${human}\n` + renderTable([header, ...rows]));
-  }
-  if (first.metrics.length > 1) {
     parts.push(
-      "† not significantly below the best metric of the column (Williams' test, one-tailed p >= 0.05)",
+      format === "table"
+        ? table(format, [header, ...rows], `Human: ${human}`)
+        : table(format, [header, ...rows], `${title}; human: ${human}`, [
+          ...dagger,
+          ...sourceNote(sources),
+        ]),
     );
   }
+  if (format === "table") parts.push(...dagger, ...sourceNote(sources));
   return parts.join("\n\n");
 }
 
@@ -123,11 +204,14 @@ const interval = (f: { lower?: number; upper?: number }) =>
 export function renderRankingAgreement(
   label: string,
   sets: readonly { set: string; result: RankingAgreementResult }[],
+  format: MetaFormat = "table",
+  sources?: MetricSources,
 ): string {
   const boot = sets[0].result.bootstrap;
   const header = [
     "set",
     "metric",
+    ...sourceHeader(sources),
     "acc",
     ...(boot ? ["95% CI"] : []),
     "tau",
@@ -139,7 +223,7 @@ export function renderRankingAgreement(
   ];
   const rows = sets.flatMap(({ set, result }) =>
     result.metrics.map((m) => {
-      const cells = [set, m.metric];
+      const cells = [set, m.metric, ...sourceCell(m.metric, sources)];
       for (
         const f of [
           m.rules.seeda.accuracy,
@@ -155,11 +239,18 @@ export function renderRankingAgreement(
     })
   );
   const counts = sets.map(({ set, result }) => `${set} ${result.pairs}`).join(", ");
-  return `Sentence level from rankings: ${label}: human non-tie pairs ${counts}${
-    boot ? `; bootstrap over ranking items, ${boot.resamples} resamples, seed ${boot.seed}` : ""
-  }\n` + renderTable([header, ...rows]) +
-    "\nacc/tau: a metric tie counts for the later system in name order (SEEDA's rule); " +
-    "neutral: a tie counts half for each side";
+  return table(
+    format,
+    [header, ...rows],
+    `Sentence level from rankings: ${label}: human non-tie pairs ${counts}${
+      boot ? `; bootstrap over ranking items, ${boot.resamples} resamples, seed ${boot.seed}` : ""
+    }`,
+    [
+      "acc/tau: a metric tie counts for the later system in name order (SEEDA's rule); " +
+      "neutral: a tie counts half for each side",
+      ...sourceNote(sources),
+    ],
+  );
 }
 
 /**
@@ -179,21 +270,37 @@ export function renderRankingAgreement(
  * @param analysis What `windowAnalysis` returned.
  * @returns The tables.
  */
-export function renderWindows(analysis: WindowAnalysis): string {
-  const table = (method: "pearson" | "spearman") =>
-    renderTable([
-      [
-        method === "pearson" ? "Pearson r" : "Spearman rho",
-        ...analysis.windows.map((w) => `${w.from}-${w.to}`),
-      ],
-      ...analysis.metrics.map((m) => [
-        m,
-        ...analysis.windows.map((w) => f3(w.correlations[m][method])),
-      ]),
-    ]);
-  return `Window analysis: ${analysis.human}, windows of ${analysis.size} systems; ranking ${
-    analysis.ranking.join(" > ")
-  }\n` + table("pearson") + "\n\n" + table("spearman");
+export function renderWindows(
+  analysis: WindowAnalysis,
+  format: MetaFormat = "table",
+  sources?: MetricSources,
+): string {
+  const rows = (method: "pearson" | "spearman") => [
+    [
+      method === "pearson" ? "Pearson r" : "Spearman rho",
+      ...sourceHeader(sources),
+      ...analysis.windows.map((w) => `${w.from}-${w.to}`),
+    ],
+    ...analysis.metrics.map((m) => [
+      m,
+      ...sourceCell(m, sources),
+      ...analysis.windows.map((w) => f3(w.correlations[m][method])),
+    ]),
+  ];
+  const title = `Window analysis: ${analysis.human}, windows of ${analysis.size} systems; ` +
+    `ranking ${analysis.ranking.join(" > ")}`;
+  if (format === "table") {
+    return [title, table(format, rows("pearson")), "", table(format, rows("spearman"))]
+      .join("\n") + sourceNote(sources).map((n) => "\n" + n).join("");
+  }
+  return ["pearson", "spearman"].map((method) =>
+    table(
+      format,
+      rows(method as "pearson" | "spearman"),
+      `${title} (${method === "pearson" ? "Pearson r" : "Spearman rho"})`,
+      sourceNote(sources),
+    )
+  ).join("\n\n");
 }
 
 /**
@@ -214,21 +321,30 @@ export function renderWindows(analysis: WindowAnalysis): string {
  * @param result What `systemLevel` returned.
  * @returns The tables.
  */
-export function renderSystemLevel(result: SystemLevelResult): string {
-  const parts = [
-    `System level: ${result.systems.length} systems (${result.systems.join(", ")})${
-      result.excluded.length ? `; excluded: ${result.excluded.join(", ")}` : ""
-    }`,
+export function renderSystemLevel(
+  result: SystemLevelResult,
+  format: MetaFormat = "table",
+  sources?: MetricSources,
+): string {
+  const title = `System level: ${result.systems.length} systems (${result.systems.join(", ")})${
+    result.excluded.length ? `; excluded: ${result.excluded.join(", ")}` : ""
+  }`;
+  const header = [
+    "metric",
+    ...sourceHeader(sources),
+    ...result.humans.flatMap((h) => [`${h} r`, `${h} rho`]),
   ];
-  const header = ["metric", ...result.humans.flatMap((h) => [`${h} r`, `${h} rho`])];
   const rows = result.metrics.map((metric) => [
     metric,
+    ...sourceCell(metric, sources),
     ...result.humans.flatMap((human) => {
       const c = result.correlations.find((x) => x.human === human && x.metric === metric)!;
       return [f3(c.pearson), f3(c.spearman)];
     }),
   ]);
-  parts.push(renderTable([header, ...rows]));
+  const parts = format === "table"
+    ? [title, table(format, [header, ...rows], undefined, sourceNote(sources))]
+    : [table(format, [header, ...rows], title, sourceNote(sources))];
   if (result.metrics.length > 1) {
     for (const human of result.humans) {
       for (const method of ["pearson", "spearman"] as const) {
@@ -239,12 +355,15 @@ export function renderSystemLevel(result: SystemLevelResult): string {
           return w ? f3(w.p) : "-";
         };
         parts.push(
-          `Williams' test, ${human}, ${method === "pearson" ? "Pearson r" : "Spearman rho"} ` +
-            `(one-tailed p that the row metric correlates better than the column metric)\n` +
-            renderTable([
+          table(
+            format,
+            [
               ["", ...result.metrics],
               ...result.metrics.map((a) => [a, ...result.metrics.map((b) => cell(a, b))]),
-            ]),
+            ],
+            `Williams' test, ${human}, ${method === "pearson" ? "Pearson r" : "Spearman rho"} ` +
+              `(one-tailed p that the row metric correlates better than the column metric)`,
+          ),
         );
       }
     }
@@ -273,16 +392,23 @@ export function renderSystemLevel(result: SystemLevelResult): string {
  * @param result What `sentenceLevel` returned.
  * @returns The table.
  */
-export function renderSentenceLevel(label: string, result: SentenceLevelResult): string {
+export function renderSentenceLevel(
+  label: string,
+  result: SentenceLevelResult,
+  format: MetaFormat = "table",
+  sources?: MetricSources,
+): string {
   const boot = result.bootstrap;
   const variants = result.metrics[0].variants.map((v) => v.variant);
   const name = (v: string) => v === "hties" ? "HTies" : "NoTies";
   const header = [
     "metric",
+    ...sourceHeader(sources),
     ...variants.flatMap((v) => boot ? [`tau ${name(v)}`, "95% CI"] : [`tau ${name(v)}`]),
   ];
   const rows = result.metrics.map((m) => [
     m.metric,
+    ...sourceCell(m.metric, sources),
     ...m.variants.flatMap((v) =>
       boot
         ? [
@@ -294,11 +420,17 @@ export function renderSentenceLevel(label: string, result: SentenceLevelResult):
   ]);
   const pairs =
     `${result.pairs} comparisons (HTies), ${result.humanNonTies} without human ties (NoTies)`;
-  return `Sentence level: ${label}: ${pairs}${
-    result.dropped ? `; ${result.dropped} dropped with excluded systems` : ""
-  }${boot ? `; bootstrap ${boot.resamples} resamples, seed ${boot.seed}` : ""}\n` +
-    renderTable([header, ...rows]) +
-    (boot && result.metrics.length > 1
-      ? "\n* the highest tau, with a 95% CI above every other metric's"
-      : "");
+  return table(
+    format,
+    [header, ...rows],
+    `Sentence level: ${label}: ${pairs}${
+      result.dropped ? `; ${result.dropped} dropped with excluded systems` : ""
+    }${boot ? `; bootstrap ${boot.resamples} resamples, seed ${boot.seed}` : ""}`,
+    [
+      ...(boot && result.metrics.length > 1
+        ? ["* the highest tau, with a 95% CI above every other metric's"]
+        : []),
+      ...sourceNote(sources),
+    ],
+  );
 }

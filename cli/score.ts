@@ -32,6 +32,7 @@ import type { RunPlan, SystemResult } from "../pipeline/scoring.ts";
 import { assessResults, type MetricSignificance } from "../pipeline/significance.ts";
 import { typeIntervals } from "../pipeline/type_intervals.ts";
 import { reportJson, reportTable, reportTsv } from "./score_output.ts";
+import { paperColumns } from "../render/paper.ts";
 import type { AnyMetric } from "../plugins/types.ts";
 
 /** The output formats of `score`. */
@@ -240,7 +241,8 @@ function renderScores(
   const labels = metrics.map((m, k) =>
     m.columnLabels?.(results[0]?.metrics[k].options as never) ?? {}
   );
-  return reportTable(results, metrics, format, wide, significance, byType, labels);
+  const paper = metrics.map((m, k) => paperColumns(m, results[0]?.metrics[k].options ?? {}));
+  return reportTable(results, metrics, format, wide, significance, byType, labels, paper);
 }
 
 /** Per-type 95% intervals from the same bootstrap resamples as the corpus intervals. */

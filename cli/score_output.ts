@@ -1,6 +1,7 @@
 /**
- * The outputs of `gecscore score` other than the stream: JSON, TSV and the tables (plain,
- * Markdown, LaTeX), with significance columns and per-type breakdowns.
+ * The outputs of `gecscore score` other than the stream: JSON, TSV, the plain tables (one per
+ * metric) and the paper table (Markdown, LaTeX: systems by metrics), with significance
+ * columns and per-type breakdowns.
  *
  * @module
  */
@@ -14,6 +15,7 @@ import {
   scoreColumns,
 } from "../render/text.ts";
 import { significanceCells } from "../render/significance.ts";
+import { type PaperFormat, renderPaperTable } from "../render/paper.ts";
 import type { AnyMetric, GoldCorpus, TypeBreakdown } from "../plugins/types.ts";
 import type { SystemResult } from "../pipeline/scoring.ts";
 import type { MetricSignificance } from "../pipeline/significance.ts";
@@ -113,8 +115,8 @@ function byTypeTable(name: string, breakdown: TypeBreakdown): string {
   );
   const cell = (score: Record<string, unknown>, c: string, i: number) => {
     if (c !== "ci") return formatValue(headlineValue(score, c), rate[i]);
-    const ci = score.ci as { half_width: number } | undefined;
-    return ci ? `±${ci.half_width.toFixed(4)}` : "n/a";
+    const ci = score.ci as { lower: number; upper: number } | undefined;
+    return ci ? `[${ci.lower.toFixed(4)}, ${ci.upper.toFixed(4)}]` : "n/a";
   };
   for (const { type, score } of breakdown.types) {
     rows.push([type, ...breakdown.columns.map((c, i) => cell(score, c, i))]);
@@ -178,7 +180,11 @@ export function reportTable(
   significance?: MetricSignificance[],
   byType = false,
   labels: readonly Readonly<Record<string, string>>[] = [],
+  paper: readonly Readonly<Record<string, string>>[] = [],
 ): string {
+  if (format === "markdown" || format === "latex") {
+    return paperTable(results, metrics, format, significance, byType, paper);
+  }
   const parts: string[] = [];
   metrics.forEach((metric, k) => {
     const first = results[0].metrics[k];
@@ -193,7 +199,10 @@ export function reportTable(
     );
     const cells = (score: Record<string, unknown>) =>
       columns.map((c, i) => formatValue(headlineValue(score, c), rate[i]));
-    const sig = significance?.[k] ? significanceCells(significance[k]) : undefined;
+    // Intervals as their bounds: a bootstrap interval is seldom symmetric around its mean.
+    const sig = significance?.[k]
+      ? significanceCells(significance[k], { bounds: true })
+      : undefined;
     // Systems whose edits came from different places (a hypothesis M2, the annotator) get
     // an "edits" column, and the signature says "edits:mixed".
     const editsOf = (r: SystemResult) => /\|edits:([^|]+)/.exec(r.metrics[k].signature)?.[1];
@@ -202,7 +211,13 @@ export function reportTable(
     const header = columns.map((c) =>
       (labels[k] && Object.hasOwn(labels[k], c)) ? labels[k][c] : c
     );
-    const rows = [["system", ...header, ...(sig?.header ?? []), ...(mixed ? ["edits"] : [])]];
+    // The interval's column names the tested field as the table does (F0.5 95% CI).
+    const sigHeader = (sig?.header ?? []).map((h) =>
+      h === `${significance![k].headline} 95% CI` && labels[k]?.[significance![k].headline]
+        ? `${labels[k][significance![k].headline]} 95% CI`
+        : h
+    );
+    const rows = [["system", ...header, ...sigHeader, ...(mixed ? ["edits"] : [])]];
     results.forEach((r, j) => {
       const m = r.metrics[k];
       rows.push([
@@ -225,6 +240,138 @@ export function reportTable(
     for (const r of results) {
       const breakdown = r.metrics[k].byType;
       if (breakdown) parts.push(byTypeTable(`${metric.id}  ${r.name}`, breakdown));
+    }
+    if (byType && !metric.byType) parts.push(`${metric.id}: no per-type breakdown`);
+  });
+  return parts.join("\n\n") + "\n";
+}
+
+/** A number for a paper table: four decimals, or as it is when it is whole. */
+function paperNumber(value: unknown): string {
+  return typeof value === "number" ? formatValue(value, true) : formatValue(value);
+}
+
+/**
+ * The paper table of `score --format markdown|latex`: one row per system, the columns each
+ * metric declares for papers (`paperColumns`: `M2 F0.5`, `I-measure I`, `GLEU`), each
+ * metric's resampling results beside them (95% CI as `[lower, upper]`, p with `*` below the
+ * level, rank range), the signatures under it. With rank ranges the rows go best first by
+ * the first ranked metric; sentence rows follow their system.
+ */
+function paperTable(
+  results: SystemResult[],
+  metrics: AnyMetric[],
+  format: PaperFormat,
+  significance: MetricSignificance[] | undefined,
+  byType: boolean,
+  paper: readonly Readonly<Record<string, string>>[],
+): string {
+  const columns = metrics.map((metric, k) =>
+    Object.entries(paper[k] ?? { [metric.headline]: `${metric.id} ${metric.headline}` })
+  );
+  const header = ["System"];
+  metrics.forEach((_, k) => {
+    header.push(...columns[k].map(([, label]) => label));
+    const sig = significance?.[k];
+    if (!sig) return;
+    if (sig.systems.some((s) => s.ci)) header.push("95% CI");
+    if (sig.test) header.push(`p (${sig.test})`);
+    if (sig.systems.some((s) => s.rank)) header.push("Rank");
+  });
+  const blocks = results.map((r, j) => {
+    const row = [r.name];
+    metrics.forEach((_, k) => {
+      const m = r.metrics[k];
+      row.push(...columns[k].map(([path]) => paperNumber(headlineValue(m.score, path))));
+      const sig = significance?.[k];
+      if (!sig) return;
+      const s = sig.systems[j];
+      if (sig.systems.some((x) => x.ci)) {
+        row.push(s.ci ? `[${s.ci.lower.toFixed(4)}, ${s.ci.upper.toFixed(4)}]` : "-");
+      }
+      if (sig.test) {
+        row.push(
+          j === 0
+            ? "baseline"
+            : s.p_value === undefined
+            ? "-"
+            : `${s.p_value.toFixed(4)}${s.p_value < sig.alpha ? "*" : ""}`,
+        );
+      }
+      if (sig.systems.some((x) => x.rank)) {
+        row.push(s.rank ? (s.rank[0] === s.rank[1] ? `${s.rank[0]}` : s.rank.join("-")) : "-");
+      }
+    });
+    const sentences = (r.metrics[0].sentences ?? []).map((_, i) => {
+      const cells = [`${r.name}:${i + 1}`];
+      metrics.forEach((_, k) => {
+        const s = r.metrics[k].sentences?.[i];
+        cells.push(...columns[k].map(([path]) => s ? paperNumber(headlineValue(s, path)) : "-"));
+        const sig = significance?.[k];
+        if (!sig) return;
+        if (sig.systems.some((x) => x.ci)) cells.push("");
+        if (sig.test) cells.push("");
+        if (sig.systems.some((x) => x.rank)) cells.push("");
+      });
+      return cells;
+    });
+    return { rows: [row, ...sentences], j };
+  });
+  // --ranks: best first by the first metric ranked (its tested number), else in run order.
+  const ranked = significance?.findIndex((sig) => sig.systems.some((s) => s.rank)) ?? -1;
+  if (ranked >= 0) {
+    const sig = significance![ranked];
+    const lower = metrics[ranked].lowerIsBetter === true;
+    blocks.sort((a, b) => {
+      const d = sig.systems[b.j].value - sig.systems[a.j].value;
+      return (lower ? -d : d) || a.j - b.j;
+    });
+  }
+  const notes: string[] = [];
+  const code: string[] = [];
+  metrics.forEach((_, k) => {
+    const first = results[0].metrics[k];
+    const editsOf = (r: SystemResult) => /\|edits:([^|]+)/.exec(r.metrics[k].signature)?.[1];
+    const mixed = new Set(results.map(editsOf)).size > 1;
+    const signature = signatureOf(
+      mixed ? first.signature.replace(/\|edits:[^|]+/, "|edits:mixed") : first.signature,
+      significance?.[k],
+    );
+    code.push(signature);
+  });
+  if (significance?.some((sig) => sig.test)) {
+    const alpha = significance.find((sig) => sig.test)!.alpha;
+    notes.push(`p-values marked * are below ${alpha} (paired test against the first system).`);
+  }
+  if (ranked >= 0) notes.push("Rows are sorted by the first ranked metric, best first.");
+  notes.push(code.length > 1 ? "Signatures:" : "Signature:");
+  const parts = [
+    renderPaperTable(
+      { rows: [header, ...blocks.flatMap((b) => b.rows)], notes, code },
+      format,
+    ),
+  ];
+  metrics.forEach((metric, k) => {
+    for (const r of results) {
+      const breakdown = r.metrics[k].byType;
+      if (!breakdown) continue;
+      const rows = [[breakdown.label, ...breakdown.columns]];
+      for (const { type, score } of breakdown.types) {
+        rows.push([
+          type,
+          ...breakdown.columns.map((c) => {
+            if (c !== "ci") return paperNumber(headlineValue(score, c));
+            const ci = score.ci as { lower: number; upper: number } | undefined;
+            return ci ? `[${ci.lower.toFixed(4)}, ${ci.upper.toFixed(4)}]` : "n/a";
+          }),
+        ]);
+      }
+      parts.push(
+        renderPaperTable(
+          { rows, title: `${metric.id} by type: ${r.name}`, notes: breakdown.notes },
+          format,
+        ),
+      );
     }
     if (byType && !metric.byType) parts.push(`${metric.id}: no per-type breakdown`);
   });

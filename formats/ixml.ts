@@ -35,7 +35,7 @@ import type {
   Tokens,
 } from "../plugins/types.ts";
 import { annotatorCount, errorGroups } from "./error_groups.ts";
-import { readLimits } from "./limits.ts";
+import { MAX_XML_ATTRIBUTE_LENGTH, readLimits } from "./limits.ts";
 import { sortAnnotators } from "./m2.ts";
 import { tokenize } from "./text.ts";
 import { importNpm, type SaxesModule } from "../util/npm.ts";
@@ -236,7 +236,29 @@ export async function parseIxml(
       afterLine,
       afterColumn,
     ));
-  parser.on("xmldecl", markupEnd);
+  parser.on("xmldecl", (decl) => {
+    // The text was decoded as UTF-8 (a UTF-16 file is refused before it gets here): a file
+    // that declares another encoding is mislabelled or was decoded wrongly.
+    const encoding = (decl as { encoding?: string }).encoding;
+    if (encoding !== undefined && !/^(utf-?8|us-ascii|ascii)$/i.test(encoding.trim())) {
+      fail(
+        `expected encoding="UTF-8" in the XML declaration (gecscore reads XML as UTF-8), ` +
+          `found encoding=${describe(encoding)}; convert the file to UTF-8 and change the ` +
+          "declaration",
+        afterLine,
+        afterColumn,
+      );
+    }
+    markupEnd();
+  });
+  parser.on("attribute", (attribute) => {
+    if (attribute.value.length > MAX_XML_ATTRIBUTE_LENGTH) {
+      fail(
+        `expected at most ${MAX_XML_ATTRIBUTE_LENGTH} characters in an attribute, found ` +
+          `${attribute.value.length} in ${attribute.name}="..."`,
+      );
+    }
+  });
   parser.on("comment", markupEnd);
   parser.on("processinginstruction", markupEnd);
   parser.on("text", text);
@@ -294,6 +316,14 @@ export async function parseIxml(
       case "alt": {
         const ann = attribute(attrs, name, "ann").trim();
         if (ann === "") fail('expected an annotator id in ann="..." of <alt>, found ""');
+        // ieval numbers a sentence's annotators 0 to numann - 1.
+        if (/^\d+$/.test(ann) && Number(ann) >= sentence!.numann) {
+          fail(
+            `expected an annotator id below numann="${
+              sentence!.numann
+            }" (ids count from 0) in <alt>, found ann="${ann}"`,
+          );
+        }
         if (error!.group.alternatives.length >= maxAlternatives) {
           fail(
             `expected at most ${maxAlternatives} <alt> per <error> (the limit; --max-alternatives)`,

@@ -51,6 +51,13 @@ export function readLimits(limits: Partial<ReadLimits> = {}): ReadLimits {
 }
 
 /**
+ * The most characters of one XML attribute value (an id, a number, an error type): 1,000,
+ * far above what real gold files hold (CoNLL-2014's longest is a merged error type of a few
+ * dozen characters). The XML reader refuses a longer one at its tag.
+ */
+export const MAX_XML_ATTRIBUTE_LENGTH = 1000;
+
+/**
  * The most bytes read from one file that is read whole (the meta-evaluation's human and
  * score files, after gunzip): 64 MiB, six times the largest such file of CoNLL-2014 (the
  * expanded pairwise judgments, 10 MB unpacked).

@@ -81,7 +81,7 @@ export function parseAppraise(text: string, path: string): RankingItem[] {
     } else if (tag.name === "translation") {
       if (!item) throw new InputError("<translation> outside a <ranking-item>", path, parser.line);
       const rank = attributes.rank ?? "";
-      if (!/^\s*\d+\s*$/.test(rank)) {
+      if (!/^\s*\d+\s*$/.test(rank) || !Number.isSafeInteger(Number(rank))) {
         throw new InputError(
           `expected a whole number in rank="...", found ${JSON.stringify(rank)}`,
           path,

@@ -114,7 +114,7 @@ export function parsePairwiseJudgments(text: string, path: string): PairwiseJudg
     }
     const rank = (name: string) => {
       const value = fields[column[name]];
-      if (!/^\d+$/.test(value)) {
+      if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
         throw new InputError(
           `expected a whole number in ${name}, found ${JSON.stringify(value)}`,
           path,

@@ -11,6 +11,19 @@ import type { SystemScores } from "./wmt_scores.ts";
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
+/** A number's text as a number, refusing one too large for a double (`1e999`). */
+function finite(text: string, path: string, line: number): number {
+  const value = Number(text);
+  if (!Number.isFinite(value)) {
+    throw new InputError(
+      `expected a finite number, found ${JSON.stringify(text)} (too large for a number)`,
+      path,
+      line,
+    );
+  }
+  return value;
+}
+
 function lines(text: string): string[] {
   const all = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   while (all.length && all[all.length - 1].trim() === "") all.pop();
@@ -51,6 +64,7 @@ export function isLineScores(text: string): boolean {
  * assert.deepEqual([...set.scores], [["A", 0.5], ["B", 0.25]]);
  * assert.throws(() => parseLineScores("0.5\n", "x.txt", ["A", "B"], "x"), /x\.txt: .*1 line.*2 systems/);
  * assert.throws(() => parseLineScores("0.5\nabc\n", "x.txt", ["A", "B"], "x"), /x\.txt:2: /);
+ * assert.throws(() => parseLineScores("0.5\n1e999\n", "x.txt", ["A", "B"], "x"), /x\.txt:2: .*finite/);
  * ```
  *
  * @param text The file's text.
@@ -86,7 +100,7 @@ export function parseLineScores(
     );
   }
   const scores = new Map<string, number>();
-  systems.forEach((system, i) => scores.set(system, Number(all[i].trim())));
+  systems.forEach((system, i) => scores.set(system, finite(all[i].trim(), path, i + 1)));
   return { name, metric: name, lp: "", testset: "", path, scores };
 }
 
@@ -179,7 +193,7 @@ export function parseScoreTable(text: string, path: string): SystemScores[] {
           i + 1,
         );
       }
-      sets[k].scores.set(system, Number(cell));
+      sets[k].scores.set(system, finite(cell, path, i + 1));
     });
   });
   return sets;

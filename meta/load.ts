@@ -8,8 +8,19 @@
 import { InputError } from "../plugins/errors.ts";
 import { appraisePairs, parseAppraise, type RankingItem } from "./appraise.ts";
 import { expectedWins } from "./expected_wins.ts";
-import { type PairwiseJudgments, parsePairwiseJudgments } from "./judgments.ts";
+import {
+  type PairwiseJudgment,
+  type PairwiseJudgments,
+  parsePairwiseJudgments,
+} from "./judgments.ts";
 import { isLineScores, isScoreTable, parseLineScores, parseScoreTable } from "./line_scores.ts";
+import {
+  isMultigecRatings,
+  MULTIGEC_CRITERIA,
+  multigecPairs,
+  multigecSystemScores,
+  parseMultigecRatings,
+} from "./multigec_ratings.ts";
 import { rankedPairs } from "./ranking_pairs.ts";
 import { readTextFile } from "./read_text.ts";
 import { trueSkillRanking, type TrueSkillRankingOptions } from "./trueskill_ranking.ts";
@@ -70,6 +81,7 @@ function humanSets(
     }
     return sets;
   }
+  if (isMultigecRatings(text)) return multigecSystemScores(parseMultigecRatings(text, path), label);
   const file = parseWmtScores(text, path);
   if (file.level !== "system") {
     throw new InputError(
@@ -157,6 +169,42 @@ export async function readJudgments(path: string): Promise<PairwiseJudgments> {
   const text = await readTextFile(path);
   if (isXml(text)) return { path, pairs: appraisePairs(parseAppraise(text, path)) };
   return parsePairwiseJudgments(text, path);
+}
+
+/**
+ * Read the pairwise judgments of a file as one or more named sets: a WMT pairwise CSV or an
+ * Appraise XML is one set, named after the path; a MultiGEC-2025 ratings file gives one set
+ * per criterion, text by text (`PATH (grammaticality)`, `PATH (fluency)`).
+ *
+ * @example Usage
+ * ```ts
+ * import { readJudgmentSets } from "./load.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeTextFile(path, "#A\nGrammaticality: 2 Fluency: 1\n#B\nGrammaticality: 4 Fluency: 1\n");
+ * const sets = await readJudgmentSets(path);
+ * assert.deepEqual(sets.map((s) => s.label), [`${path} (grammaticality)`, `${path} (fluency)`]);
+ * assert.equal(sets[0].pairs.length, 1);
+ * await Deno.remove(path);
+ * ```
+ *
+ * @param path The file (gzip allowed).
+ * @returns The sets, each with its label.
+ */
+export async function readJudgmentSets(
+  path: string,
+): Promise<{ label: string; pairs: PairwiseJudgment[] }[]> {
+  const text = await readTextFile(path);
+  if (isMultigecRatings(text)) {
+    const file = parseMultigecRatings(text, path);
+    return MULTIGEC_CRITERIA.map((criterion) => ({
+      label: `${path} (${criterion})`,
+      pairs: multigecPairs(file, criterion),
+    }));
+  }
+  if (isXml(text)) return [{ label: path, pairs: appraisePairs(parseAppraise(text, path)) }];
+  return [{ label: path, pairs: parsePairwiseJudgments(text, path).pairs }];
 }
 
 /**

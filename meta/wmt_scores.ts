@@ -52,22 +52,23 @@ export interface WmtScores {
   sentence: SentenceScores[];
 }
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(inf|infinity|nan)$/i;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const NON_FINITE = /^[+-]?(inf|infinity|nan)$/i;
 
 function parseScore(text: string, path: string, line: number): number {
-  if (!NUMBER.test(text)) {
+  const value = NUMBER.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(value)) {
     throw new InputError(
-      `expected a number as the score, found ${JSON.stringify(text)}`,
+      NON_FINITE.test(text) || NUMBER.test(text)
+        ? `expected a finite number as the score, found ${JSON.stringify(text)}${
+          NUMBER.test(text) ? " (too large for a number)" : ""
+        }; a correlation with it means nothing`
+        : `expected a number as the score, found ${JSON.stringify(text)}`,
       path,
       line,
     );
   }
-  const lower = text.toLowerCase().replace(/^\+/, "");
-  if (lower.endsWith("nan")) return NaN;
-  if (lower.endsWith("inf") || lower.endsWith("infinity")) {
-    return lower.startsWith("-") ? -Infinity : Infinity;
-  }
-  return Number(text);
+  return value;
 }
 
 /**

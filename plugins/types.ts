@@ -239,6 +239,13 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
    */
   readonly columnLabels?: (options: O) => Readonly<Record<string, string>>;
   /**
+   * The columns a paper table (`gecscore score --format markdown|latex`: systems by metrics)
+   * shows, by dotted path, with their headers under the resolved options, in order:
+   * `{ precision: "M2 P", recall: "M2 R", f: "M2 F0.5" }`. Default: the headline, headed by
+   * the id and the headline's label.
+   */
+  readonly paperColumns?: (options: O) => Readonly<Record<string, string>>;
+  /**
    * True when `sentence(s)` equals `corpus([s])` for every sentence. The conformance kit
    * checks the claim.
    */

@@ -9,4 +9,5 @@
 export * from "./text.ts";
 export * from "./fields.ts";
 export * from "./significance.ts";
+export * from "./paper.ts";
 export * from "./warnings.ts";

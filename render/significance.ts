@@ -30,19 +30,33 @@ export const MARKER_LEVEL = 0.05;
  * assert.deepEqual(header, ["f mean ± 95% CI", "p (bs)", "rank"]);
  * assert.deepEqual(rows[1], ["0.3733 ± 0.0200", "0.0240*", "1-2"]);
  * assert.deepEqual(rows[0][1], "baseline");
+ * // The bounds themselves: a bootstrap interval need not be symmetric around its mean.
+ * const bounds = significanceCells({
+ *   metric: "m2", headline: "f", samples: 1000, seed: 1, alpha: 0.05, signature: "bs:1000|seed:1",
+ *   systems: [{ name: "A", value: 0.35, ci: { mean: 0.35, lower: 0.3, upper: 0.36, half_width: 0.03 } }],
+ * }, { bounds: true });
+ * assert.deepEqual(bounds.header, ["f 95% CI"]);
+ * assert.deepEqual(bounds.rows[0], ["[0.3000, 0.3600]"]);
  * ```
  *
  * @param result One metric's results.
+ * @param options `bounds`: show each interval as `[lower, upper]` (`gecscore score`) rather
+ *   than `mean ± half-width` (the REPL).
  * @returns Header cells and rows.
  */
-export function significanceCells(result: MetricSignificance): {
+export function significanceCells(
+  result: MetricSignificance,
+  options: { bounds?: boolean } = {},
+): {
   header: string[];
   rows: string[][];
 } {
   const header: string[] = [];
   const hasCi = result.systems.some((s) => s.ci);
   const hasRank = result.systems.some((s) => s.rank);
-  if (hasCi) header.push(`${result.headline} mean ± 95% CI`);
+  if (hasCi) {
+    header.push(options.bounds ? `${result.headline} 95% CI` : `${result.headline} mean ± 95% CI`);
+  }
   if (result.test) header.push(`p (${result.test})`);
   if (hasRank) header.push("rank");
   // Rank ranges written to one width, aligned on the dash ("1-3", " 2  ", "10-12").
@@ -57,7 +71,15 @@ export function significanceCells(result: MetricSignificance): {
   const starred = result.systems.some((s) => s.p_value !== undefined && s.p_value < result.alpha);
   const rows = result.systems.map((s, k) => {
     const row: string[] = [];
-    if (hasCi) row.push(s.ci ? `${fixed(s.ci.mean)} ± ${fixed(s.ci.half_width)}` : "-");
+    if (hasCi) {
+      row.push(
+        !s.ci
+          ? "-"
+          : options.bounds
+          ? `[${fixed(s.ci.lower)}, ${fixed(s.ci.upper)}]`
+          : `${fixed(s.ci.mean)} ± ${fixed(s.ci.half_width)}`,
+      );
+    }
     if (result.test) {
       row.push(
         k === 0 ? "baseline" : s.p_value === undefined

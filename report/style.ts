@@ -26,7 +26,8 @@ nav ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .3re
 .warnings { border-left: 4px solid #c77c02; background: #fff6e5; padding: .4rem .8rem; }
 .scroll { overflow-x: auto; max-width: 100%; position: relative; }
 table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: tabular-nums; }
-caption { text-align: left; color: var(--muted); padding: .2rem 0; caption-side: top; white-space: nowrap; }
+caption { text-align: left; color: var(--muted); padding: .2rem 0; caption-side: top; white-space: normal;
+  overflow-wrap: anywhere; position: sticky; left: 0; max-width: calc(100vw - 32px); }
 th, td { padding: .25rem .5rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 thead th { border-bottom: 2px solid var(--fg); white-space: nowrap; }
 td.num, th.num { text-align: right; white-space: nowrap; }

@@ -58,6 +58,7 @@ export interface MetricDescriptor {
   byType?: boolean;
   accumulator?: boolean;
   columnLabels?: boolean;
+  paperColumns?: boolean;
   prepare?: boolean;
 }
 
@@ -147,6 +148,7 @@ function describe(plugin: Plugin): PluginDescriptor {
       byType: typeof m.byType === "function" ? true : undefined,
       accumulator: typeof m.accumulator === "function" ? true : undefined,
       columnLabels: typeof m.columnLabels === "function" ? true : undefined,
+      paperColumns: typeof m.paperColumns === "function" ? true : undefined,
       prepare: typeof m.prepare === "function" ? true : undefined,
     })),
     formats: (plugin.formats ?? []).map((f) => ({

@@ -1,7 +1,8 @@
 /**
  * The main thread's stand-in for a boxed metric (see `host.ts`): its plain fields as the
  * plugin's worker described them (frozen), its functions as synchronous calls into the worker.
- * Every optional member crosses: `columns`, `compactColumns`, `columnLabels`, `orderSensitive`
+ * Every optional member crosses: `columns`, `compactColumns`, `columnLabels`, `paperColumns`,
+ * `orderSensitive`
  * (a function of the options too), `notResamplable`, `needsHypothesisEdits`, `prepare`,
  * `byType`, `accumulator` and `resampler`. A metric without its own `resampler` gets one too:
  * its statistics cross once and the worker scores resamples from their indices.
@@ -121,15 +122,16 @@ export function metricProxy(d: MetricDescriptor, bridge: MetricBridge): AnyMetri
       };
     };
   }
-  if (d.columnLabels) {
-    metric.columnLabels = (options: Options) => {
-      const labels = call("columnLabels", [options]);
+  for (const member of ["columnLabels", "paperColumns"] as const) {
+    if (!d[member]) continue;
+    metric[member] = (options: Options) => {
+      const labels = call(member, [options]);
       if (
         labels === null || typeof labels !== "object" ||
         Object.values(labels).some((label) => typeof label !== "string")
       ) {
         throw new PluginError(
-          `${bridge.label}: columnLabels() returned ${
+          `${bridge.label}: ${member}() returned ${
             labels === null ? "null" : typeof labels
           }, not labels by column`,
         );

@@ -347,3 +347,57 @@ Deno.test("convert says on stderr what XML -> M2 loses, and keeps REQUIRED", asy
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("score and convert refuse an XML gold the reader cannot trust, with FILE:LINE", async () => {
+  // Issue 37 item 10: an annotator id out of range, a UTF-16 declaration and a 200 KB
+  // attribute were each scored and converted.
+  const { main } = await import("../cli.ts");
+  const dir = await Deno.makeTempDir({ dir: "/tmp" });
+  const body = (sentence: string) => `<scripts><script id="1">\n${sentence}\n</script></scripts>\n`;
+  const golds: [string, string, RegExp][] = [
+    [
+      "ann.xml",
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      body(
+        '<sentence id="1" numann="1"><text>a b</text><error-list><error req="yes">' +
+          '<alt ann="3"><c start="0" end="1">c</c></alt></error></error-list></sentence>',
+      ),
+      /ann\.xml:3:\d+: expected an annotator id below numann="1"/,
+    ],
+    [
+      "utf16.xml",
+      '<?xml version="1.0" encoding="UTF-16"?>\n' +
+      body('<sentence id="1" numann="0"><text>a b</text></sentence>'),
+      /utf16\.xml:1:1: expected encoding="UTF-8"/,
+    ],
+    [
+      "attr.xml",
+      body(
+        `<sentence id="1" numann="0" x="${"y".repeat(200_000)}"><text>a b</text></sentence>`,
+      ),
+      /attr\.xml:2:1: expected at most 1000 characters in an attribute/,
+    ],
+  ];
+  try {
+    await Deno.writeTextFile(`${dir}/sys.txt`, "a b\n");
+    for (const [name, text, expected] of golds) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+      for (
+        const args of [
+          ["score", "--gold", `${dir}/${name}`, `${dir}/sys.txt`],
+          ["convert", `${dir}/${name}`, `${dir}/${name}.m2`],
+        ]
+      ) {
+        let out = "", err = "";
+        const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
+        assert.equal(await main(args, io), 1, `${args[0]} ${name}: ${err}`);
+        assert.match(err, expected);
+        assert.equal(err.trim().split("\n").length, 1, err);
+        assert.equal(out, "");
+      }
+      await assert.rejects(Deno.stat(`${dir}/${name}.m2`), Deno.errors.NotFound);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

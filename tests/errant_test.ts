@@ -411,7 +411,7 @@ Deno.test("score --by-type --ci gives per-type bootstrap intervals from the corp
     assert.ok(t.ci.lower >= 0 && t.ci.upper <= 1, type);
   }
   assert.ok(Object.values(m2.byType.types).some((t) => (t as { ci?: unknown }).ci === undefined));
-  // The same seed gives the same intervals; the table shows ± half-widths.
+  // The same seed gives the same intervals; the table shows their bounds.
   const first = out;
   out = "";
   await main([...args, "--by-type", "--ci", "--samples", "300", "--format", "json"], io);

@@ -249,7 +249,7 @@ Deno.test("parseIxml() rejects malformed or misshapen XML with FILE:LINE:COLUMN"
     [
       "numann below the annotators",
       sentence(
-        '<error-list><error req="yes"><alt ann="0"/><alt ann="1"/></error></error-list>',
+        '<error-list><error req="yes"><alt ann="a"/><alt ann="b"/></error></error-list>',
         "1",
       ),
       /^bad\.xml:3:1: expected numann >= the 2 annotators that have alternatives, found numann="1"$/,
@@ -303,6 +303,32 @@ Deno.test("parseIxml() rejects malformed or misshapen XML with FILE:LINE:COLUMN"
       /^bad\.xml:3:1: expected a <text> inside <sentence>$/,
     ],
     ["no sentence", "<scripts><script/></scripts>", /^bad\.xml: expected at least one <sentence>/],
+    // Issue 37 item 10: each was scored and converted before.
+    [
+      "annotator id out of range",
+      error('<alt ann="0"/><alt ann="5"/>', "yes"),
+      /^bad\.xml:3:\d+: expected an annotator id below numann="1" \(ids count from 0\) in <alt>, found ann="5"$/,
+    ],
+    [
+      "annotator id equal to numann",
+      sentence('<error-list><error req="no"><alt ann="2"/></error></error-list>', "2"),
+      /^bad\.xml:3:\d+: expected an annotator id below numann="2"/,
+    ],
+    [
+      "UTF-16 encoding declaration",
+      '<?xml version="1.0" encoding="UTF-16"?>\n<scripts/>',
+      /^bad\.xml:1:1: expected encoding="UTF-8" in the XML declaration .*found encoding="UTF-16"/,
+    ],
+    [
+      "Latin-1 encoding declaration",
+      "<?xml version='1.0' encoding='ISO-8859-1'?><scripts/>",
+      /^bad\.xml:1:1: expected encoding="UTF-8" .*found encoding="ISO-8859-1"/,
+    ],
+    [
+      "200 KB attribute",
+      doc(`<sentence id="${"9".repeat(200_000)}" numann="0"><text>a</text></sentence>`),
+      /^bad\.xml:3:1: expected at most 1000 characters in an attribute, found 200000 in id="..."$/,
+    ],
   ];
   for (const [name, text, expected] of cases) {
     await t.step(name, async () => {

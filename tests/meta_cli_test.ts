@@ -126,7 +126,7 @@ Deno.test("gecscore meta computes metrics on the spot, with a --plugin and sente
       "--svg",
       `${dir}/plots`,
     );
-    assert.equal(stderr, "");
+    assert.equal(stderr, `meta: wrote 2 scatter plots into ${dir}/plots (METRIC_vs_HUMAN.svg)\n`);
     assert.equal(code, 0);
     // Hand (m2 F0.5 of the whole files: good 0.8824, some 0.7143, bad 0.2381, none 0): the
     // ranks differ from the human ones only in none/bad, so rho = 1 - 6 * 2 / 60 = 0.8.
@@ -184,6 +184,44 @@ Deno.test("gecscore meta reports bad input on one line with exit status 1", asyn
     const missing = await run("meta", "--human", `${dir}/nothing.txt`, "--scores", `${dir}/up.txt`);
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /nothing\.txt: cannot read file: no such file\n$/);
+  } finally {
+    await cleanup();
+  }
+});
+
+Deno.test("gecscore meta refuses infinite and NaN scores with FILE:LINE", async () => {
+  // Issue 37 item 10: -inf and 1e999 were correlated (r printed as n/a), NaN gave an
+  // internal error.
+  const { dir, cleanup } = await fixture();
+  const write = (name: string, text: string) => Deno.writeTextFile(`${dir}/${name}`, text);
+  const wmt = (metric: string, last: string) =>
+    `${metric}\tsrc-trg\tt\tA\t0.9\n${metric}\tsrc-trg\tt\tB\t0.7\n` +
+    `${metric}\tsrc-trg\tt\tC\t0.75\n${metric}\tsrc-trg\tt\tD\t${last}\n`;
+  try {
+    await write("minf.txt", wmt("human", "-inf"));
+    await write("big.txt", wmt("up", "1e999"));
+    await write("nan.txt", wmt("up", "NaN"));
+    await write("table.csv", "System,M2\nA,1\nB,2\nC,1e999\nD,3\n");
+    await write("lines.txt", "0.5\n-1e400\n0.2\n0.1\n");
+    const cases: [string[], RegExp][] = [
+      [["--human", `${dir}/minf.txt`, "--scores", `${dir}/up.txt`], /minf\.txt:4: .*"-inf"/],
+      [["--human", `${dir}/human.txt`, "--scores", `${dir}/big.txt`], /big\.txt:4: .*"1e999"/],
+      [["--human", `${dir}/human.txt`, "--scores", `${dir}/nan.txt`], /nan\.txt:4: .*"NaN"/],
+      [["--human", `${dir}/human.txt`, "--scores", `${dir}/table.csv`], /table\.csv:4: .*"1e999"/],
+      [
+        ["--human", `${dir}/lines.txt`, "--scores", `${dir}/up.txt`, "--order", "A,B,C,D"],
+        /lines\.txt:2: .*"-1e400"/,
+      ],
+    ];
+    for (const [args, expected] of cases) {
+      const { code, stdout, stderr } = await run("meta", ...args);
+      assert.equal(code, 1, stderr);
+      assert.equal(stdout, "");
+      assert.match(stderr, /^gecscore: .*expected a finite number/);
+      assert.match(stderr, expected);
+      assert.doesNotMatch(stderr, /internal error/);
+      assert.equal(stderr.split("\n").length, 2, stderr);
+    }
   } finally {
     await cleanup();
   }

@@ -399,12 +399,13 @@ Deno.test("a plugin that throws while it loads is one line, without Deno's stack
   }
 });
 
-Deno.test("a boxed metric forwards compactColumns, columnLabels, prepare, resampler and accumulator", async () => {
+Deno.test("a boxed metric forwards compactColumns, columnLabels, paperColumns, prepare, resampler and accumulator", async () => {
   const plugin = await loadPlugin(`${PLUGINS}/noisy.ts`);
   try {
     const metric = plugin.metrics!.find((m) => m.id === "summed")!;
     assert.deepEqual(metric.compactColumns, ["n"]);
     assert.deepEqual(metric.columnLabels!({}), { n: "sentences" });
+    assert.deepEqual(metric.paperColumns!({}), { n: "Summed n" });
     const gold = [{ source: ["a"], references: [["b"]] }];
     const prepared = metric.prepare!({}, {
       gold,

@@ -408,3 +408,58 @@ Deno.test({
     await Deno.remove(dir, { recursive: true });
   },
 });
+
+Deno.test({
+  name: "report captions wrap and stay in view on a 390 px screen",
+  ignore: !CHROMIUM,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    // Issue 37 item 7: "Corpus scores: the headline of each metric (best in bold)" was cut
+    // off at 390 px (a caption that did not wrap, inside a scrolled table).
+    const dir = await Deno.makeTempDir({ dir: "/tmp" });
+    const file = `${dir}/report.html`;
+    const made = await run([
+      "report",
+      "--gold",
+      "tests/testdata/m2scorer_example.m2",
+      "tests/testdata/m2scorer_example_system",
+      "tests/testdata/m2scorer_example_system2",
+      "-m",
+      "m2,imeasure,gleu,green",
+      "-o",
+      file,
+    ]);
+    assert.equal(made.code, 0, made.err);
+    const phone = await open(file, 390);
+    try {
+      // Each caption's text, against the visible part of every box that clips it.
+      const clipped = await phone.page.evaluate(`(() => {
+        const out = [];
+        for (const c of document.querySelectorAll("caption, figcaption")) {
+          const range = document.createRange();
+          range.selectNodeContents(c);
+          const text = range.getBoundingClientRect();
+          let left = 0, right = window.innerWidth;
+          for (let e = c.parentElement; e; e = e.parentElement) {
+            if (getComputedStyle(e).overflowX === "visible") continue;
+            const box = e.getBoundingClientRect();
+            left = Math.max(left, box.left);
+            right = Math.min(right, box.right);
+          }
+          if (text.right > right + 1 || text.left < left - 1) {
+            out.push(c.textContent + " (" + text.left + "-" + text.right + " in " + left + "-" + right + ")");
+          }
+        }
+        return out;
+      })()`) as string[];
+      const captions = await phone.page.$$eval("caption", (cs) => cs.length);
+      assert.ok(captions >= 3, `${captions} captions`);
+      assert.deepEqual(clipped, []);
+      assert.deepEqual(phone.problems, []);
+    } finally {
+      await close(phone);
+    }
+    await Deno.remove(dir, { recursive: true });
+  },
+});

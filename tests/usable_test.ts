@@ -262,10 +262,10 @@ Deno.test("gecscore score --format markdown and latex give paper-ready tables", 
     SYSTEM2,
   );
   assert.equal(md.code, 0, md.stderr);
-  assert.match(md.stdout, /^\*\*m2\*\* `m2\|beta:0\.5\|/m);
+  assert.match(md.stdout, /^`m2\|beta:0\.5\|/m);
   assert.match(
     md.stdout,
-    /^\| system \| precision \| recall \| F0\.5 \|\n\| :-- \| --: \| --: \| --: \|$/m,
+    /^\| System \| M2 P \| M2 R \| M2 F0\.5 \|\n\| :-- \| --: \| --: \| --: \|$/m,
   );
   assert.match(md.stdout, /^\| m2scorer_example_system2 \| 0\.7500 \| 0\.6000 \| 0\.7143 \|$/m);
   const tex = await gecscore("score", "--format", "latex", "-m", "m2", "--gold", GOLD, SYSTEM2);

@@ -49,6 +49,7 @@ export interface SaxesParserLike {
   on(event: "text" | "cdata" | "doctype" | "comment", handler: (text: string) => void): void;
   on(event: "xmldecl" | "processinginstruction", handler: (data: unknown) => void): void;
   on(event: "opentagstart" | "opentag" | "closetag", handler: (tag: SaxesTag) => void): void;
+  on(event: "attribute", handler: (attribute: { name: string; value: string }) => void): void;
   write(chunk: string): SaxesParserLike;
   close(): SaxesParserLike;
 }

@@ -250,6 +250,9 @@ export const clemeMetric: Metric<ClemeOptions, ClemeStats, ClemeScore> = {
   needsHypothesisEdits: true,
   headline: "f",
   columns: ["p", "r", "f", "acc", "tp", "fp", "fn", "tn"],
+  paperColumns: (options) => ({
+    f: `${options.aggregate === "sentence-mean" ? "Sent" : ""}CLEME F${options.beta}`,
+  }),
   sentenceIsCorpusOfOne: true,
   // The corpus scorer chooses each sentence's reference against the running totals.
   orderSensitive: (options) => options.aggregate !== "sentence-mean",

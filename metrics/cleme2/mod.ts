@@ -179,6 +179,7 @@ export function createCleme2Metric(
     headline: "com",
     columns: ["com", "hit", "err", "und", "ove", "tp", "fp_ne", "fp_un", "fn", "tn"],
     compactColumns: ["com", "hit", "err", "und", "ove"],
+    paperColumns: (o) => ({ com: `${o.aggregate === "sentence-mean" ? "Sent" : ""}CLEME2.0 COM` }),
     sentenceIsCorpusOfOne: true,
     orderSensitive: (o) => o.aggregate !== "sentence-mean",
     stats(gold, _hypothesis, o, hypothesisEdits) {

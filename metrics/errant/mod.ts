@@ -370,6 +370,10 @@ export const errantMetric: Metric<ErrantOptions, ErrantStats, ErrantScore> = wit
   columns: ["tp", "fp", "fn", "precision", "recall", "f"],
   compactColumns: ["precision", "recall", "f"],
   columnLabels: (options) => ({ f: `F${options.beta}` }),
+  paperColumns: (options) => {
+    const name = `${options.aggregate === "sentence-mean" ? "Sent" : ""}ERRANT`;
+    return { precision: `${name} P`, recall: `${name} R`, f: `${name} F${options.beta}` };
+  },
   sentenceIsCorpusOfOne: true,
   // The coder pair of a sentence is chosen against the running corpus totals.
   orderSensitive: true,

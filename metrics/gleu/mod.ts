@@ -154,6 +154,9 @@ export const gleuMetric: Metric<GleuOptions, GleuStats, GleuScore> = withSentenc
   // GLEU's own interval comes from sampling a reference per sentence (iter), not from
   // resampling sentences as --ci does.
   columnLabels: () => ({ ci: "ci (ref. sampling)" }),
+  paperColumns: (options) => ({
+    gleu: `${(options as { aggregate?: string }).aggregate === "sentence-mean" ? "Sent" : ""}GLEU`,
+  }),
   stats(gold, hypothesis, options) {
     checkKoyamaOptions(options);
     // Hook: shotakoyama/gleu.

@@ -217,6 +217,9 @@ export const gotoscorerMetric: Metric<GotoOptions, GotoStats, GotoScore> = {
   needsHypothesisEdits: true,
   headline: "f",
   columns: ["p", "r", "f", "tp", "fp", "fn", "tn"],
+  paperColumns: (options) => ({
+    f: `${options.aggregate === "sentence-mean" ? "Sent" : ""}GoToScorer F${options.beta}`,
+  }),
   sentenceIsCorpusOfOne: true,
   prepare(options, context) {
     if (options.weights === "none") return options;

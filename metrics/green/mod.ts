@@ -137,6 +137,11 @@ export const greenMetric: Metric<GreenOptions, GreenStats, GreenScore> = withSen
   needs: ["references"],
   headline: "f",
   columns: ["p", "r", "f", "tp", "fp", "fn"],
+  paperColumns: (options) => ({
+    f: `${
+      (options as { aggregate?: string }).aggregate === "sentence-mean" ? "Sent" : ""
+    }GREEN F${options.beta}`,
+  }),
   sentenceIsCorpusOfOne: true,
   stats(gold, hypothesis, options) {
     const refs = allCounts(gold, hypothesis, options);

@@ -354,6 +354,11 @@ export const imeasureMetric: Metric<ImeasureOptions, ImeasureStats, ImeasureScor
       "detection.i",
     ],
     compactColumns: ["correction.i", "correction.wacc"],
+    paperColumns: (options) => ({
+      "correction.i": `${
+        (options as { aggregate?: string }).aggregate === "sentence-mean" ? "Sent" : ""
+      }I-measure I`,
+    }),
     sentenceIsCorpusOfOne: true,
     stats(gold, hypothesis, options) {
       // Systems often give the same hypothesis: its statistics are computed once per gold

@@ -269,6 +269,11 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
   compactColumns: ["precision", "recall", "f"],
   // The column people quote as F0.5.
   columnLabels: (options) => ({ f: `F${options.beta}` }),
+  // A paper's M2 columns (SentM2 for the mean of sentence scores).
+  paperColumns: (options) => {
+    const name = `${options.aggregate === "sentence-mean" ? "Sent" : ""}M2`;
+    return { precision: `${name} P`, recall: `${name} R`, f: `${name} F${options.beta}` };
+  },
   sentenceIsCorpusOfOne: true,
   stats(gold, hypothesis, options) {
     // Most hypotheses leave most sentences as they are: nothing to align.

@@ -2,8 +2,8 @@
  * A plugin for the tests that misbehaves in its output: it prints with console.log when loaded
  * and on every call, waits a tick at the top level before exporting, and its metric `noisy`
  * has a NaN in a non-headline field and a score field named `signature`. `summed` has every
- * optional member a box must forward: `compactColumns`, `columnLabels`, `prepare`, `resampler`
- * and `accumulator`.
+ * optional member a box must forward: `compactColumns`, `columnLabels`, `paperColumns`,
+ * `prepare`, `resampler` and `accumulator`.
  */
 
 console.log("noisy: loading");
@@ -56,6 +56,7 @@ export default {
       columns: ["score", "n"],
       compactColumns: ["n"],
       columnLabels: (options: { label?: string }) => ({ n: options.label ?? "sentences" }),
+      paperColumns: (options: { label?: string }) => ({ n: `Summed ${options.label ?? "n"}` }),
       // The run as the plugin sees it: how many gold sentences and systems crossed.
       prepare: (
         options: Record<string, unknown>,
