@@ -14,6 +14,7 @@
  */
 
 import { InputError, UsageError } from "../plugins/errors.ts";
+import type { PluginCommandContext } from "../plugins/types.ts";
 import { openFileAtomic, removeTemporaryFiles } from "../util/write_file_atomic.ts";
 import type { AnnotatorSpec } from "./build.ts";
 import type { MergeStrategy } from "./merge.ts";
@@ -111,6 +112,35 @@ async function checkNotInput(out: string, inputs: readonly [string, string][]): 
       );
     }
   }
+}
+
+/**
+ * The annotator spec of `-lang` and `-analyses`: English by default; another language needs
+ * ready analyses, and takes a language pack's rules when a registered plugin gives them.
+ */
+function specOf(
+  values: Map<string, string[]>,
+  context: PluginCommandContext | undefined,
+): AnnotatorSpec {
+  const analyses = values.get("analyses")?.[0];
+  const lang = values.get("lang")?.[0];
+  if (lang === undefined || lang === "en") return { analyses };
+  if (!/^[a-z]{2,3}$/.test(lang)) {
+    throw new UsageError(`-lang must be a language code such as uk or cs, not "${lang}"`);
+  }
+  if (analyses === undefined) {
+    throw new UsageError(
+      `-lang ${lang} needs -analyses FILE.conllu (the sentences analysed by UDPipe, Stanza, ` +
+        "spaCy or Trankit): the built-in tagger is for English only",
+    );
+  }
+  const ref = context?.plugins.flatMap((p) => p.annotatorLanguages ?? [])
+    .find((l) => l.code === lang);
+  return {
+    analyses,
+    lang,
+    language: ref ? { module: ref.module, exportName: ref.exportName } : undefined,
+  };
 }
 
 /** `--jobs N` / `-jobs N`: a positive whole number (capped at the number of cores later). */
@@ -269,14 +299,18 @@ async function guarded(usage: string, io: CommandOutput, body: () => Promise<voi
  * @param io Where to write messages.
  * @returns The exit status: 0 done, 1 bad input, 2 bad usage.
  */
-export function errantParallelCommand(args: string[], io: CommandOutput): Promise<number> {
+export function errantParallelCommand(
+  args: string[],
+  io: CommandOutput,
+  context?: PluginCommandContext,
+): Promise<number> {
   if (args.includes("-h") || args.includes("--help")) {
     io.out?.(ERRANT_PARALLEL_HELP);
     return Promise.resolve(0);
   }
   return guarded(ERRANT_PARALLEL_USAGE, io, async () => {
     const { values, flags, positionals } = parse(args, {
-      one: ["orig", "out", "merge", "analyses", "tsv", "jobs"],
+      one: ["orig", "out", "merge", "analyses", "tsv", "jobs", "lang"],
       many: ["cor"],
       flags: ["lev", "tok"],
     });
@@ -304,8 +338,8 @@ export function errantParallelCommand(args: string[], io: CommandOutput): Promis
       ? [["-tsv", input.tsv]]
       : [["-orig", input.orig], ...input.cors.map((c): [string, string] => ["-cor", c])];
     if (analyses !== undefined) inputs.push(["-analyses", analyses]);
+    const spec = specOf(values, context);
     await checkNotInput(out, inputs);
-    const spec: AnnotatorSpec = { analyses };
     await writeStream(
       out,
       io,
@@ -334,14 +368,18 @@ export function errantParallelCommand(args: string[], io: CommandOutput): Promis
  * @param io Where to write messages.
  * @returns The exit status: 0 done, 1 bad input, 2 bad usage.
  */
-export function errantM2Command(args: string[], io: CommandOutput): Promise<number> {
+export function errantM2Command(
+  args: string[],
+  io: CommandOutput,
+  context?: PluginCommandContext,
+): Promise<number> {
   if (args.includes("-h") || args.includes("--help")) {
     io.out?.(ERRANT_M2_HELP);
     return Promise.resolve(0);
   }
   return guarded(ERRANT_M2_USAGE, io, async () => {
     const { values, flags, positionals } = parse(args, {
-      one: ["out", "merge", "analyses", "jobs"],
+      one: ["out", "merge", "analyses", "jobs", "lang"],
       many: [],
       flags: ["auto", "gold", "no_min", "old_cats", "lev"],
     });
@@ -357,6 +395,7 @@ export function errantM2Command(args: string[], io: CommandOutput): Promise<numb
     const analyses = values.get("analyses")?.[0];
     const inputs: [string, string][] = [["the M2 file", file]];
     if (analyses !== undefined) inputs.push(["-analyses", analyses]);
+    const spec = specOf(values, context);
     await checkNotInput(out, inputs);
     const options: M2ToM2Options = {
       mode: flags.has("auto") ? "auto" : "gold",
@@ -368,7 +407,7 @@ export function errantM2Command(args: string[], io: CommandOutput): Promise<numb
     await writeStream(
       out,
       io,
-      (stream) => reannotateM2Stream(file, { analyses }, { ...options, ...stream }),
+      (stream) => reannotateM2Stream(file, spec, { ...options, ...stream }),
       jobs,
     );
   });

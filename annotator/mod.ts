@@ -8,7 +8,10 @@
  * - `merge.ts`: rule-based merging;
  * - `classify.ts` (with `resources.ts`): the 25-category classifier;
  * - `annotate.ts`: the stages together; `parallel.ts`, `m2_to_m2.ts` and `commands.ts`: ERRANT's
- *   `errant_parallel` and `errant_m2`.
+ *   `errant_parallel` and `errant_m2`, streamed on workers by `stream.ts` (`stream_worker.ts`);
+ * - `build.ts`: the annotator a command names (`-analyses`, `-lang`); `language.ts`: the hook
+ *   through which a language pack adds a word list and its own error types for any language
+ *   analysed in CoNLL-U.
  *
  * The npm packages it needs (wink-pos-tagger, wink-lexicon, wink-lemmatizer, nspell,
  * dictionary-en-gb, lancaster-stemmer) are imported when an annotator is first loaded.
@@ -33,11 +36,19 @@ export { align, substitutionCost } from "./align.ts";
 export type { MergeStrategy, Span } from "./merge.ts";
 export { mergeEdits } from "./merge.ts";
 export type { ClassifierResources, EditInput } from "./classify.ts";
-export { classifyEdit } from "./classify.ts";
+export { classifyEdit, universalTypePos } from "./classify.ts";
+export type { AnnotatorLanguage, AnnotatorLanguageModule, LanguageRules } from "./language.ts";
 export { loadClassifierResources } from "./resources.ts";
 export type { AnnotateOptions, Annotator, AnnotatorParts, TypedEdit } from "./annotate.ts";
 export { createAnnotator, loadAnnotator } from "./annotate.ts";
-export { parseConllu, readyAnalyser } from "./conllu.ts";
+export { type ConlluOptions, parseConllu, readyAnalyser } from "./conllu.ts";
+export { type AnnotatorSpec, buildAnnotator } from "./build.ts";
+export {
+  annotateParallelStream,
+  type ParallelInput,
+  reannotateM2Stream,
+  type StreamOptions,
+} from "./stream.ts";
 export { parallelToM2 } from "./parallel.ts";
 export { m2ToM2, type M2ToM2Options } from "./m2_to_m2.ts";
 export type { CommandOutput } from "./commands.ts";

@@ -61,7 +61,8 @@ export function parallelToM2(
     const origText = pyStrip(orig[i]);
     if (origText === "") continue;
     const origToks = pySplit(origText);
-    const o = annotator.analyse(origToks);
+    // Analysed when a correction differs (an unchanged sentence needs no analysis).
+    let o: ReturnType<Annotator["analyse"]> | undefined;
     out.push(`S ${origToks.join(" ")}`);
     cors.forEach((corLines, coder) => {
       const cor = pyStrip(corLines[i]);
@@ -69,6 +70,7 @@ export function parallelToM2(
         out.push(noopLine(coder));
         return;
       }
+      o ??= annotator.analyse(origToks);
       const c = annotator.analyse(pySplit(cor));
       let edits;
       try {
