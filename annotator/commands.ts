@@ -2,13 +2,18 @@
  * The drop-in commands with ERRANT's arguments and output:
  *
  * ```sh
- * gecscore errant_parallel -orig ORIG -cor COR [COR ...] -out OUT [-lev] [-merge STRATEGY] [-analyses FILE.conllu]
- * gecscore errant_m2 (-auto | -gold) M2 -out OUT [-no_min] [-old_cats] [-lev] [-merge STRATEGY] [-analyses FILE.conllu]
+ * gecscore errant_parallel (-orig ORIG -cor COR [COR ...] | -tsv PAIRS) -out OUT [-lev] [-merge STRATEGY]
+ *   [-analyses FILE.conllu] [-lang XX] [--jobs N]
+ * gecscore errant_m2 (-auto | -gold) M2 -out OUT [-no_min] [-old_cats] [-lev] [-merge STRATEGY]
+ *   [-analyses FILE.conllu] [-lang XX] [--jobs N]
  * ```
  *
- * `-analyses` (not in ERRANT) supplies ready analyses in CoNLL-U. ERRANT's `-tok` (tokenise with
- * spaCy) is refused: give whitespace-tokenised text. Unlike ERRANT, files of different lengths
- * are an error, not silently cut to the shortest.
+ * `-analyses` (not in ERRANT) supplies ready analyses in CoNLL-U; `-lang` annotates another
+ * language from them (`build.ts`); `-tsv` reads (source, correction...) lines; `--jobs` sets the
+ * workers of the stream (`stream.ts`). ERRANT's `-tok` (tokenise with spaCy) is refused: give
+ * whitespace-tokenised text. Unlike ERRANT, files of different lengths are an error, not
+ * silently cut to the shortest; an `-out` that is one of the inputs is refused; `-out -` is
+ * standard output; the output is written whole or not at all.
  *
  * @module
  */
