@@ -48,7 +48,7 @@ export async function loadClassifierResources(): Promise<ClassifierResources> {
         known = correct(word.replace(/iz/g, "is").replace(/yz/g, "ys"));
       }
       // Bounded, so that memory stays flat over millions of sentences.
-      if (cache.size >= 200_000) cache.clear();
+      if (cache.size >= 50_000) cache.clear();
       cache.set(word, known);
     }
     return known;
