@@ -217,9 +217,12 @@ function revive(message: string, name: string | undefined): Error {
 /**
  * The V8 heap of an annotation worker: a small young generation keeps each worker's memory low
  * (a sentence's objects die young); the old generation holds the tagger, the word list and
- * their caches.
+ * their caches (about 50 MB in use after a collection). A smaller limit makes V8 grow the heap
+ * less between collections: with 16 and 1024 MB, a million pairs peaked at 424 MB, with 8 and
+ * 512 at 383 MB (`bench/annotation_scale.sh`). Known limit, as for the scoring stream: Deno
+ * gives no event for a `node:worker_threads` worker that runs out of heap.
  */
-const HEAP_MB = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 1024 };
+const HEAP_MB = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 512 };
 
 /** The number of workers to use: `jobs` capped at the number of cores (default: that number). */
 export function workerCount(jobs: number | undefined): number {
