@@ -81,7 +81,7 @@ async function command(name: string, registry: Registry): Promise<Command> {
   return {
     summary: added.summary,
     help: added.help,
-    run: async (args, { io }) => await added.run(args, io),
+    run: async (args, { io, registry }) => await added.run(args, io, { plugins: registry.plugins }),
   };
 }
 

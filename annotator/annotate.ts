@@ -9,7 +9,7 @@
 import type { Analysis } from "./token.ts";
 import { align } from "./align.ts";
 import { mergeEdits, type MergeStrategy, type Span } from "./merge.ts";
-import { type ClassifierResources, classifyEdit } from "./classify.ts";
+import { type ClassifierResources, classifyEdit, type EditInput } from "./classify.ts";
 import { type Analyser, loadWinkAnalyser } from "./tag.ts";
 import { loadClassifierResources } from "./resources.ts";
 
@@ -47,12 +47,24 @@ export interface AnnotatorParts {
   readonly analyser?: Analyser;
   /** Word list and stemmer (default: dictionary-en-gb and the Lancaster stemmer). */
   readonly resources?: ClassifierResources;
+  /** A language's own types: given an edit and ERRANT's type for it, the type to give. */
+  readonly classify?: (edit: EditInput, type: string) => string;
 }
 
-/** Builds an annotator from ready parts (no imports). */
-export function createAnnotator(analyser: Analyser, resources: ClassifierResources): Annotator {
-  const classify = (orig: Analysis, cor: Analysis, s: Span) =>
-    classifyEdit({ orig, cor, ...s }, resources);
+/**
+ * Builds an annotator from ready parts (no imports); `override` retypes edits in a language's
+ * own taxonomy.
+ */
+export function createAnnotator(
+  analyser: Analyser,
+  resources: ClassifierResources,
+  override?: (edit: EditInput, type: string) => string,
+): Annotator {
+  const classify = (orig: Analysis, cor: Analysis, s: Span) => {
+    const edit = { orig, cor, oStart: s.oStart, oEnd: s.oEnd, cStart: s.cStart, cEnd: s.cEnd };
+    const type = classifyEdit(edit, resources);
+    return override ? override(edit, type) : type;
+  };
   const typed = (orig: Analysis, cor: Analysis, s: Span): TypedEdit => ({
     oStart: s.oStart,
     oEnd: s.oEnd,
@@ -107,5 +119,5 @@ export async function loadAnnotator(parts: AnnotatorParts = {}): Promise<Annotat
     parts.analyser ?? loadWinkAnalyser(),
     parts.resources ?? loadClassifierResources(),
   ]);
-  return createAnnotator(analyser, resources);
+  return createAnnotator(analyser, resources, parts.classify);
 }

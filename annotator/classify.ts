@@ -18,7 +18,32 @@ export interface ClassifierResources {
   isWord(word: string): boolean;
   /** The Lancaster (Paice/Husk) stem of `word`. */
   stem(word: string): string;
+  /**
+   * The POS name an error type uses for a token (default: from its Penn Treebank tag, ERRANT's
+   * map: `ADP` named `PREP`, `PROPN` folded into `NOUN`, `CCONJ` named `CONJ`). Analyses of
+   * another language give it from the universal POS ({@linkcode universalTypePos}).
+   */
+  typePos?(token: Token): string;
 }
+
+/**
+ * The POS name an error type uses, from a token's universal POS, as ERRANT's map names them:
+ * `ADP` → `PREP`, `PROPN` → `NOUN`, `CCONJ` → `CONJ`; every other UD tag as it is.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * import { universalTypePos } from "./classify.ts";
+ * const t = (pos: string) => ({ text: "x", lower: "x", tag: "_", pos, lemma: "x", dep: "dep", head: 0 });
+ * assertEquals(["ADP", "PROPN", "CCONJ", "AUX"].map((p) => universalTypePos(t(p))), ["PREP", "NOUN", "CONJ", "AUX"]);
+ * ```
+ */
+export function universalTypePos(token: Token): string {
+  const upos = token.pos;
+  return upos === "ADP" ? "PREP" : upos === "PROPN" ? "NOUN" : upos === "CCONJ" ? "CONJ" : upos;
+}
+
+const pennTypePos = (t: Token) => typePos(t.tag);
 
 /** An edit to classify: spans into two analysed sentences. */
 export interface EditInput {
@@ -59,7 +84,7 @@ const subset = (xs: readonly string[], of: ReadonlySet<string>) => xs.every((x) 
 const setOf = (...lists: readonly string[][]) => new Set(lists.flat());
 const sameSet = (a: Set<string>, ...b: string[]) => a.size === b.length && b.every((x) => a.has(x));
 
-function oneSidedType(toks: readonly Token[]): string {
+function oneSidedType(toks: readonly Token[], res: ClassifierResources): string {
   if (toks.length === 1) {
     if (toks[0].tag === "POS") return "NOUN:POSS";
     if (CONTRACTIONS.has(toks[0].lower)) return "CONTR";
@@ -67,7 +92,7 @@ function oneSidedType(toks: readonly Token[]): string {
       return "VERB:FORM";
     }
   }
-  const pos = toks.map((t) => typePos(t.tag));
+  const pos = toks.map(res.typePos ?? pennTypePos);
   const dep = toks.map((t) => t.dep);
   if (subset(dep, new Set(["aux", "auxpass"]))) return "VERB:TENSE";
   const posSet = new Set(pos);
@@ -113,8 +138,9 @@ function twoSidedType(
   c: readonly Token[],
   res: ClassifierResources,
 ): string {
-  const oPos = o.map((t) => typePos(t.tag));
-  const cPos = c.map((t) => typePos(t.tag));
+  const posOf = res.typePos ?? pennTypePos;
+  const oPos = o.map(posOf);
+  const cPos = c.map(posOf);
   const oDep = o.map((t) => t.dep);
   const cDep = c.map((t) => t.dep);
   const oJoin = o.map((t) => t.lower).join("");
@@ -267,8 +293,8 @@ function classifyTokens(
   res: ClassifierResources,
 ): string {
   if (o.length === 0 && c.length === 0) return "UNK";
-  if (o.length === 0) return `M:${oneSidedType(c)}`;
-  if (c.length === 0) return `U:${oneSidedType(o)}`;
+  if (o.length === 0) return `M:${oneSidedType(c, res)}`;
+  if (c.length === 0) return `U:${oneSidedType(o, res)}`;
   // The full edit's text decides, also when a case change at the end was cut off.
   if (sameText) return "UNK";
   if (o[o.length - 1].lower === c[c.length - 1].lower && (o.length > 1 || c.length > 1)) {

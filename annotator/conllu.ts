@@ -26,8 +26,20 @@ const UD_TO_CLEAR: Readonly<Record<string, string>> = {
   root: "ROOT",
 };
 
+/** How to read CoNLL-U. */
+export interface ConlluOptions {
+  /**
+   * Analyses of any language, as UDPipe, Stanza, spaCy or Trankit write them: the universal POS
+   * (UPOS) is the POS the aligner, the merger and the error types use; XPOS, whatever its
+   * tagset, is kept as the token's tag (`_` becomes empty); lemmas keep their case; DEPREL is
+   * kept as written (UD labels). This is what ERRANT's MultiGEC fork reads from spaCy-UDPipe.
+   */
+  readonly universal?: boolean;
+}
+
 /**
- * Reads CoNLL-U text into analysed sentences.
+ * Reads CoNLL-U text into analysed sentences (English with Penn tags in XPOS, or with
+ * `universal`, any language).
  *
  * @example One sentence with UD labels
  * ```ts
@@ -47,12 +59,22 @@ const UD_TO_CLEAR: Readonly<Record<string, string>> = {
  * ]);
  * ```
  */
-export function parseConllu(text: string, file: string): Analysis[] {
+export function parseConllu(
+  text: string,
+  file: string,
+  options: ConlluOptions = {},
+): Analysis[] {
   const sentences: Analysis[] = [];
   let rows: { cols: string[]; line: number }[] = [];
+  let ranges: Range[] = [];
   const flush = () => {
-    if (rows.length > 0) sentences.push(toAnalysis(rows, file));
+    if (rows.length > 0) {
+      sentences.push(
+        options.universal ? toUniversal(rows, ranges, file) : toAnalysis(rows, file),
+      );
+    }
     rows = [];
+    ranges = [];
   };
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === "") return flush();
@@ -65,8 +87,22 @@ export function parseConllu(text: string, file: string): Analysis[] {
         i + 1,
       );
     }
-    // Multi-word token ranges and empty nodes carry no analysis of their own.
-    if (/^\d+-\d+$/.test(cols[0]) || /^\d+\.\d+$/.test(cols[0])) return;
+    // Multi-word token ranges and empty nodes carry no analysis of their own; a range is one
+    // token of the text (`universal`: "zum" = "zu" + "dem").
+    const range = /^(\d+)-(\d+)$/.exec(cols[0]);
+    if (range) {
+      const from = Number(range[1]), to = Number(range[2]);
+      if (from !== rows.length + 1 || to <= from) {
+        throw new InputError(
+          `expected a range starting at ${rows.length + 1}, found "${cols[0]}"`,
+          file,
+          i + 1,
+        );
+      }
+      ranges.push({ from: from - 1, to: to - 1, form: cols[1] });
+      return;
+    }
+    if (/^\d+\.\d+$/.test(cols[0])) return;
     if (!/^\d+$/.test(cols[0]) || Number(cols[0]) !== rows.length + 1) {
       throw new InputError(`expected token ID ${rows.length + 1}, found "${cols[0]}"`, file, i + 1);
     }
@@ -79,9 +115,10 @@ export function parseConllu(text: string, file: string): Analysis[] {
   return sentences;
 }
 
-function toAnalysis(rows: { cols: string[]; line: number }[], file: string): Analysis {
+/** The heads of a sentence's rows (a root, or `_`, heads itself), checked. */
+function headsOf(rows: { cols: string[]; line: number }[], file: string): number[] {
   const n = rows.length;
-  const heads = rows.map(({ cols, line }, i) => {
+  return rows.map(({ cols, line }, i) => {
     if (cols[6] === "_" || cols[6] === "0") return i;
     const h = Number(cols[6]) - 1;
     if (h >= n) {
@@ -89,6 +126,61 @@ function toAnalysis(rows: { cols: string[]; line: number }[], file: string): Ana
     }
     return h;
   });
+}
+
+/** A multi-word token: words `from` to `to` (0-based, inclusive) written as `form`. */
+interface Range {
+  from: number;
+  to: number;
+  form: string;
+}
+
+/**
+ * A sentence of any language: one token per word, or per multi-word token (its words' analysis
+ * is that of the word whose head is outside it, else its first word).
+ */
+function toUniversal(
+  rows: { cols: string[]; line: number }[],
+  ranges: Range[],
+  file: string,
+): Analysis {
+  const heads = headsOf(rows, file);
+  // Each surface token: its words [from, to] and its form.
+  const spans: Range[] = [];
+  const surfaceOf = new Array<number>(rows.length);
+  for (let i = 0, r = 0; i < rows.length;) {
+    const range = r < ranges.length && ranges[r].from === i ? ranges[r++] : undefined;
+    const to = range ? Math.min(range.to, rows.length - 1) : i;
+    for (let k = i; k <= to; k++) surfaceOf[k] = spans.length;
+    spans.push({ from: i, to, form: range ? range.form : rows[i].cols[1] });
+    i = to + 1;
+  }
+  return spans.map(({ from, to, form }, s): Token => {
+    let k = from;
+    for (let w = from; w <= to; w++) {
+      if (heads[w] === w || heads[w] < from || heads[w] > to) {
+        k = w;
+        break;
+      }
+    }
+    const { cols, line } = rows[k];
+    if (cols[3] === "_" || cols[3] === "") {
+      throw new InputError(`no UPOS for "${cols[1]}": -lang needs universal POS tags`, file, line);
+    }
+    return {
+      text: form,
+      lower: form.toLowerCase(),
+      tag: cols[4] === "_" ? "" : cols[4],
+      pos: cols[3],
+      lemma: cols[2] === "_" ? cols[1] : cols[2],
+      dep: cols[7] === "_" ? "dep" : cols[7],
+      head: heads[k] === k ? s : surfaceOf[heads[k]],
+    };
+  });
+}
+
+function toAnalysis(rows: { cols: string[]; line: number }[], file: string): Analysis {
+  const heads = headsOf(rows, file);
   const uposOf = (i: number) => rows[i].cols[3];
   const labels = rows.map(({ cols }) => cols[7].toLowerCase() === "root" ? "ROOT" : cols[7]);
   const dep = labels.map((l, i) => {

@@ -15,7 +15,8 @@ export const errantParallelDropIn: PluginCommand = {
   name: "errant_parallel",
   summary: "drop-in for ERRANT's errant_parallel: annotate corrected texts into an M2 file",
   help: ERRANT_PARALLEL_HELP,
-  run: async (args, io) => (await import("./commands.ts")).errantParallelCommand(args, io),
+  run: async (args, io, context) =>
+    (await import("./commands.ts")).errantParallelCommand(args, io, context),
 };
 
 /** `gecscore errant_m2`, as a plugin command of the built-in plugin. */
@@ -23,5 +24,6 @@ export const errantM2DropIn: PluginCommand = {
   name: "errant_m2",
   summary: "drop-in for ERRANT's errant_m2: re-annotate an M2 file (-gold or -auto)",
   help: ERRANT_M2_HELP,
-  run: async (args, io) => (await import("./commands.ts")).errantM2Command(args, io),
+  run: async (args, io, context) =>
+    (await import("./commands.ts")).errantM2Command(args, io, context),
 };

@@ -3,8 +3,8 @@
  * their spans (minimised unless `noMin`) and get ERRANT types (unless `oldCats`); with `auto`,
  * each annotator's corrected sentence is rebuilt from its edits and the edits are extracted
  * afresh. `UNK` and `Um` edits (detected, not corrected) keep their span and change nothing.
- * A block ends at a blank line; as in ERRANT, a last block with no blank line after it is
- * dropped.
+ * A block ends at a blank line or at the end of the text: unlike ERRANT, which drops a last
+ * block with no blank line after it, every sentence is kept.
  *
  * @module
  */
@@ -35,7 +35,8 @@ function m2Line(e: { oStart: number; oEnd: number; type: string; correction: str
 }
 
 /**
- * Re-annotates the M2 text `m2` (read from `file`, named in errors).
+ * Re-annotates the M2 text `m2` (read from `file`, named in errors; for a part of a file,
+ * `firstLine` is the number of its first line).
  *
  * @example Gold spans get ERRANT types
  * ```ts
@@ -55,6 +56,7 @@ export function m2ToM2(
   annotator: Annotator,
   options: M2ToM2Options,
   file = "M2 file",
+  firstLine = 1,
 ): string {
   const out: string[] = [];
   let block: { text: string; line: number }[] = [];
@@ -64,15 +66,17 @@ export function m2ToM2(
   lines.forEach((raw, index) => {
     const line = pyStrip(raw);
     if (line !== "") {
-      block.push({ text: line, line: index + 1 });
+      block.push({ text: line, line: firstLine + index });
       return;
     }
     if (block.length === 0) {
-      throw new InputError("a blank line where an M2 block should start", file, index + 1);
+      throw new InputError("a blank line where an M2 block should start", file, firstLine + index);
     }
     processBlock(block);
     block = [];
   });
+  // The last block ends at the end of the file, blank line or not (ERRANT drops it).
+  if (block.length > 0) processBlock(block);
   return out.length === 0 ? "" : out.join("\n") + "\n";
 
   function processBlock(lines: { text: string; line: number }[]) {

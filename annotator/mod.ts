@@ -8,7 +8,10 @@
  * - `merge.ts`: rule-based merging;
  * - `classify.ts` (with `resources.ts`): the 25-category classifier;
  * - `annotate.ts`: the stages together; `parallel.ts`, `m2_to_m2.ts` and `commands.ts`: ERRANT's
- *   `errant_parallel` and `errant_m2`.
+ *   `errant_parallel` and `errant_m2`, streamed on workers by `stream.ts` (`stream_worker.ts`);
+ * - `build.ts`: the annotator a command names (`-analyses`, `-lang`); `language.ts`: the hook
+ *   through which a language pack adds a word list and its own error types for any language
+ *   analysed in CoNLL-U.
  *
  * The public entry is {@linkcode loadAnnotator}: an {@linkcode Annotator} analyses
  * sentences and turns an original and a corrected one into typed edits; its analyser and
@@ -33,7 +36,8 @@
 export type { Analysis, Token } from "./token.ts";
 export type { Analyser } from "./tag.ts";
 export type { MergeStrategy, Span } from "./merge.ts";
-export type { ClassifierResources } from "./classify.ts";
+export type { ClassifierResources, EditInput } from "./classify.ts";
+export type { AnnotatorLanguage, AnnotatorLanguageModule, LanguageRules } from "./language.ts";
 export {
   type AnnotateOptions,
   type Annotator,

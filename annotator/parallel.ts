@@ -27,7 +27,8 @@ export function pySplit(s: string): string[] {
 }
 
 /**
- * Annotates the lines of `orig` against each list in `cors` and returns the M2 text.
+ * Annotates the lines of `orig` against each list in `cors` and returns the M2 text. For a
+ * part of a file, `firstLine` is the number of its first line (errors name the line).
  *
  * @example One changed and one unchanged sentence
  * ```ts
@@ -52,6 +53,7 @@ export function parallelToM2(
   cors: readonly (readonly string[])[],
   annotator: Annotator,
   options: AnnotateOptions = {},
+  firstLine = 1,
 ): string {
   const out: string[] = [];
   const lines = Math.min(orig.length, ...cors.map((c) => c.length));
@@ -59,7 +61,8 @@ export function parallelToM2(
     const origText = pyStrip(orig[i]);
     if (origText === "") continue;
     const origToks = pySplit(origText);
-    const o = annotator.analyse(origToks);
+    // Analysed when a correction differs (an unchanged sentence needs no analysis).
+    let o: ReturnType<Annotator["analyse"]> | undefined;
     out.push(`S ${origToks.join(" ")}`);
     cors.forEach((corLines, coder) => {
       const cor = pyStrip(corLines[i]);
@@ -67,13 +70,16 @@ export function parallelToM2(
         out.push(noopLine(coder));
         return;
       }
+      o ??= annotator.analyse(origToks);
       const c = annotator.analyse(pySplit(cor));
       let edits;
       try {
         edits = annotator.annotate(o, c, options);
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
-        throw new InputError(`line ${i + 1}, corrected text ${coder + 1}: ${error.message}`);
+        throw new InputError(
+          `line ${firstLine + i}, corrected text ${coder + 1}: ${error.message}`,
+        );
       }
       for (const e of edits) {
         out.push(

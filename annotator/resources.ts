@@ -47,6 +47,8 @@ export async function loadClassifierResources(): Promise<ClassifierResources> {
       if (!known && /iz|yz/i.test(word)) {
         known = correct(word.replace(/iz/g, "is").replace(/yz/g, "ys"));
       }
+      // Bounded, so that memory stays flat over millions of sentences.
+      if (cache.size >= 50_000) cache.clear();
       cache.set(word, known);
     }
     return known;

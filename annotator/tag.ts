@@ -31,7 +31,7 @@ function cachedLemmatizer(lemmatizer: Lemmatizer): Lemmatizer {
     return (w: string) => {
       let lemma = known.get(w);
       if (lemma === undefined) {
-        if (known.size >= 200_000) known.clear();
+        if (known.size >= 50_000) known.clear();
         known.set(w, lemma = f(w));
       }
       return lemma;

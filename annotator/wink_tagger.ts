@@ -120,7 +120,7 @@ const DECADES = new Set(
 );
 
 /** Caches stop growing past this many entries (they are cleared and start again). */
-const CACHE_LIMIT = 200_000;
+const CACHE_LIMIT = 50_000;
 
 /**
  * wink's `helpers.string.normalize`: lower case, canonical decomposition, combining marks

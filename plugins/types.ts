@@ -450,8 +450,31 @@ export interface PluginCommand {
   readonly summary: string;
   /** The full help text (`gecscore help NAME`), starting with its usage line. */
   readonly help: string;
-  /** Run it with the arguments after its name; returns the exit status. */
-  run(args: string[], io: CommandIo): Promise<number> | number;
+  /**
+   * Run it with the arguments after its name; returns the exit status. `context` holds the
+   * plugins registered for this run (built-ins, language packs, `--plugin`s).
+   */
+  run(args: string[], io: CommandIo, context?: PluginCommandContext): Promise<number> | number;
+}
+
+/** What a plugin command may read of the run it is part of. */
+export interface PluginCommandContext {
+  /** The registered plugins, in order (e.g. to find a language pack's annotator language). */
+  readonly plugins: readonly Plugin[];
+}
+
+/**
+ * A language the ERRANT-style annotator can be given (`errant_parallel -lang CODE`), as a
+ * language pack declares it: plain data naming the module that exports its
+ * `AnnotatorLanguage` (see `annotator/language.ts`), so that each worker imports it itself.
+ */
+export interface AnnotatorLanguageRef {
+  /** Its code, as `-lang` names it (`uk`, `cs`). */
+  readonly code: string;
+  /** The module's URL, e.g. `new URL("./annotator_language.ts", import.meta.url).href`. */
+  readonly module: string;
+  /** The name of the module's export that is the language. */
+  readonly exportName: string;
 }
 
 /**
@@ -560,6 +583,8 @@ export interface Plugin {
   readonly views?: readonly SentenceView<any, any>[];
   /** Tokenizers it provides, for raw text. */
   readonly tokenizers?: readonly Tokenizer[];
+  /** Languages it gives the ERRANT-style annotator (a word list, its own error types). */
+  readonly annotatorLanguages?: readonly AnnotatorLanguageRef[];
 }
 
 /** Any metric, whatever its option, stats and score types. */

@@ -61,6 +61,118 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   }
 }
 
+/** A file being written piece by piece, whole or not at all: see {@linkcode openFileAtomic}. */
+export interface AtomicFile {
+  /** Append text (to the temporary file; nothing is at the target yet). */
+  write(text: string): Promise<void>;
+  /** Close the temporary file and rename it over the target. */
+  commit(): Promise<void>;
+  /** Close and remove the temporary file; the target is left as it was. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Open a file to be written in pieces, atomically: the pieces go to a temporary file in the
+ * same folder (known to {@linkcode removeTemporaryFiles} while it exists), which `commit()`
+ * renames over the target; `abort()`, a failure or an interruption leaves the target as it
+ * was. For output too large to hold in memory. A target that is not a regular file
+ * (`/dev/stdout`, a named pipe) is written directly.
+ *
+ * @example Usage
+ * ```ts
+ * import { openFileAtomic } from "./write_file_atomic.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const dir = await Deno.makeTempDir({ dir: "/tmp" });
+ * const file = await openFileAtomic(`${dir}/out.txt`);
+ * await file.write("hello ");
+ * await file.write("world\n");
+ * await assert.rejects(Deno.stat(`${dir}/out.txt`));
+ * await file.commit();
+ * assert.equal(await Deno.readTextFile(`${dir}/out.txt`), "hello world\n");
+ * const other = await openFileAtomic(`${dir}/out.txt`);
+ * await other.write("half");
+ * await other.abort();
+ * assert.equal(await Deno.readTextFile(`${dir}/out.txt`), "hello world\n");
+ * assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["out.txt"]);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ *
+ * @param path The file to write.
+ * @returns The open file.
+ */
+export async function openFileAtomic(path: string): Promise<AtomicFile> {
+  const special = await isSpecial(path);
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  const dir = slash >= 0 ? path.slice(0, slash + 1) : "";
+  const name = path.slice(slash + 1);
+  const temp = special ? path : `${dir}.${name}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  const mode = special ? undefined : await existingMode(path);
+  if (!special) inFlight.add(temp);
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(
+      temp,
+      special ? { write: true } : {
+        write: true,
+        createNew: true,
+        mode: mode ?? undefined,
+      },
+    );
+  } catch (error) {
+    inFlight.delete(temp);
+    throw new InputError(`cannot write file: ${describe(error)}`, path);
+  }
+  const encoder = new TextEncoder();
+  let open = true;
+  const close = () => {
+    if (open) {
+      open = false;
+      try {
+        file.close();
+      } catch {
+        // Closed already.
+      }
+    }
+  };
+  const fail = async (error: unknown): Promise<never> => {
+    close();
+    if (!special) {
+      await Deno.remove(temp).catch(() => {});
+      inFlight.delete(temp);
+    }
+    throw new InputError(`cannot write file: ${describe(error)}`, path);
+  };
+  return {
+    async write(text) {
+      try {
+        const bytes = encoder.encode(text);
+        for (let at = 0; at < bytes.length;) at += await file.write(bytes.subarray(at));
+      } catch (error) {
+        await fail(error);
+      }
+    },
+    async commit() {
+      close();
+      if (special) return;
+      try {
+        if (mode !== undefined) await Deno.chmod(temp, mode);
+        await Deno.rename(temp, path);
+      } catch (error) {
+        await fail(error);
+      } finally {
+        inFlight.delete(temp);
+      }
+    },
+    async abort() {
+      close();
+      if (special) return;
+      await Deno.remove(temp).catch(() => {});
+      inFlight.delete(temp);
+    },
+  };
+}
+
 /** The temporary files being written now. */
 const inFlight = new Set<string>();
 

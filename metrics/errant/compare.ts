@@ -320,7 +320,11 @@ function addCounts(
 
 /**
  * ERRANT's category levels: 1 keeps the operation (`R`), 2 the main type (`NOUN:NUM`), 3
- * the full type; `UNK` stays `UNK` at every level.
+ * the full type; `UNK` stays `UNK` at every level. A type in another taxonomy (UA-GEC's
+ * `Spelling`, `G/Case`, `F/Style`, NUCLE's `ArtOrDet`: not an operation letter and a colon)
+ * has no operation: level 1 is its group (the part before the first `/`, else the whole
+ * type), levels 2 and 3 the whole type. ERRANT cuts such a type as if it had an operation
+ * (`Spelling` → `S` and `elling`); a one-letter type is cut as ERRANT cuts it.
  *
  * @example Usage
  * ```ts
@@ -329,6 +333,8 @@ function addCounts(
  *
  * assert.deepEqual([1, 2, 3].map((level) => categoryAt("R:NOUN:NUM", level)), ["R", "NOUN:NUM", "R:NOUN:NUM"]);
  * assert.equal(categoryAt("UNK", 1), "UNK");
+ * assert.deepEqual([1, 2, 3].map((level) => categoryAt("G/Case", level)), ["G", "G/Case", "G/Case"]);
+ * assert.deepEqual([1, 2].map((level) => categoryAt("Spelling", level)), ["Spelling", "Spelling"]);
  * ```
  *
  * @param cat The full type.
@@ -339,7 +345,11 @@ export function categoryAt(cat: string, level: number): string {
   if (cat === "UNK" || level === 3) return cat;
   // Python indexes code points; an empty type has no first character (ERRANT fails there).
   const chars = [...cat];
-  return level === 1 ? chars[0] ?? "" : chars.slice(2).join("");
+  if (chars.length <= 1 || chars[1] === ":") {
+    return level === 1 ? chars[0] ?? "" : chars.slice(2).join("");
+  }
+  const slash = cat.indexOf("/");
+  return level === 1 && slash > 0 ? cat.slice(0, slash) : cat;
 }
 
 /** ERRANT options (names as on the command line: `--opt errant.mode=ds`). */
