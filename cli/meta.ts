@@ -15,7 +15,7 @@ import { WarningEcho } from "../render/warnings.ts";
 import { renderWithWidths } from "../render/text.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
-import { planRun, runPlanSync } from "../pipeline/engine.ts";
+import { gatherPlan, planRun, runPlanSync } from "../pipeline/engine.ts";
 import { computedScores } from "../meta/computed_scores.ts";
 import { fileLabel, readJudgments } from "../meta/load.ts";
 import { parseAppraise, type RankingItem } from "../meta/appraise.ts";
@@ -301,14 +301,15 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
       .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
     checkDistinct(read.map((h) => h.name));
     const systems = await withAnnotatorEdits(registry, gold, read, ids);
-    const plan = planRun({
+    // Metrics that ask a model server get their answers first (through their cache).
+    const plan = await gatherPlan(planRun({
       registry,
       gold,
       systems,
       metrics: ids,
       options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
       sentences: judgmentPaths.length > 0 || rankingPaths.length > 0,
-    });
+    }));
     const { metrics } = plan;
     const results = runPlanSync(plan);
     const warnings = new WarningEcho(io.err);

@@ -157,8 +157,15 @@ async function openStream(
   const probe: GoldCorpus = { path, format, sentences: first ? [first] : [] };
   const metrics = selectMetrics(registry, probe, request.metricIds);
   for (const id of Object.keys(request.options)) registry.metric(id);
-  if (!strict && metrics.some((m) => m.needsHypothesisEdits || m.prepare || hostOf(m))) {
+  if (!strict && metrics.some((m) => m.needsHypothesisEdits || m.prepare || m.gather || hostOf(m))) {
     return undefined;
+  }
+  const gathering = metrics.find((m) => m.gather);
+  if (gathering) {
+    throw new UsageError(
+      `score: --format jsonl streams sentence by sentence, but metric ${gathering.id} asks a ` +
+        "model server about the whole run first: give --format json, tsv or table",
+    );
   }
   const names = new Set<string>();
   for (const file of request.paths) {

@@ -19,7 +19,7 @@ import { loadDisplayWidth, renderExplanation } from "../render/text.ts";
 import { WarningEcho } from "../render/warnings.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
-import { explainSentence, planRun, siteOf } from "../pipeline/engine.ts";
+import { explainSentence, gatherPlan, planRun, siteOf } from "../pipeline/engine.ts";
 
 /** The `show` command. */
 export const showCommand: Command = {
@@ -92,13 +92,13 @@ ${PLUGIN_HELP}
       }),
       splitList(values.metrics as string[] | undefined),
     );
-    const plan = planRun({
+    const plan = await gatherPlan(planRun({
       registry,
       gold,
       systems: [system],
       metrics: splitList(values.metrics as string[] | undefined),
       options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
-    });
+    }));
     const sentence = gold.sentences[n - 1];
     const hypothesis = system.sentences[n - 1];
     const parts = [

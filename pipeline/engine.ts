@@ -26,6 +26,7 @@ import type {
   Score,
   Tokens,
 } from "../plugins/types.ts";
+import { gatherPlan } from "./gather.ts";
 import { placement, runOnWorkers } from "./parallel.ts";
 import {
   metricResult,
@@ -36,7 +37,7 @@ import {
   type SystemResult,
 } from "./scoring.ts";
 
-export { planRun, type RunPlan, siteOf };
+export { gatherPlan, planRun, type RunPlan, siteOf };
 
 /** How to carry out a plan. */
 export interface RunOptions {
@@ -137,6 +138,7 @@ async function runPlanAsync(plan: RunPlan, how: RunOptions): Promise<SystemResul
  * @returns One result per system, in order.
  */
 export async function runPlan(plan: RunPlan, how: RunOptions = {}): Promise<SystemResult[]> {
+  plan = await gatherPlan(plan, how);
   const { workers } = placement(plan, how.jobs ?? 1);
   if (!workers) {
     return how.onProgress || how.signal ? await runPlanAsync(plan, how) : runPlanSync(plan);
@@ -203,7 +205,7 @@ export function scoreSystems(request: ScoreRequest): SystemResult[] {
  */
 export async function scoreSystemsAsync(request: ScoreRequest): Promise<SystemResult[]> {
   request.signal?.throwIfAborted();
-  return await runPlanAsync(planRun(request), request);
+  return await runPlanAsync(await gatherPlan(planRun(request), request), request);
 }
 
 /**

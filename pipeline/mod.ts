@@ -7,6 +7,7 @@
 export { writerIds } from "./convert.ts";
 export {
   explainSentence,
+  gatherPlan,
   planRun,
   type RunOptions,
   type RunPlan,

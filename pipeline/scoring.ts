@@ -165,8 +165,9 @@ export function selectMetrics(
     }
     return metrics;
   }
+  // A metric that gathers (asks a model server) runs only when asked for by id.
   const metrics = registry.metrics.filter((m) =>
-    !unmetNeeds(m, gold) && !(m.needsHypothesisEdits && (!systems || missingEdits(m, systems)))
+    !m.gather && !unmetNeeds(m, gold) && !(m.needsHypothesisEdits && (!systems || missingEdits(m, systems)))
   );
   if (!metrics.length) {
     const provides = [...goldProvides(gold)];
@@ -225,6 +226,8 @@ export interface RunPlan {
   readonly sentences: boolean;
   /** Also compute per-error-type breakdowns. */
   readonly byType: boolean;
+  /** True once the metrics' `gather` steps have completed the options (`gatherPlan()`). */
+  readonly gathered?: boolean;
 }
 
 /**

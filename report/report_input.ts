@@ -13,7 +13,7 @@ import { referenceRewrites } from "../formats/references.ts";
 import { headlineValue } from "../plugins/headline.ts";
 import { tableFields } from "../render/fields.ts";
 import type { ScoreRequest, SystemResult } from "../pipeline/scoring.ts";
-import { planRun, type RunPlan, runPlan, runPlanSync } from "../pipeline/engine.ts";
+import { gatherPlan, planRun, type RunPlan, runPlan, runPlanSync } from "../pipeline/engine.ts";
 import type { AnyMetric, GoldSentence, Options, Score, Tokens } from "../plugins/types.ts";
 import {
   assessSignificance,
@@ -256,7 +256,8 @@ export async function reportInputParallel(
   how: ReportThreads = {},
 ): Promise<ReportInput> {
   const jobs = how.jobs ?? "auto";
-  const plan = reportPlan(request);
+  // Metrics that ask a model server get their answers first, for every system at once.
+  const plan = await gatherPlan(reportPlan(request));
   const overlapped = await overlappedInput(request, plan, jobs, how);
   if (overlapped) return overlapped;
   const results = await runPlan(plan, { jobs });
