@@ -332,9 +332,9 @@ export async function askModel<T>(
     } catch (error) {
       if (error instanceof InputError) throw error;
       throw new InputError(
-        `Metric ${settings.metric}: the model server's answer to ${requests[k].what} is not what was asked for: ${
-          oneLine((error as Error).message)
-        }`,
+        `Metric ${settings.metric}: the model server's answer to ${
+          requests[k].what
+        } is not what was asked for: ${oneLine((error as Error).message)}`,
       );
     }
   };
@@ -412,4 +412,104 @@ export async function askModel<T>(
   if (failure !== undefined) throw failure;
   how.signal?.throwIfAborted();
   return { answers, asked: client.asked };
+}
+
+/** The metric options every model-server metric has (see {@linkcode endpointSettings}). */
+export type EndpointOptions = {
+  /** The base URL of the OpenAI-compatible API. */
+  url: string;
+  /** The model name. */
+  model: string;
+  /** The environment variable holding the API key. */
+  key_env: string;
+  /** Most requests in flight. */
+  concurrency: number;
+  /** Seconds per request. */
+  timeout: number;
+  /** Retries of a request. */
+  retries: number;
+  /** Seconds before the first retry. */
+  backoff: number;
+  /** The cache file. */
+  cache: string;
+  /** Answer from the cache only. */
+  offline: boolean;
+};
+
+/** The default cache file: in the current folder, shared by every model-server metric. */
+export const DEFAULT_CACHE = "gecscore-llm-cache.jsonl";
+
+/** The defaults of {@linkcode EndpointOptions}. */
+export const ENDPOINT_DEFAULTS: EndpointOptions = {
+  url: "",
+  model: "",
+  key_env: "OPENAI_API_KEY",
+  concurrency: 4,
+  timeout: 120,
+  retries: 4,
+  backoff: 1,
+  cache: DEFAULT_CACHE,
+  offline: false,
+};
+
+/** Help and bounds of {@linkcode EndpointOptions}. */
+export const ENDPOINT_SPECS = {
+  url: { description: "base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:8000/v1" },
+  model: { description: "the model name the server knows" },
+  key_env: {
+    description: "environment variable holding the API key (never printed or stored; empty: none)",
+  },
+  concurrency: { description: "most requests in flight at once", min: 1, max: 256, integer: true },
+  timeout: { description: "seconds one request may take", min: 0.001, max: 86400 },
+  retries: {
+    description: "retries after HTTP 429, 5xx, a timeout or a dropped connection",
+    min: 0,
+    max: 20,
+    integer: true,
+  },
+  backoff: { description: "seconds before the first retry (doubling)", min: 0, max: 600 },
+  cache: { description: `JSON Lines file of the server's answers (default ${DEFAULT_CACHE})` },
+  offline: { description: "answer from the cache only; a missing answer is an error" },
+} as const;
+
+/**
+ * The settings of a metric's options, checked: a URL and a model are required unless the run
+ * is offline.
+ *
+ * @example Usage
+ * ```ts
+ * import { ENDPOINT_DEFAULTS, endpointSettings } from "./model_client.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const s = endpointSettings("llm_s", { ...ENDPOINT_DEFAULTS, url: "http://h:1/v1", model: "m" });
+ * assert.equal(s.keyEnv, "OPENAI_API_KEY");
+ * assert.throws(() => endpointSettings("llm_s", ENDPOINT_DEFAULTS), /--opt llm_s.model=NAME/);
+ * ```
+ *
+ * @param metric The metric id.
+ * @param options Its options.
+ * @returns The settings.
+ */
+export function endpointSettings(metric: string, options: EndpointOptions): EndpointSettings {
+  if (!options.model) {
+    throw new InputError(
+      `Metric ${metric} needs the model's name: --opt ${metric}.model=NAME (and --opt ${metric}.url=http://HOST:PORT/v1)`,
+    );
+  }
+  if (!options.offline) baseUrl({ metric, url: options.url });
+  if (!options.cache) {
+    throw new InputError(`Metric ${metric} needs a cache file (--opt ${metric}.cache=FILE)`);
+  }
+  return {
+    metric,
+    url: options.url,
+    model: options.model,
+    keyEnv: options.key_env,
+    concurrency: options.concurrency,
+    timeout: options.timeout,
+    retries: options.retries,
+    backoff: options.backoff,
+    cache: options.cache,
+    offline: options.offline,
+  };
 }
