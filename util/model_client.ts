@@ -156,7 +156,10 @@ class Client {
   }
 
   #network(error: unknown, what: string): Error {
-    const message = error instanceof Error ? error.message : String(error);
+    const cause = (error as { cause?: unknown })?.cause;
+    const message = `${error instanceof Error ? error.message : String(error)} ${
+      cause instanceof Error ? cause.message : ""
+    }`;
     if (/refused/i.test(message)) {
       return this.#fail(`cannot reach the model server at ${this.#base} (connection refused)`);
     }
@@ -200,7 +203,7 @@ class Client {
   async checkModel(): Promise<void> {
     let exchange;
     try {
-      exchange = await this.#exchange("GET", "models", undefined, "the list of models");
+      exchange = await this.#exchange("GET", "models", undefined, "for the list of models");
     } catch (error) {
       if (error instanceof Transient) throw this.#fail(error.message);
       throw error;
