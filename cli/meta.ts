@@ -8,6 +8,7 @@
  * @module
  */
 
+import { MODEL_FLAGS, withModelFlags } from "./model_flags.ts";
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
 import { readSystems, systemFiles, withAnnotatorEdits } from "./read_systems.ts";
@@ -122,6 +123,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
       "system-format": { type: "string" },
       metrics: { type: "string", short: "m", multiple: true },
       opt: { type: "string", multiple: true },
+      ...MODEL_FLAGS,
       exclude: { type: "string", multiple: true },
       order: { type: "string" },
       set: { type: "string", multiple: true },
@@ -307,7 +309,9 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
       gold,
       systems,
       metrics: ids,
-      options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+      options: parseOptionAssignments(
+        withModelFlags(registry, values, values.opt as string[] | undefined),
+      ),
       sentences: judgmentPaths.length > 0 || rankingPaths.length > 0,
     }));
     const { metrics } = plan;

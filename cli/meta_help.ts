@@ -4,6 +4,8 @@
  * @module
  */
 
+import { MODEL_FLAGS_HELP } from "./model_flags.ts";
+
 /** The help text of `gecscore meta`. */
 export const META_HELP = `Usage:
   gecscore meta --human FILE [--human FILE]... [--judgments FILE]... [--rankings FILE]...
@@ -39,6 +41,7 @@ Metric side:
   --gold-format ID   the format of GOLD (default: by name and content)
   --system-format ID the format of SYS... (default: by name and content, else plain text)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
+${MODEL_FLAGS_HELP}
 Systems:
   --order LIST|FILE  the systems of one-value-per-line files, in their order (comma list,
                      or a file with one name a line); default: every system met in the

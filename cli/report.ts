@@ -4,6 +4,7 @@
  * @module
  */
 
+import { MODEL_FLAGS, MODEL_FLAGS_HELP, withModelFlags } from "./model_flags.ts";
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
 import {
@@ -46,6 +47,7 @@ ${SYSTEM_FORMAT_HELP}
   -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
                            registered metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
+${MODEL_FLAGS_HELP}
   --human FILE             system-level human scores to plot each metric against, repeatable
                            (WMT "METRIC LP TESTSET SYSTEM SCORE", gzip allowed, or an Appraise
                            ranking XML, from which Expected Wins is computed)
@@ -120,6 +122,7 @@ export async function reportCommand(
       output: { type: "string", short: "o" },
       metrics: { type: "string", short: "m", multiple: true },
       opt: { type: "string", multiple: true },
+      ...MODEL_FLAGS,
       title: { type: "string" },
       human: { type: "string", multiple: true },
       "no-significance": { type: "boolean", default: false },
@@ -200,7 +203,9 @@ export async function reportCommand(
     gold,
     systems,
     metrics: splitList(values.metrics as string[] | undefined),
-    options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+    options: parseOptionAssignments(
+      withModelFlags(registry, values, values.opt as string[] | undefined),
+    ),
     title: values.title as string | undefined,
     human,
     resampling,

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { MODEL_FLAGS, MODEL_FLAGS_HELP, withModelFlags } from "./model_flags.ts";
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
@@ -85,6 +86,7 @@ Options:
   -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
                            registered metric the gold can serve); see gecscore list
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
+${MODEL_FLAGS_HELP}
   --format FORMAT          table (default), json, tsv, markdown, latex, or jsonl: one JSON
                            object per line, a sentence's scores as soon as they are computed
                            (with --sentences), the corpus scores last; M2 and text gold are
@@ -116,6 +118,7 @@ ${SIGNIFICANCE_HELP}
         ...SYSTEM_FORMAT_FLAG,
         metrics: { type: "string", short: "m", multiple: true },
         opt: { type: "string", multiple: true },
+        ...MODEL_FLAGS,
         format: { type: "string", default: "table" },
         sentences: { type: "boolean", default: false },
         wide: { type: "boolean", default: false },
@@ -180,7 +183,9 @@ ${SIGNIFICANCE_HELP}
         streamRequest(
           values.sentences as boolean,
           splitList(values.metrics as string[] | undefined),
-          parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+          parseOptionAssignments(
+            withModelFlags(registry, values, values.opt as string[] | undefined),
+          ),
           parseJobs(values.jobs as string | undefined),
         ),
         registry,
@@ -210,7 +215,9 @@ ${SIGNIFICANCE_HELP}
             m.columnLabels?.(resolveOptions(m, options[m.id] ?? {}) as never) ?? {}
           ),
         );
-    const options = parseOptionAssignments((values.opt as string[] | undefined) ?? []);
+    const options = parseOptionAssignments(
+      withModelFlags(registry, values, values.opt as string[] | undefined),
+    );
     const metricIds = splitList(values.metrics as string[] | undefined);
     if (!request && !values.sentences && !values["by-type"] && !files.some((f) => f.m2)) {
       // Only corpus scores are printed: they are folded as the sentences stream past, and no

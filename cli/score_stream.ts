@@ -157,7 +157,9 @@ async function openStream(
   const probe: GoldCorpus = { path, format, sentences: first ? [first] : [] };
   const metrics = selectMetrics(registry, probe, request.metricIds);
   for (const id of Object.keys(request.options)) registry.metric(id);
-  if (!strict && metrics.some((m) => m.needsHypothesisEdits || m.prepare || m.gather || hostOf(m))) {
+  if (
+    !strict && metrics.some((m) => m.needsHypothesisEdits || m.prepare || m.gather || hostOf(m))
+  ) {
     return undefined;
   }
   const gathering = metrics.find((m) => m.gather);

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { MODEL_FLAGS, MODEL_FLAGS_HELP, withModelFlags } from "./model_flags.ts";
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
 import { checkGoldFlags, GOLD_FLAGS, readCommandGold } from "./command_gold.ts";
@@ -41,6 +42,7 @@ ${SYSTEM_FORMAT_HELP}
   --sentence N             the sentence, 1-based (default 1)
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
+${MODEL_FLAGS_HELP}
   -q, --quiet              no warnings on stderr
 ${READ_LIMIT_HELP}
 ${PLUGIN_HELP}
@@ -61,6 +63,7 @@ ${PLUGIN_HELP}
         sentence: { type: "string", default: "1" },
         metrics: { type: "string", short: "m", multiple: true },
         opt: { type: "string", multiple: true },
+        ...MODEL_FLAGS,
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
         ...READ_LIMIT_FLAGS,
@@ -97,7 +100,9 @@ ${PLUGIN_HELP}
       gold,
       systems: [system],
       metrics: splitList(values.metrics as string[] | undefined),
-      options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+      options: parseOptionAssignments(
+        withModelFlags(registry, values, values.opt as string[] | undefined),
+      ),
     }));
     const sentence = gold.sentences[n - 1];
     const hypothesis = system.sentences[n - 1];

@@ -232,6 +232,24 @@ Deno.test({
     assert.equal(offline.code, 0, offline.stderr);
     assert.equal(offline.stdout, first.stdout);
     assert.equal((await Deno.readTextFile(cache)).split("\n").filter((l) => l).length, lines);
+    // The same with the command's flags instead of metric options.
+    const flags = await runCli(["--allow-read"], [
+      "score",
+      "--gold",
+      `${D}/gold.m2`,
+      ...FILES,
+      "-m",
+      "llm_s,scribendi",
+      "--opt",
+      "llm_s.model=judge",
+      "--opt",
+      "scribendi.model=judge",
+      "--cache",
+      cache,
+      "--offline",
+    ]);
+    assert.equal(flags.code, 0, flags.stderr);
+    assert.equal(flags.stdout, first.stdout);
     // A question not in the cache, offline: one line naming the cache.
     const miss = await runCli(["--allow-read"], args({ offline: "true" }, "1"));
     assertOneLineFailure(
