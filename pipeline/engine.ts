@@ -38,6 +38,7 @@ import {
 } from "./scoring.ts";
 
 export { gatherPlan, planRun, type RunPlan, siteOf };
+export type { GatherOptions } from "./gather.ts";
 
 /** How to carry out a plan. */
 export interface RunOptions {

@@ -7,6 +7,7 @@
 export { writerIds } from "./convert.ts";
 export {
   explainSentence,
+  type GatherOptions,
   gatherPlan,
   planRun,
   type RunOptions,

@@ -167,7 +167,8 @@ export function selectMetrics(
   }
   // A metric that gathers (asks a model server) runs only when asked for by id.
   const metrics = registry.metrics.filter((m) =>
-    !m.gather && !unmetNeeds(m, gold) && !(m.needsHypothesisEdits && (!systems || missingEdits(m, systems)))
+    !m.gather && !unmetNeeds(m, gold) &&
+    !(m.needsHypothesisEdits && (!systems || missingEdits(m, systems)))
   );
   if (!metrics.length) {
     const provides = [...goldProvides(gold)];
