@@ -159,13 +159,15 @@ function sumUpdate(
   return target.updateMessage(factor, { pi, tau: pi * mu });
 }
 
-function vWin(diff: number, margin: number): number {
+/** The truncated-Gaussian v for a win (the package's `v_win`). */
+export function vWin(diff: number, margin: number): number {
   const x = diff - margin;
   const denom = tsCdf(x);
   return denom ? tsPdf(x) / denom : -x;
 }
 
-function vDraw(diff: number, margin: number): number {
+/** The truncated-Gaussian v for a draw (`v_draw`). */
+export function vDraw(diff: number, margin: number): number {
   const absDiff = Math.abs(diff);
   const a = margin - absDiff;
   const b = -margin - absDiff;
@@ -174,7 +176,8 @@ function vDraw(diff: number, margin: number): number {
   return (denom ? numer / denom : a) * (diff < 0 ? -1 : 1);
 }
 
-function wWin(diff: number, margin: number): number {
+/** The truncated-Gaussian w for a win (`w_win`). */
+export function wWin(diff: number, margin: number): number {
   const x = diff - margin;
   const v = vWin(diff, margin);
   const w = v * (v + x);
@@ -182,7 +185,8 @@ function wWin(diff: number, margin: number): number {
   throw new RangeError("TrueSkill: floating point error in the win update (w outside (0, 1))");
 }
 
-function wDraw(diff: number, margin: number): number {
+/** The truncated-Gaussian w for a draw (`w_draw`). */
+export function wDraw(diff: number, margin: number): number {
   const absDiff = Math.abs(diff);
   const a = margin - absDiff;
   const b = -margin - absDiff;
@@ -214,7 +218,8 @@ export function trueSkillRating(mu: number, sigma: number): TrueSkillRating {
   return { pi: g.pi, tau: g.tau, mu: muOf(g), sigma: sigmaOf(g) };
 }
 
-const MIN_DELTA = 0.0001;
+/** The package's convergence bound of the message loop. */
+export const MIN_DELTA = 0.0001;
 
 /**
  * Rate one game between two players: `rank1 < rank2` means the first won, equal ranks a

@@ -147,6 +147,7 @@ Deno.test({
       (JSON.parse(out) as {
         systems: { metrics: Record<string, { rating: number }> }[];
       }).systems.map((s) => s.metrics[metric].rating);
+    // TrueSkill agrees with the Python package to rounding (its erfc and exp are Python's).
     const close = (got: number[], want: number[]) =>
       got.forEach((g, i) => assert.ok(Math.abs(g - want[i]) < 1e-12, `${g} vs ${want[i]}`));
     close(ratings(ts.stdout, "llm_s"), reference.llm_s.trueskill);

@@ -312,16 +312,25 @@ function ratingsOf(stats: readonly KobayashiStats[], aggregation: string): numbe
   return r;
 }
 
-function corpusScore(stats: readonly KobayashiStats[], options: KobayashiOptions): KobayashiScore {
-  if (!stats.length) return { rating: 0, mean: 0, judged: 0 };
-  // The system is the one (or any of the ones) whose output each sentence's statistics name.
+/**
+ * Which system the statistics are of: the first of the systems whose output each sentence's
+ * statistics name (systems with the same output on every sentence are interchangeable).
+ */
+function selfOf(stats: readonly KobayashiStats[]): number {
   let self = new Set(stats[0].mine);
   for (const s of stats) self = new Set(s.mine.filter((m) => self.has(m)));
   if (!self.size) {
     throw new InputError("statistics of different systems were mixed in one corpus score");
   }
-  const me = Math.min(...self);
-  const rating = ratingsOf(stats, options.aggregation)[me];
+  return Math.min(...self);
+}
+
+function scoreWith(
+  stats: readonly KobayashiStats[],
+  ratingOf: (me: number) => number,
+): KobayashiScore {
+  if (!stats.length) return { rating: 0, mean: 0, judged: 0 };
+  const me = selfOf(stats);
   let sum = 0;
   let judged = 0;
   for (const s of stats) {
@@ -330,7 +339,64 @@ function corpusScore(stats: readonly KobayashiStats[], options: KobayashiOptions
     sum += v;
     judged++;
   }
-  return { rating, mean: judged ? sum / judged : 0, judged };
+  return { rating: ratingOf(me), mean: judged ? sum / judged : 0, judged };
+}
+
+function corpusScore(stats: readonly KobayashiStats[], options: KobayashiOptions): KobayashiScore {
+  return scoreWith(stats, (me) => ratingsOf(stats, options.aggregation)[me]);
+}
+
+/** The indices as a string, two UTF-16 units each: an exact key. */
+function indexKey(indices: Int32Array): string {
+  const units = new Uint16Array(indices.buffer, indices.byteOffset, indices.length * 2);
+  let out = "";
+  for (let i = 0; i < units.length; i += 8192) {
+    out += String.fromCharCode(...units.subarray(i, i + 8192));
+  }
+  return out;
+}
+
+// Runs by their statistics' scores, numbered (for short resample keys).
+const runIds = new Map<string, number>();
+let nextRun = 0;
+
+// Ratings of resamples, by the run and the resample's indices: resampling draws the same
+// indices for every system, and one rating run rates every system of the run at once.
+const resampled = new Map<string, number[]>();
+const MAX_RESAMPLED = 4096;
+
+/**
+ * The resampling fast path: equal to `corpus()` of the resampled statistics, with the system
+ * ratings of a resample computed once for all the systems of a run.
+ */
+function resamplerOf(
+  stats: readonly KobayashiStats[],
+  options: KobayashiOptions,
+): (indices: Int32Array) => KobayashiScore {
+  const content = `${options.aggregation}|${stats.map((s) => s.scores.join(",")).join(";")}`;
+  let run = runIds.get(content);
+  if (run === undefined) {
+    if (runIds.size > 64) runIds.clear();
+    run = nextRun++;
+    runIds.set(content, run);
+  }
+  const n = stats.length ? stats[0].scores.length : 0;
+  return (indices) => {
+    const picked = Array.from(indices, (i) => stats[i]);
+    return scoreWith(picked, (me) => {
+      const key = `${run}|${indexKey(indices)}`;
+      let r = resampled.get(key);
+      if (!r) {
+        const sentences = picked.map((s) => s.scores);
+        r = options.aggregation === "expected_wins"
+          ? judgedExpectedWins(sentences, n)
+          : judgedTrueSkill(sentences, n);
+        if (resampled.size >= MAX_RESAMPLED) resampled.clear();
+        resampled.set(key, r);
+      }
+      return r[me];
+    });
+  };
 }
 
 /** What differs between LLM-S and LLM-E. */
@@ -442,6 +508,7 @@ function makeMetric(
     gather: (options, context) => gatherAnswers(variant, options, context),
     stats: statsOf,
     corpus: corpusScore,
+    resampler: resamplerOf,
     sentence: (stats, options) => corpusScore([stats], options),
     explain(gold, hypothesis, options): Explanation {
       const stats = statsOf(gold, hypothesis, options);
