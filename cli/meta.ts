@@ -43,12 +43,14 @@ import { windowAnalysis } from "../meta/window.ts";
 import { windowSvg } from "../meta/window_svg.ts";
 import { parseWmtScores } from "../meta/wmt_scores.ts";
 import {
+  renderAttackRanks,
   renderRankingAgreement,
   renderSentenceLevel,
   renderSystemLevel,
   renderSystemSets,
   renderWindows,
 } from "./meta_tables.ts";
+import { type AttackRanks, attackRanks } from "../meta/attack_ranks.ts";
 import { META_HELP } from "./meta_help.ts";
 
 export { META_HELP, renderSentenceLevel, renderSystemLevel };
@@ -115,6 +117,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     tokens: true,
     options: {
       "hyp-m2": { type: "string", multiple: true },
+      attack: { type: "string", multiple: true },
       human: { type: "string", multiple: true },
       judgments: { type: "string", multiple: true },
       rankings: { type: "string", multiple: true },
@@ -176,6 +179,9 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
       `meta: system outputs (${positionals[0]}...) need --gold GOLD or --src/--ref`,
     );
   }
+  if (!hasGold && values.attack) {
+    throw new UsageError("meta: --attack FILE is scored with the systems: give --gold GOLD SYS...");
+  }
   if (hasGold && !positionals.length) {
     throw new UsageError("meta: --gold needs the system outputs to score after it");
   }
@@ -193,6 +199,9 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     throw new UsageError(`meta: --src-id must be 0, 1 or judged, got ${srcId}`);
   }
   const exclude = list(values.exclude);
+  // Adversarial outputs are scored with the systems and ranked among them, never correlated.
+  const attackFiles = list(values.attack).map(splitSystemName);
+  let attacks: AttackRanks[] | undefined;
   const resamples = wholeNumber("bootstrap", values.bootstrap, 0);
   const seed = wholeNumber("seed", values.seed, 0);
   const tsSeed = wholeNumber("ts-seed", values["ts-seed"], 0);
@@ -301,8 +310,17 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
       { registry, format: values["system-format"] as string | undefined },
     ))
       .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
-    checkDistinct(read.map((h) => h.name));
-    const systems = await withAnnotatorEdits(registry, gold, read, ids);
+    const attacked = (await readSystems(
+      attackFiles.map((n) => ({ path: n.path, m2: false })),
+      gold,
+      io,
+      undefined,
+      { registry, format: values["system-format"] as string | undefined },
+    ))
+      .map((h, k) => attackFiles[k].name === undefined ? h : { ...h, name: attackFiles[k].name! });
+    checkDistinct([...read, ...attacked].map((h) => h.name));
+    exclude.push(...attacked.map((h) => h.name));
+    const systems = await withAnnotatorEdits(registry, gold, [...read, ...attacked], ids);
     // Metrics that ask a model server get their answers first (through their cache).
     const plan = await gatherPlan(planRun({
       registry,
@@ -324,7 +342,15 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     const computed = computedScores(results, registry);
     systemSets.push(...computed.system);
     sentenceSets.push(...computed.sentence);
-    note(systems.map((h) => h.name));
+    note(read.map((h) => h.name));
+    if (attacked.length) {
+      attacks = attackRanks(
+        computed.system,
+        read.map((h) => h.name),
+        attacked.map((h) => h.name),
+        (id) => registry.metric(id).lowerIsBetter === true,
+      );
+    }
   }
   const order = values.order !== undefined
     ? await readOrder(values.order as string)
@@ -497,6 +523,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
           sentence,
           rankings: rankingResults,
           window: windows ?? null,
+          ...(attacks ? { attacks } : {}),
         },
         null,
         2,
@@ -511,6 +538,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
       for (const s of sentence) parts.push(renderSentenceLevel(s.judgments, s.result));
       for (const r of rankingResults) parts.push(renderRankingAgreement(r.rankings, r.sets));
       if (windows) parts.push(renderWindows(windows));
+      if (attacks) parts.push(renderAttackRanks(attacks));
     });
     io.out(parts.join("\n\n") + "\n");
   }

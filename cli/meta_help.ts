@@ -38,6 +38,9 @@ Metric side:
                      --src SRC --ref REF... instead of --gold for plain references;
                      NAME=PATH names a system (BART=out/BART.txt), else its file name
   -m, --metrics IDS  metrics to compute with the gold (default: all the gold can serve)
+  --attack [NAME=]FILE  an adversarial output (e.g. data/attack-gec-metrics/conll14/*.txt),
+                     scored with the systems, left out of the correlations, and ranked
+                     among them per metric (1 = best); repeatable
   --gold-format ID   the format of GOLD (default: by name and content)
   --system-format ID the format of SYS... (default: by name and content, else plain text)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
