@@ -11,6 +11,7 @@ export {
   type RankedOutput,
   type RankingItem,
 } from "./appraise.ts";
+export { type AttackRanks, attackRanks } from "./attack_ranks.ts";
 export { computedScores } from "./computed_scores.ts";
 export { expectedWins } from "./expected_wins.ts";
 export {
