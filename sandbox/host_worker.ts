@@ -58,6 +58,8 @@ export interface MetricDescriptor {
   accumulator?: boolean;
   columnLabels?: boolean;
   prepare?: boolean;
+  /** The metric has `gather` (never run in the box: it has no network). */
+  gather?: boolean;
 }
 
 /** What the main thread knows of a format without running its code. */
@@ -147,6 +149,7 @@ function describe(plugin: Plugin): PluginDescriptor {
       accumulator: typeof m.accumulator === "function" ? true : undefined,
       columnLabels: typeof m.columnLabels === "function" ? true : undefined,
       prepare: typeof m.prepare === "function" ? true : undefined,
+      gather: typeof m.gather === "function" ? true : undefined,
     })),
     formats: (plugin.formats ?? []).map((f) => ({
       id: f.id,

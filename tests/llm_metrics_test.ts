@@ -573,6 +573,26 @@ Deno.test("the client asks each distinct request once and reads the cache withou
   await assert.rejects(ResponseCache.open(cache), new RegExp(`${cache}:2: is not a cached answer`));
 });
 
+Deno.test("a boxed plugin's gather step is refused in one line: its box has no network", async () => {
+  const run = await runCli(["--allow-read"], [
+    "score",
+    "--plugin",
+    `${D}/gather_plugin.ts`,
+    "--gold",
+    `${D}/gold.m2`,
+    FILES[0],
+    "-m",
+    "remote",
+  ]);
+  assert.notEqual(run.code, 0);
+  assert.equal(run.stdout, "");
+  assert.equal(run.stderr.split("\n").filter((l) => l).length, 1, run.stderr);
+  assert.match(
+    run.stderr,
+    /gather\(\) asks for network access, which a plugin in its box never has/,
+  );
+});
+
 Deno.test({
   name: "stop the test server",
   sanitizeResources: false,
