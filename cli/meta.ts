@@ -9,6 +9,7 @@
  */
 
 import { MODEL_FLAGS, withModelFlags } from "./model_flags.ts";
+import { stderrProgress } from "./progress.ts";
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
 import { readSystems, systemFiles, withAnnotatorEdits } from "./read_systems.ts";
@@ -322,16 +323,21 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     exclude.push(...attacked.map((h) => h.name));
     const systems = await withAnnotatorEdits(registry, gold, [...read, ...attacked], ids);
     // Metrics that ask a model server get their answers first (through their cache).
-    const plan = await gatherPlan(planRun({
-      registry,
-      gold,
-      systems,
-      metrics: ids,
-      options: parseOptionAssignments(
-        withModelFlags(registry, values, values.opt as string[] | undefined),
-      ),
-      sentences: judgmentPaths.length > 0 || rankingPaths.length > 0,
-    }));
+    const asking = stderrProgress("asking the model server", io.err);
+    const plan = await gatherPlan(
+      planRun({
+        registry,
+        gold,
+        systems,
+        metrics: ids,
+        options: parseOptionAssignments(
+          withModelFlags(registry, values, values.opt as string[] | undefined),
+        ),
+        sentences: judgmentPaths.length > 0 || rankingPaths.length > 0,
+      }),
+      { onProgress: (done, total) => asking.update(done, total) },
+    )
+      .finally(() => asking.done());
     const { metrics } = plan;
     const results = runPlanSync(plan);
     const warnings = new WarningEcho(io.err);
