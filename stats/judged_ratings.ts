@@ -16,16 +16,7 @@
  * @module
  */
 
-import {
-  MIN_DELTA,
-  type TrueSkillEnv,
-  trueSkillRating,
-  tsPpf,
-  vDraw,
-  vWin,
-  wDraw,
-  wWin,
-} from "./trueskill.ts";
+import { MIN_DELTA, type TrueSkillEnv, trueSkillRating, tsCdf, tsPdf, tsPpf } from "./trueskill.ts";
 
 /** The TrueSkill environment of gec-metrics' `run_trueskill`. */
 export const GECMETRICS_TRUESKILL: TrueSkillEnv = {
@@ -141,6 +132,35 @@ export function judgedExpectedWins(
   });
 }
 
+/**
+ * `vWin` and `wWin` of `stats/trueskill.ts` at once: the same operations, the CDF and density
+ * computed once instead of twice (the same inputs give the same numbers).
+ */
+function vwWin(diff: number, margin: number): [number, number] {
+  const x = diff - margin;
+  const denom = tsCdf(x);
+  const v = denom ? tsPdf(x) / denom : -x;
+  const w = v * (v + x);
+  if (0 < w && w < 1) return [v, w];
+  throw new RangeError("TrueSkill: floating point error in the win update (w outside (0, 1))");
+}
+
+/** `vDraw` and `wDraw` at once, as {@linkcode vwWin}. */
+function vwDraw(diff: number, margin: number): [number, number] {
+  const absDiff = Math.abs(diff);
+  const a = margin - absDiff;
+  const b = -margin - absDiff;
+  const cdfA = tsCdf(a);
+  const cdfB = tsCdf(b);
+  const pdfA = tsPdf(a);
+  const pdfB = tsPdf(b);
+  const denom = cdfA - cdfB;
+  const numer = pdfB - pdfA;
+  const magnitude = denom ? numer / denom : a;
+  if (!denom) throw new RangeError("TrueSkill: floating point error in the draw update");
+  return [magnitude * (diff < 0 ? -1 : 1), (magnitude * 1) ** 2 + (a * pdfA - b * pdfB) / denom];
+}
+
 /** A rating as two numbers: precision and precision-adjusted mean. */
 interface Rating {
   pi: number;
@@ -216,8 +236,7 @@ function rateInPlace(
     const sqrtPi = Math.sqrt(d.pi);
     const x = d.tau / sqrtPi;
     const m = margin * sqrtPi;
-    const v = draw ? vDraw(x, m) : vWin(x, m);
-    const w = draw ? wDraw(x, m) : wWin(x, m);
+    const [v, w] = draw ? vwDraw(x, m) : vwWin(x, m);
     const denom = 1 - w;
     const value = { pi: d.pi / denom, tau: (d.tau + sqrtPi * v) / denom };
     const old = diffFromT;
