@@ -159,15 +159,13 @@ function sumUpdate(
   return target.updateMessage(factor, { pi, tau: pi * mu });
 }
 
-/** The truncated-Gaussian v for a win (the package's `v_win`). */
-export function vWin(diff: number, margin: number): number {
+function vWin(diff: number, margin: number): number {
   const x = diff - margin;
   const denom = tsCdf(x);
   return denom ? tsPdf(x) / denom : -x;
 }
 
-/** The truncated-Gaussian v for a draw (`v_draw`). */
-export function vDraw(diff: number, margin: number): number {
+function vDraw(diff: number, margin: number): number {
   const absDiff = Math.abs(diff);
   const a = margin - absDiff;
   const b = -margin - absDiff;
@@ -176,8 +174,7 @@ export function vDraw(diff: number, margin: number): number {
   return (denom ? numer / denom : a) * (diff < 0 ? -1 : 1);
 }
 
-/** The truncated-Gaussian w for a win (`w_win`). */
-export function wWin(diff: number, margin: number): number {
+function wWin(diff: number, margin: number): number {
   const x = diff - margin;
   const v = vWin(diff, margin);
   const w = v * (v + x);
@@ -185,8 +182,7 @@ export function wWin(diff: number, margin: number): number {
   throw new RangeError("TrueSkill: floating point error in the win update (w outside (0, 1))");
 }
 
-/** The truncated-Gaussian w for a draw (`w_draw`). */
-export function wDraw(diff: number, margin: number): number {
+function wDraw(diff: number, margin: number): number {
   const absDiff = Math.abs(diff);
   const a = margin - absDiff;
   const b = -margin - absDiff;
