@@ -48,6 +48,9 @@ ${SYSTEM_FORMAT_HELP}
                            registered metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
 ${MODEL_FLAGS_HELP}
+  --attack FILE            an adversarial output (e.g. data/attack-gec-metrics/conll14/*.txt),
+                           scored as a system; a table shows where each metric ranks it
+                           among the other systems; repeatable
   --human FILE             system-level human scores to plot each metric against, repeatable
                            (WMT "METRIC LP TESTSET SYSTEM SCORE", gzip allowed, or an Appraise
                            ranking XML, from which Expected Wins is computed)
@@ -122,6 +125,7 @@ export async function reportCommand(
       output: { type: "string", short: "o" },
       metrics: { type: "string", short: "m", multiple: true },
       opt: { type: "string", multiple: true },
+      attack: { type: "string", multiple: true },
       ...MODEL_FLAGS,
       title: { type: "string" },
       human: { type: "string", multiple: true },
@@ -168,12 +172,17 @@ export async function reportCommand(
   const resampling = values["no-significance"] ? undefined : significanceRequest(flags);
   const jobs = parseJobs(values.jobs as string | undefined);
   const humanPaths = (values.human as string[] | undefined) ?? [];
+  const attackFiles = ((values.attack as string[] | undefined) ?? []).map((path) => ({
+    path,
+    m2: false,
+  }));
   const inputs = [
     values.gold,
     values.src,
     ...(values.ref ?? []),
     ...humanPaths,
     ...files.map((f) => f.path),
+    ...attackFiles.map((f) => f.path),
   ].filter(
     (x): x is string => typeof x === "string",
   );
@@ -186,7 +195,7 @@ export async function reportCommand(
   const systems = await withAnnotatorEdits(
     registry,
     gold,
-    await readSystems(files, gold, io, undefined, {
+    await readSystems([...files, ...attackFiles], gold, io, undefined, {
       registry,
       format: values["system-format"] as string | undefined,
     }),
@@ -210,6 +219,7 @@ export async function reportCommand(
     human,
     resampling,
     generator: "gecscore report",
+    ...(attackFiles.length ? { attacks: systems.slice(files.length).map((s) => s.name) } : {}),
   }, { jobs });
   if (output === "-") {
     io.out(html);

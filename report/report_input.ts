@@ -31,6 +31,7 @@ import {
 import { placement } from "../pipeline/parallel.ts";
 import { DEFAULT_SEED } from "../pipeline/resample.ts";
 import { typeBreakdowns } from "./type_breakdowns.ts";
+import { attackRanks } from "../meta/attack_ranks.ts";
 import type {
   ReportBucket,
   ReportHuman,
@@ -58,6 +59,11 @@ export interface ReportRequest extends ScoreRequest {
   human?: ReportHuman[];
   /** What made the page. */
   generator?: string;
+  /**
+   * The names of systems that are adversarial outputs (attack-gec-metrics): the page shows
+   * where each metric ranks them among the other systems.
+   */
+  attacks?: readonly string[];
 }
 
 /** Upper bounds (inclusive) of the sentence-length buckets, in source tokens. */
@@ -454,6 +460,24 @@ function gatherInput(
       types: editTypes(sentence),
     })),
   };
+  // Where each metric ranks the adversarial outputs among the other systems.
+  const attacked = new Set(request.attacks ?? []);
+  if (attacked.size) {
+    const names = input.systems.map((s) => s.name);
+    input.attacks = attackRanks(
+      input.metrics.map((m) => ({
+        name: m.id,
+        metric: m.id,
+        lp: "",
+        testset: "",
+        path: "",
+        scores: new Map(input.systems.map((s) => [s.name, headline(s.scores[m.id], m.headline)])),
+      })),
+      names.filter((n) => !attacked.has(n)),
+      names.filter((n) => attacked.has(n)),
+      (id) => input.metrics.find((m) => m.id === id)?.lowerIsBetter === true,
+    );
+  }
   // Corpus scores of each length bucket, from the statistics of its sentences.
   const byBucket = new Map<number, number[]>();
   gold.sentences.forEach((s, i) => {

@@ -494,6 +494,26 @@ Deno.test({
       page,
     ]);
     assert.equal(report.code, 0, report.stderr);
+    // The same systems with G as an adversarial output: its ranks, from the same answers.
+    const before = (await requests(server)).length;
+    const attacked = await runCli([...permissions(server, cache), `--allow-write=${tmp}`], [
+      "report",
+      "--gold",
+      `${D}/gold.m2`,
+      ...FILES.slice(0, 6),
+      "--attack",
+      FILES[6],
+      "-m",
+      "llm_s",
+      ...opts("llm_s", server, cache),
+      "--no-significance",
+      "-o",
+      "-",
+    ]);
+    assert.equal(attacked.code, 0, attacked.stderr);
+    assert.equal((await requests(server)).length, before);
+    // G's rating -0.0490 is below B, C and F, above A, D and E: rank 4 of 7.
+    assert.match(attacked.stdout, /data-metric="llm_s" data-attack="G.txt" data-rank="4">4\/7</);
     assert.match(await Deno.readTextFile(page), /data-metric="llm_e" data-field="rating"/);
   },
 });
