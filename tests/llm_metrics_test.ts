@@ -14,6 +14,7 @@ import { gatherPlan, planRun } from "../pipeline/engine.ts";
 import { assertMetricConformance } from "../plugins/testkit.ts";
 import { requestKey, ResponseCache } from "../util/response_cache.ts";
 import { askModel } from "../util/model_client.ts";
+import { SEEDA_SYSTEMS, shared, sharedTest } from "./shared.ts";
 
 const D = "tests/testdata/llm";
 const SYSTEMS = ["A", "B", "C", "D", "E", "F", "G"];
@@ -516,6 +517,32 @@ Deno.test({
     assert.match(attacked.stdout, /data-metric="llm_s" data-attack="G.txt" data-rank="4">4\/7</);
     assert.match(await Deno.readTextFile(page), /data-metric="llm_e" data-field="rating"/);
   },
+});
+
+sharedTest("meta on SEEDA takes LLM-S: one request per judged sentence, then none", async () => {
+  const cache = `${tmp}/seeda.jsonl`;
+  const args = [
+    "meta",
+    "--human",
+    shared("data/seeda/human/TS_sent.txt"),
+    "--gold",
+    shared("data/seeda/subset-gold/subset.m2"),
+    ...SEEDA_SYSTEMS.map((s) => `${s}=${shared(`data/seeda/outputs-subset/${s}.txt`)}`),
+    "--sets",
+    "seeda",
+    "-m",
+    "llm_s",
+    ...opts("llm_s", server, cache),
+  ];
+  const before = (await requests(server)).length;
+  const first = await runCli(permissions(server, cache), args);
+  assert.equal(first.code, 0, first.stderr);
+  const sentences = (await Deno.readTextFile(shared("data/seeda/subset-gold/subset.m2")))
+    .split("\n").filter((l) => l.startsWith("S ")).length;
+  assert.equal((await requests(server)).length - before, sentences);
+  assert.match(first.stdout, /^llm_s +-?\d\.\d{3}/m);
+  const again = await runCli(["--allow-read"], [...args, "--offline"]);
+  assert.equal(again.stdout, first.stdout);
 });
 
 Deno.test({
