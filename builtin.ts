@@ -20,6 +20,8 @@ import { greenMetric } from "./metrics/green/mod.ts";
 import { clemeMetric } from "./metrics/cleme/mod.ts";
 import { cleme2Metric } from "./metrics/cleme2/mod.ts";
 import { gotoscorerMetric } from "./metrics/gotoscorer/mod.ts";
+import { llmEMetric, llmSMetric } from "./metrics/kobayashi24/mod.ts";
+import { scribendiMetric } from "./metrics/scribendi/mod.ts";
 import { errantCompareDropIn } from "./metrics/errant/errant_compare.ts";
 import { setPluginModule } from "./sandbox/plugin_module.ts";
 import { Registry } from "./plugins/registry.ts";
@@ -48,7 +50,8 @@ function deepFreeze<T>(value: T): T {
 
 // Frozen, with their defaults and option specs: code that imports a built-in metric cannot
 // change what it computes or the signature it states.
-// Each has the `aggregate` option (corpus or sentence-mean: `plugins/aggregate.ts`).
+// The reference-based ones have the `aggregate` option (corpus or sentence-mean:
+// `plugins/aggregate.ts`).
 const metrics: AnyMetric[] = deepFreeze([
   m2Metric,
   imeasureMetric,
@@ -58,6 +61,10 @@ const metrics: AnyMetric[] = deepFreeze([
   clemeMetric,
   cleme2Metric,
   gotoscorerMetric,
+  // Asked of a model server once per run (`gather`); scored only when asked for by id.
+  llmSMetric,
+  llmEMetric,
+  scribendiMetric,
 ]);
 
 const formats: Format[] = deepFreeze([m2Format, textFormat, ixmlFormat]);

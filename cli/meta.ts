@@ -10,6 +10,8 @@
  * @module
  */
 
+import { MODEL_FLAGS, withModelFlags } from "./model_flags.ts";
+import { stderrProgress } from "./progress.ts";
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
 import { systemFiles } from "./read_systems.ts";
@@ -18,7 +20,7 @@ import { WarningEcho } from "../render/warnings.ts";
 import { renderWithWidths } from "../render/text.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
-import { planRun, runPlan } from "../pipeline/engine.ts";
+import { gatherPlan, planRun, runPlan } from "../pipeline/engine.ts";
 import { computedScores } from "../meta/computed_scores.ts";
 import {
   fileLabel,
@@ -42,6 +44,7 @@ import { windowSvg } from "../meta/window_svg.ts";
 import {
   type MetaFormat,
   type MetricSources,
+  renderAttackRanks,
   renderRankingAgreement,
   renderSentenceLevel,
   renderSystemLevel,
@@ -49,6 +52,7 @@ import {
   renderWindows,
   type SetResult,
 } from "./meta_tables.ts";
+import { type AttackRanks, attackRanks } from "../meta/attack_ranks.ts";
 import { META_HELP } from "./meta_help.ts";
 
 export { META_HELP, renderSentenceLevel, renderSystemLevel };
@@ -110,6 +114,7 @@ export const metaCommand: Command = {
 /** The command line of `meta`. */
 const META_OPTIONS = {
   "hyp-m2": { type: "string", multiple: true },
+  attack: { type: "string", multiple: true },
   human: { type: "string", multiple: true },
   judgments: { type: "string", multiple: true },
   rankings: { type: "string", multiple: true },
@@ -118,6 +123,7 @@ const META_OPTIONS = {
   "system-format": { type: "string" },
   metrics: { type: "string", short: "m", multiple: true },
   opt: { type: "string", multiple: true },
+  ...MODEL_FLAGS,
   exclude: { type: "string", multiple: true },
   order: { type: "string" },
   set: { type: "string", multiple: true },
@@ -157,6 +163,8 @@ interface MetaRequest {
   sets: SystemSet[];
   /** TrueSkill's options when `--ts` asks for it. */
   trueSkill?: { seed: number; runs: number };
+  /** Adversarial outputs (`--attack [NAME=]FILE`): scored and ranked, never correlated. */
+  attackFiles: { name?: string; path: string }[];
 }
 
 /** What the analyses found, for the output. */
@@ -171,6 +179,8 @@ interface MetaResults {
   windows?: ReturnType<typeof windowAnalysis>;
   /** Where each metric's scores came from, when some were computed on the spot. */
   sources?: MetricSources;
+  /** Where each metric ranks the adversarial outputs among the systems. */
+  attacks?: AttackRanks[];
 }
 
 /** Every score set, named: human rankings, system-level and sentence-level metric scores. */
@@ -198,7 +208,8 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     rankings: request.rankingPaths,
     trueSkill: request.trueSkill,
   });
-  const computed = request.hasGold ? await scoreOnTheSpot(request, files, context) : [];
+  const spot = request.hasGold ? await scoreOnTheSpot(request, files, context) : undefined;
+  const computed = spot?.names ?? [];
   const order = values.order !== undefined
     ? await readOrder(values.order as string)
     : [...files.systems].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
@@ -208,6 +219,7 @@ async function runMeta(args: string[], context: CommandContext): Promise<number>
     sentence: await sentenceLevelResults(request, named),
     rankings: rankingResults(request, files.rankings, named, order),
     sources: computed.length ? metricSources(named, computed) : undefined,
+    ...(spot?.attacks ? { attacks: spot.attacks } : {}),
   };
   await windowsAndHeatmaps(request, named, order, results, context.io);
   await writeScatterPlots(request, results, context.io);
@@ -250,6 +262,9 @@ function checkRequest(
       `meta: system outputs (${positionals[0]}...) need --gold GOLD or --src/--ref`,
     );
   }
+  if (!hasGold && values.attack) {
+    throw new UsageError("meta: --attack FILE is scored with the systems: give --gold GOLD SYS...");
+  }
   if (hasGold && !positionals.length) {
     throw new UsageError("meta: --gold needs the system outputs to score after it");
   }
@@ -291,6 +306,7 @@ function checkRequest(
     windowSize,
     sets: systemSets(values),
     trueSkill: values.ts ? trueSkill : undefined,
+    attackFiles: list(values.attack).map(splitSystemName),
   };
 }
 
@@ -320,7 +336,7 @@ async function scoreOnTheSpot(
   request: MetaRequest,
   files: MetaFiles,
   { registry, io }: CommandContext,
-): Promise<string[]> {
+): Promise<{ names: string[]; attacks?: AttackRanks[] }> {
   const { values, tokens } = request;
   const gold = await readCommandGold("meta", request.goldFlags, registry);
   const ids = list(values.metrics).length ? list(values.metrics) : undefined;
@@ -334,15 +350,31 @@ async function scoreOnTheSpot(
     { registry, format: values["system-format"] as string | undefined, onWarning: io.err },
   ))
     .map((h, k) => named[k].name === undefined ? h : { ...h, name: named[k].name! });
-  checkDistinct(read.map((h) => h.name));
-  const plan = await planRun({
-    registry,
+  const attacked = (await readRunSystems(
+    request.attackFiles.map((n) => ({ path: n.path, m2: false })),
     gold,
-    systems: read,
-    metrics: ids,
-    options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
-    sentences: request.judgmentPaths.length > 0 || request.rankingPaths.length > 0,
-  });
+    { registry, format: values["system-format"] as string | undefined, onWarning: io.err },
+  ))
+    .map((h, k) =>
+      request.attackFiles[k].name === undefined ? h : { ...h, name: request.attackFiles[k].name! }
+    );
+  checkDistinct([...read, ...attacked].map((h) => h.name));
+  request.exclude.push(...attacked.map((h) => h.name));
+  // Metrics that ask a model server get their answers first (through their cache).
+  const asking = stderrProgress("asking the model server", io.err);
+  const plan = await gatherPlan(
+    await planRun({
+      registry,
+      gold,
+      systems: [...read, ...attacked],
+      metrics: ids,
+      options: parseOptionAssignments(
+        withModelFlags(registry, values, values.opt as string[] | undefined),
+      ),
+      sentences: request.judgmentPaths.length > 0 || request.rankingPaths.length > 0,
+    }),
+    { onProgress: (done, total) => asking.update(done, total) },
+  ).finally(() => asking.done());
   const { metrics } = plan;
   const results = await runPlan(plan);
   const warnings = new WarningEcho(io.err);
@@ -353,8 +385,16 @@ async function scoreOnTheSpot(
   const computed = computedScores(results, registry);
   files.system.push(...computed.system);
   files.sentence.push(...computed.sentence);
-  for (const h of plan.systems) files.systems.add(h.name);
-  return [...computed.system, ...computed.sentence].map((set) => set.name);
+  for (const h of read) files.systems.add(h.name);
+  const attacks = attacked.length
+    ? attackRanks(
+      computed.system,
+      read.map((h) => h.name),
+      attacked.map((h) => h.name),
+      (id) => registry.metric(id).lowerIsBetter === true,
+    )
+    : undefined;
+  return { names: [...computed.system, ...computed.sentence].map((set) => set.name), attacks };
 }
 
 /**
@@ -608,6 +648,7 @@ async function printResults(
       sentence,
       rankings,
       window: windows ?? null,
+      ...(results.attacks ? { attacks: results.attacks } : {}),
     };
     io.out(JSON.stringify(json, null, 2) + "\n");
     return;
@@ -625,6 +666,7 @@ async function printResults(
       parts.push(renderRankingAgreement(r.rankings, r.sets, format, sources));
     }
     if (results.windows) parts.push(renderWindows(results.windows, format, sources));
+    if (results.attacks) parts.push(renderAttackRanks(results.attacks));
   });
   io.out(parts.join("\n\n") + "\n");
 }

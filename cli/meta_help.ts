@@ -4,6 +4,8 @@
  * @module
  */
 
+import { MODEL_FLAGS_HELP } from "./model_flags.ts";
+
 /** The help text of `gecscore meta`. */
 export const META_HELP = `Usage:
   gecscore meta --human FILE [--human FILE]... [--judgments FILE]... [--rankings FILE]...
@@ -39,9 +41,13 @@ Metric side:
                      --src SRC --ref REF... instead of --gold for plain references;
                      NAME=PATH names a system (BART=out/BART.txt), else its file name
   -m, --metrics IDS  metrics to compute with the gold (default: all the gold can serve)
+  --attack [NAME=]FILE  an adversarial output (e.g. data/attack-gec-metrics/conll14/*.txt),
+                     scored with the systems, left out of the correlations, and ranked
+                     among them per metric (1 = best); repeatable
   --gold-format ID   the format of GOLD (default: by name and content)
   --system-format ID the format of SYS... (default: by name and content, else plain text)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
+${MODEL_FLAGS_HELP}
 Systems:
   --order LIST|FILE  the systems of one-value-per-line files, in their order (comma list,
                      or a file with one name a line); default: every system met in the

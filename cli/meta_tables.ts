@@ -13,6 +13,7 @@ import type { RankingAgreementResult } from "../meta/ranking_agreement.ts";
 import type { SystemLevelResult } from "../meta/system_level.ts";
 import type { SentenceLevelResult } from "../meta/sentence_level.ts";
 import type { WindowAnalysis } from "../meta/window.ts";
+import type { AttackRanks } from "../meta/attack_ranks.ts";
 
 const f3 = (x: number | undefined) =>
   x === undefined || Number.isNaN(x) ? "n/a" : x.toFixed(3).replace(/^-0\.000$/, "0.000");
@@ -433,4 +434,21 @@ export function renderSentenceLevel(
       ...sourceNote(sources),
     ],
   );
+}
+
+/**
+ * The adversarial outputs' ranks among the real systems, one row per metric.
+ *
+ * @param ranks What `attackRanks()` gave.
+ * @returns The table.
+ */
+export function renderAttackRanks(ranks: readonly AttackRanks[]): string {
+  if (!ranks.length) return "Adversarial outputs: no computed metric scored them";
+  const attacks = ranks[0].ranks.map((r) => r.attack);
+  return `Adversarial outputs: rank among the ${ranks[0].systems} real systems (1 = best, ${
+    ranks[0].systems + 1
+  } = last)\n` + renderTable([
+    ["metric", ...attacks],
+    ...ranks.map((m) => [m.metric, ...m.ranks.map((r) => `${r.rank}/${m.systems + 1}`)]),
+  ]);
 }

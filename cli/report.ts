@@ -4,6 +4,7 @@
  * @module
  */
 
+import { MODEL_FLAGS, MODEL_FLAGS_HELP, withModelFlags } from "./model_flags.ts";
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import { checkGoldFlags, GOLD_FLAGS } from "./command_gold.ts";
 import { SYSTEM_FORMAT_FLAG, SYSTEM_FORMAT_HELP, systemFiles } from "./read_systems.ts";
@@ -41,6 +42,10 @@ ${SYSTEM_FORMAT_HELP}
   -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
                            registered metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
+${MODEL_FLAGS_HELP}
+  --attack FILE            an adversarial output (e.g. data/attack-gec-metrics/conll14/*.txt),
+                           scored as a system; a table shows where each metric ranks it
+                           among the other systems; repeatable
   --human FILE             system-level human scores to plot each metric against, repeatable
                            (WMT "METRIC LP TESTSET SYSTEM SCORE", gzip allowed, or an Appraise
                            ranking XML, from which Expected Wins is computed)
@@ -72,6 +77,28 @@ function samePath(a: string, b: string): boolean {
     return a === b;
   }
 }
+
+/** The flags of `gecscore report`. */
+const REPORT_FLAGS = {
+  "hyp-m2": { type: "string", multiple: true },
+  ...GOLD_FLAGS,
+  ...SYSTEM_FORMAT_FLAG,
+  output: { type: "string", short: "o" },
+  metrics: { type: "string", short: "m", multiple: true },
+  opt: { type: "string", multiple: true },
+  attack: { type: "string", multiple: true },
+  ...MODEL_FLAGS,
+  title: { type: "string" },
+  human: { type: "string", multiple: true },
+  "no-significance": { type: "boolean", default: false },
+  paired: { type: "string" },
+  ranks: { type: "boolean", default: false },
+  samples: { type: "string" },
+  seed: { type: "string" },
+  jobs: { type: "string", short: "j" },
+  plugin: { type: "string", multiple: true },
+  help: { type: "boolean", short: "h" },
+} as const;
 
 /**
  * Run `gecscore report` with the arguments after its name. Returns the exit status (0);
@@ -108,24 +135,7 @@ export async function reportCommand(
     args,
     allowPositionals: true,
     tokens: true,
-    options: {
-      "hyp-m2": { type: "string", multiple: true },
-      ...GOLD_FLAGS,
-      ...SYSTEM_FORMAT_FLAG,
-      output: { type: "string", short: "o" },
-      metrics: { type: "string", short: "m", multiple: true },
-      opt: { type: "string", multiple: true },
-      title: { type: "string" },
-      human: { type: "string", multiple: true },
-      "no-significance": { type: "boolean", default: false },
-      paired: { type: "string" },
-      ranks: { type: "boolean", default: false },
-      samples: { type: "string" },
-      seed: { type: "string" },
-      jobs: { type: "string", short: "j" },
-      plugin: { type: "string", multiple: true },
-      help: { type: "boolean", short: "h" },
-    },
+    options: REPORT_FLAGS,
   });
   if (values.help) {
     io.out(REPORT_HELP);
@@ -160,12 +170,17 @@ export async function reportCommand(
   const resampling = values["no-significance"] ? undefined : significanceRequest(flags);
   const jobs = parseJobs(values.jobs as string | undefined);
   const humanPaths = (values.human as string[] | undefined) ?? [];
+  const attackFiles = ((values.attack as string[] | undefined) ?? []).map((path) => ({
+    path,
+    m2: false,
+  }));
   const inputs = [
     values.gold,
     values.src,
     ...(values.ref ?? []),
     ...humanPaths,
     ...files.map((f) => f.path),
+    ...attackFiles.map((f) => f.path),
   ].filter(
     (x): x is string => typeof x === "string",
   );
@@ -182,27 +197,25 @@ export async function reportCommand(
     src: values.src as string | undefined,
     refs: (values.ref as string[] | undefined) ?? [],
   });
-  const systems = await readRunSystems(files, gold, {
+  const systems = await readRunSystems([...files, ...attackFiles], gold, {
     registry,
     format: values["system-format"] as string | undefined,
     onWarning: io.err,
   });
-  const human: ReportHuman[] = [];
-  for (const path of humanPaths) {
-    for (const set of await readHumanScores(path)) {
-      human.push({ label: set.name, scores: Object.fromEntries(set.scores) });
-    }
-  }
+  const human = await readHuman(humanPaths);
   const { input, html } = await reportPage({
     registry,
     gold,
     systems,
     metrics: splitList(values.metrics as string[] | undefined),
-    options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+    options: parseOptionAssignments(
+      withModelFlags(registry, values, values.opt as string[] | undefined),
+    ),
     title: values.title as string | undefined,
     human,
     resampling,
     generator: "gecscore report",
+    ...(attackFiles.length ? { attacks: systems.slice(files.length).map((s) => s.name) } : {}),
   }, { jobs });
   if (output === "-") {
     io.out(html);
@@ -216,4 +229,15 @@ export async function reportCommand(
     }, ${gold.sentences.length} sentences, ${(size / 1e6).toFixed(1)} MB\n`,
   );
   return 0;
+}
+
+/** The human scores of `--human` files, as the report shows them. */
+async function readHuman(paths: readonly string[]): Promise<ReportHuman[]> {
+  const human: ReportHuman[] = [];
+  for (const path of paths) {
+    for (const set of await readHumanScores(path)) {
+      human.push({ label: set.name, scores: Object.fromEntries(set.scores) });
+    }
+  }
+  return human;
 }

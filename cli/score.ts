@@ -4,6 +4,7 @@
  * @module
  */
 
+import { MODEL_FLAGS, MODEL_FLAGS_HELP, withModelFlags } from "./model_flags.ts";
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command, Io } from "./command.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
@@ -73,6 +74,7 @@ const SCORE_FLAGS = {
   ...SYSTEM_FORMAT_FLAG,
   metrics: { type: "string", short: "m", multiple: true },
   opt: { type: "string", multiple: true },
+  ...MODEL_FLAGS,
   format: { type: "string", default: "table" },
   sentences: { type: "boolean", default: false },
   wide: { type: "boolean", default: false },
@@ -105,6 +107,7 @@ Options:
   -m, --metrics IDS        metrics to run, comma separated or repeated (default: every
                            registered metric the gold can serve); see gecscore list
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
+${MODEL_FLAGS_HELP}
   --format FORMAT          table (default), json, tsv, markdown, latex, or jsonl: one JSON
                            object per line, a sentence's scores as soon as they are computed
                            (with --sentences), the corpus scores last; M2 and text gold are
@@ -174,7 +177,9 @@ ${SIGNIFICANCE_HELP}
       systems: files,
       systemFormat: values["system-format"] as string | undefined,
       metrics: splitList(values.metrics as string[] | undefined),
-      options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+      options: parseOptionAssignments(
+        withModelFlags(registry, values, values.opt as string[] | undefined),
+      ),
       sentences,
       byType,
       limits,

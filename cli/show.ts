@@ -4,6 +4,7 @@
  * @module
  */
 
+import { MODEL_FLAGS, MODEL_FLAGS_HELP, withModelFlags } from "./model_flags.ts";
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
 import { checkGoldFlags, GOLD_FLAGS } from "./command_gold.ts";
@@ -13,7 +14,7 @@ import { loadDisplayWidth, renderExplanation } from "../render/text.ts";
 import { WarningEcho } from "../render/warnings.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
-import { explainSentence, siteOf } from "../pipeline/engine.ts";
+import { explainSentence, gatherPlan, siteOf } from "../pipeline/engine.ts";
 import { planFiles } from "../pipeline/run.ts";
 
 /** The `show` command. */
@@ -36,6 +37,7 @@ ${SYSTEM_FORMAT_HELP}
   --sentence N             the sentence, 1-based (default 1)
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
+${MODEL_FLAGS_HELP}
   -q, --quiet              no warnings on stderr
 ${READ_LIMIT_HELP}
 ${PLUGIN_HELP}
@@ -56,6 +58,7 @@ ${PLUGIN_HELP}
         sentence: { type: "string", default: "1" },
         metrics: { type: "string", short: "m", multiple: true },
         opt: { type: "string", multiple: true },
+        ...MODEL_FLAGS,
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
         ...READ_LIMIT_FLAGS,
@@ -71,7 +74,7 @@ ${PLUGIN_HELP}
     if (files.length !== 1) {
       throw new UsageError("show: give exactly one system output (HYP or --hyp-m2 FILE)");
     }
-    const { plan } = await planFiles({
+    const { plan: planned } = await planFiles({
       registry,
       command: "show",
       gold: values.gold as string | undefined,
@@ -81,11 +84,15 @@ ${PLUGIN_HELP}
       systems: files,
       systemFormat: values["system-format"] as string | undefined,
       metrics: splitList(values.metrics as string[] | undefined),
-      options: parseOptionAssignments((values.opt as string[] | undefined) ?? []),
+      options: parseOptionAssignments(
+        withModelFlags(registry, values, values.opt as string[] | undefined),
+      ),
       limits,
       onWarning: io.err,
     });
-    const { gold, systems: [system] } = plan!;
+    // Metrics that ask a model server about this system's outputs ask now.
+    const plan = await gatherPlan(planned!);
+    const { gold, systems: [system] } = plan;
     const n = /^\d+$/.test(values.sentence as string) ? Number(values.sentence) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > gold.sentences.length) {
       throw new UsageError(

@@ -24,6 +24,7 @@
 
 export type { TauVariant } from "../stats/pairwise_tau.ts";
 export type { PairwiseJudgment } from "./judgments.ts";
+export { type AttackRanks, attackRanks } from "./attack_ranks.ts";
 export {
   sentenceLevel,
   type SentenceLevelOptions,

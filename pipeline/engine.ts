@@ -29,6 +29,7 @@ import type {
   Score,
   Tokens,
 } from "../plugins/types.ts";
+import { gatherPlan } from "./gather.ts";
 import { placement, runOnWorkers } from "./parallel.ts";
 import {
   type MetricResult,
@@ -41,7 +42,8 @@ import {
   type SystemResult,
 } from "./scoring.ts";
 
-export { planInputs, planRun, type RunPlan, siteOf };
+export { gatherPlan, planInputs, planRun, type RunPlan, siteOf };
+export type { GatherOptions } from "./gather.ts";
 
 /** How to carry out a plan. */
 export interface RunOptions {
@@ -187,6 +189,8 @@ export function runPlanSync(plan: RunPlan): SystemResult[] {
  */
 export async function executePlan(plan: RunPlan, how: RunOptions = {}): Promise<RunOutcome> {
   how.signal?.throwIfAborted();
+  // Metrics that ask a model server complete their options first (once: a gathered plan says so).
+  plan = await gatherPlan(plan, how);
   const { workers } = placement(plan, how.jobs ?? 1);
   if (workers) {
     const jobs = await runOnWorkers(plan, how.jobs ?? 1, how.onProgress, plan.onRefusal);

@@ -465,7 +465,19 @@ async function openStream(
   for (const id of Object.keys(request.options ?? {})) registry.metric(id);
   // Corpus scores alone stream only where they need no annotator and no box; records stream
   // with the annotator's edits, sentence by sentence.
-  if (metrics.some((m) => m.prepare || (!records && (m.needsHypothesisEdits || hostOf(m))))) {
+  const gathering = metrics.find((m) => m.gather);
+  if (gathering && records) {
+    throw new UsageError(
+      `${request.command}: --format jsonl streams sentence by sentence, but metric ` +
+        `${gathering.id} asks a model server about the whole run first: give --format json, ` +
+        "tsv or table",
+    );
+  }
+  if (
+    metrics.some((m) =>
+      m.prepare || m.gather || (!records && (m.needsHypothesisEdits || hostOf(m)))
+    )
+  ) {
     return undefined;
   }
   const names = new Set<string>();

@@ -183,8 +183,10 @@ export function selectMetrics(
     }
     return metrics;
   }
+  // A metric that gathers (asks a model server) runs only when asked for by id.
   const metrics = registry.metrics.filter((m) =>
-    !unmetNeeds(m, gold) && !(m.needsHypothesisEdits && (!systems || missingEdits(m, systems)))
+    !m.gather && !unmetNeeds(m, gold) &&
+    !(m.needsHypothesisEdits && (!systems || missingEdits(m, systems)))
   );
   if (!metrics.length) {
     const provides = [...goldProvides(gold)];
@@ -348,6 +350,8 @@ export interface RunPlan {
   readonly byType: boolean;
   /** What the executor does when a metric refuses a sentence. */
   readonly onRefusal: "fail" | "skip";
+  /** True once the metrics' `gather` steps have completed the options (`gatherPlan()`). */
+  readonly gathered?: boolean;
 }
 
 /**

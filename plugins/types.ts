@@ -321,6 +321,17 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
    * values, and `signature()` should say what it used.
    */
   prepare?(options: O, context: PrepareContext): O;
+  /**
+   * Optional: an asynchronous step once per run, after `prepare()` and before any statistics,
+   * for what a metric cannot compute sentence by sentence in this thread, such as answers from
+   * a model server (LLM-S, LLM-E, Scribendi). It sees what `prepare()` sees and returns the
+   * options to use, with what it gathered as plain option values (JSON in a string option),
+   * so that `stats()` stays synchronous and resampling, intervals and ranks work unchanged.
+   * The engine calls it (`gatherPlan()`, and `runPlan()` before scoring); a metric of a boxed
+   * plugin never has it called (the box has no network). A metric with it is scored only when
+   * asked for by id, never by default.
+   */
+  gather?(options: O, context: GatherContext): Promise<O>;
   /** A short reproducibility string: `m2|beta:0.5|muw:2|v:1.0`. */
   signature(options: O): string;
 }
@@ -361,6 +372,14 @@ export interface PrepareContext {
   gold: readonly GoldSentence[];
   /** Every system of the run, with its sentences and (from a hypothesis M2) its edits. */
   systems: readonly Hypotheses[];
+}
+
+/** What {@linkcode Metric.gather} sees of a run: what `prepare()` sees, and how to report. */
+export interface GatherContext extends PrepareContext {
+  /** Cancels the step. */
+  signal?: AbortSignal;
+  /** Progress of the step: `done` of `total` units (requests). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /**

@@ -255,6 +255,8 @@ export class SessionState {
    * @returns The reason, or undefined when it can run.
    */
   unavailable(metric: AnyMetric): string | undefined {
+    // Metrics that ask a model server gather their answers for a whole run (score, report).
+    if (metric.gather) return "n/a (asks a model server: use gecscore score or report)";
     if (!this.gold) return undefined;
     const missing = metric.needs.filter((n) => !this.#provides.has(n));
     return missing.length ? `n/a (needs ${missing.join(", ")})` : undefined;

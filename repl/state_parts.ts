@@ -213,7 +213,8 @@ export function selectNames(
   }
   if (!systems.length) systems.push(...loaded);
   if (!systems.length) throw new UsageError("No systems loaded: load hyp PATH..., or try TEXT");
-  return { systems, metrics: metrics.length ? metrics : registry.metrics };
+  // Metrics that ask a model server are left out unless named (they are n/a in the REPL).
+  return { systems, metrics: metrics.length ? metrics : registry.metrics.filter((m) => !m.gather) };
 }
 
 /** What `load plugin` says of a plugin it loaded. */

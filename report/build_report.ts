@@ -560,6 +560,9 @@ ${
       }`,
     );
   }
+  if (input.attacks?.length) {
+    add("attacks", "Adversarial outputs", "Adversarial outputs", attackSection(input.attacks));
+  }
   nav.push(["sentences", "Sentences"]);
   sections.push(browserSection(input));
   const warnings = input.warnings?.length
@@ -601,4 +604,29 @@ ${sections.join("\n")}
 </body>
 </html>
 `;
+}
+
+/** The table of where each metric ranks each adversarial output among the other systems. */
+function attackSection(attacks: NonNullable<ReportInput["attacks"]>): string {
+  const systems = attacks[0].systems;
+  return `
+<p class="help">Where each metric ranks each adversarial output among the ${systems} other systems (1 = best, ${
+    systems + 1
+  } = last): a metric that sees through the attack ranks it last.</p>
+<div class="scroll"><table class="attacks">
+<caption>Rank of each adversarial output among the ${systems} other systems</caption>
+<thead><tr><th scope="col">Metric</th>${
+    attacks[0].ranks.map((r) => `<th scope="col" class="num">${esc(r.attack)}</th>`).join("")
+  }</tr></thead>
+<tbody>${
+    attacks.map((m) =>
+      `<tr><th scope="row">${esc(m.metric)}</th>${
+        m.ranks.map((r) =>
+          `<td class="num" data-metric="${esc(m.metric)}" data-attack="${
+            esc(r.attack)
+          }" data-rank="${r.rank}">${r.rank}/${m.systems + 1}</td>`
+        ).join("")
+      }</tr>`
+    ).join("\n")
+  }</tbody></table></div>`;
 }

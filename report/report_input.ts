@@ -13,7 +13,7 @@ import { referenceRewrites } from "../formats/references.ts";
 import { headlineValue } from "../plugins/headline.ts";
 import { tableFields } from "../render/fields.ts";
 import type { ScoreRequest, SystemResult } from "../pipeline/scoring.ts";
-import { planRun, type RunPlan, runPlan, scoreOf } from "../pipeline/engine.ts";
+import { gatherPlan, planRun, type RunPlan, runPlan, scoreOf } from "../pipeline/engine.ts";
 import { callSite } from "../pipeline/scoring.ts";
 import type { AnyMetric, GoldSentence, Options, Score, Tokens } from "../plugins/types.ts";
 import {
@@ -32,6 +32,7 @@ import {
 import { placement } from "../pipeline/parallel.ts";
 import { DEFAULT_SEED } from "../pipeline/resample.ts";
 import { typeBreakdowns } from "./type_breakdowns.ts";
+import { attackRanks } from "../meta/attack_ranks.ts";
 import type {
   ReportBucket,
   ReportHuman,
@@ -59,6 +60,11 @@ export interface ReportRequest extends ScoreRequest {
   human?: ReportHuman[];
   /** What made the page. */
   generator?: string;
+  /**
+   * The names of systems that are adversarial outputs (attack-gec-metrics): the page shows
+   * where each metric ranks them among the other systems.
+   */
+  attacks?: readonly string[];
 }
 
 /** Upper bounds (inclusive) of the sentence-length buckets, in source tokens. */
@@ -193,7 +199,8 @@ async function reportPlan(request: ReportRequest): Promise<RunPlan> {
  * @returns The report's input.
  */
 export async function reportInput(request: ReportRequest): Promise<ReportInput> {
-  const plan = await reportPlan(request);
+  // Metrics that ask a model server get their answers first, for every system at once.
+  const plan = await gatherPlan(await reportPlan(request));
   const results = await runPlan(plan);
   const input = gatherInput(request, plan, results);
   const significance = resamplable(request, plan, results);
@@ -257,7 +264,8 @@ export async function reportInputParallel(
   how: ReportThreads = {},
 ): Promise<ReportInput> {
   const jobs = how.jobs ?? "auto";
-  const plan = await reportPlan(request);
+  // Metrics that ask a model server get their answers first, for every system at once.
+  const plan = await gatherPlan(await reportPlan(request));
   const overlapped = await overlappedInput(request, plan, jobs, how);
   if (overlapped) return overlapped;
   const results = await runPlan(plan, { jobs });
@@ -454,6 +462,24 @@ function gatherInput(
       types: editTypes(sentence),
     })),
   };
+  // Where each metric ranks the adversarial outputs among the other systems.
+  const attacked = new Set(request.attacks ?? []);
+  if (attacked.size) {
+    const names = input.systems.map((s) => s.name);
+    input.attacks = attackRanks(
+      input.metrics.map((m) => ({
+        name: m.id,
+        metric: m.id,
+        lp: "",
+        testset: "",
+        path: "",
+        scores: new Map(input.systems.map((s) => [s.name, headline(s.scores[m.id], m.headline)])),
+      })),
+      names.filter((n) => !attacked.has(n)),
+      names.filter((n) => attacked.has(n)),
+      (id) => input.metrics.find((m) => m.id === id)?.lowerIsBetter === true,
+    );
+  }
   // Corpus scores of each length bucket, from the statistics of its sentences.
   const byBucket = new Map<number, number[]>();
   gold.sentences.forEach((s, i) => {

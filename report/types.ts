@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { AttackRanks } from "../meta/attack_ranks.ts";
 import type {
   Edit,
   Score,
@@ -185,4 +186,6 @@ export interface ReportInput {
   warnings?: string[];
   /** What made the page, e.g. `"gecscore 0.1.0"`. */
   generator?: string;
+  /** Where each metric ranks the adversarial outputs among the other systems. */
+  attacks?: AttackRanks[];
 }

@@ -60,6 +60,8 @@ export interface MetricDescriptor {
   columnLabels?: boolean;
   paperColumns?: boolean;
   prepare?: boolean;
+  /** The metric has `gather` (never run in the box: it has no network). */
+  gather?: boolean;
 }
 
 /** What the main thread knows of a format without running its code. */
@@ -150,6 +152,7 @@ function describe(plugin: Plugin): PluginDescriptor {
       columnLabels: typeof m.columnLabels === "function" ? true : undefined,
       paperColumns: typeof m.paperColumns === "function" ? true : undefined,
       prepare: typeof m.prepare === "function" ? true : undefined,
+      gather: typeof m.gather === "function" ? true : undefined,
     })),
     formats: (plugin.formats ?? []).map((f) => ({
       id: f.id,

@@ -5,7 +5,8 @@
  * `orderSensitive`
  * (a function of the options too), `notResamplable`, `needsHypothesisEdits`, `prepare`,
  * `byType`, `accumulator` and `resampler`. A metric without its own `resampler` gets one too:
- * its statistics cross once and the worker scores resamples from their indices.
+ * its statistics cross once and the worker scores resamples from their indices. `gather` (a
+ * model server's answers) is refused by name: the box has no network.
  *
  * @module
  */
@@ -142,6 +143,16 @@ export function metricProxy(d: MetricDescriptor, bridge: MetricBridge): AnyMetri
   // The run's gold and systems cross once per run, to the plugin's own prepare().
   if (d.prepare) {
     metric.prepare = (options, context) => call("prepare", [options, context]) as Options;
+  }
+  // A boxed plugin has no network: its gather() (a model server's answers) is refused by name.
+  if (d.gather) {
+    metric.gather = () =>
+      Promise.reject(
+        new PluginError(
+          `${bridge.label}: gather() asks for network access, which a plugin in its box never ` +
+            "has; such a metric must be built in",
+        ),
+      );
   }
   if (d.byType) {
     metric.byType = (stats, options, gold, hypotheses, edits) =>

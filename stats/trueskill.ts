@@ -214,7 +214,8 @@ export function trueSkillRating(mu: number, sigma: number): TrueSkillRating {
   return { pi: g.pi, tau: g.tau, mu: muOf(g), sigma: sigmaOf(g) };
 }
 
-const MIN_DELTA = 0.0001;
+/** The package's convergence bound of the message loop. */
+export const MIN_DELTA = 0.0001;
 
 /**
  * Rate one game between two players: `rank1 < rank2` means the first won, equal ranks a

@@ -141,7 +141,8 @@ export function tryView(state: SessionState, text: string, verbose = false): str
   const tokens = tokenize(text);
   const sentence = gold.sentences[state.index];
   // A typed hypothesis has no edits of its own: metrics that compare edits cannot score it.
-  const metrics = state.registry.metrics.filter((m) => !m.needsHypothesisEdits);
+  // Nor can metrics that ask a model server for a whole run.
+  const metrics = state.registry.metrics.filter((m) => !m.needsHypothesisEdits && !m.gather);
   const parts = [
     `source  ${sentence.source.join(" ")}\ntyped   ${state.diff(sentence, tokens)}`,
     scoreTable(state, [{ name: "typed", tokens }], metrics, (_, metric) => {
