@@ -1,0 +1,225 @@
+/**
+ * ChERRANT's alignment (Zhang et al. 2022, MuCGEC §4): a Damerau-Levenshtein table whose
+ * substitution cost mixes semantic distance (Cilin classes), spelling similarity (same
+ * character, a shared pinyin reading, or the confusion set) and a punctuation class (at
+ * character level) or a part-of-speech match (at word level); insertion and deletion cost 1
+ * and a transposition of k+1 tokens costs k. Every cheapest way through the table is kept,
+ * in the order ChERRANT finds them (at each cell: transposition, substitution, insertion,
+ * deletion), unless the lengths differ by more than 10, when only the first is followed.
+ *
+ * @example Two cheapest alignments of a swapped pair
+ * ```ts
+ * import { alignAll, costModel } from "./align.ts";
+ * import { loadResources } from "./resources.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const r = await loadResources();
+ * const tok = (s: string) => Array.from(s, (c) => ({ text: c, pos: "unk", pinyin: r.readings(c) }));
+ * const seqs = alignAll(tok("他很好"), tok("他好很"), costModel(r, "char"));
+ * assert.deepEqual(seqs[0].map((a) => a.op), ["M", "T2"]);
+ * ```
+ *
+ * @module
+ */
+
+import type { Resources } from "./resources.ts";
+import type { Granularity, ZhToken } from "./token.ts";
+import { allChinese, cpLength } from "./text.ts";
+
+/** One step of an alignment: `op` is `M`, `S`, `I`, `D` or `T<n>`; spans are end-exclusive. */
+export interface AlignStep {
+  /** The operation. */
+  readonly op: string;
+  /** Source start. */
+  readonly s1: number;
+  /** Source end. */
+  readonly s2: number;
+  /** Target start. */
+  readonly t1: number;
+  /** Target end. */
+  readonly t2: number;
+}
+
+/** The punctuation the character-level cost knows (ChERRANT's `alignment.py`). */
+export const ALIGN_PUNCT =
+  "！？｡＂＃＄％＆＇（）＊＋，－／：；＜＝＞＠［＼］＾＿｀｛｜｝～｟｠｢｣､、〃》「」『』【】〔〕〖〗〘〙〚〛〜〝〞〟〰〾〿–—‘'‛“”„‟…‧﹏" +
+  "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+
+/** The substitution cost of two tokens. */
+export type SubstitutionCost = (a: ZhToken, b: ZhToken) => number;
+
+/**
+ * ChERRANT's substitution cost for a granularity.
+ *
+ * @param resources Cilin, confusion set and readings.
+ * @param granularity `char` or `word`.
+ * @returns The cost function (0 for equal texts).
+ */
+export function costModel(resources: Resources, granularity: Granularity): SubstitutionCost {
+  const semanticCost = (a: string, b: string): number => {
+    const ca = resources.semanticCode(a), cb = resources.semanticCode(b);
+    if (ca === undefined || cb === undefined) return 4;
+    const same = (ca[0] === cb[0] ? 1 : 0) + (ca[1] === cb[1] ? 1 : 0) +
+      (ca.slice(2, 4) === cb.slice(2, 4) ? 1 : 0);
+    return same === 3 ? 0 : 2 * (3 - same);
+  };
+  const spellCost = (a: string, b: string, pa: readonly string[], pb: readonly string[]) => {
+    const shared = pa.some((x) => pb.includes(x));
+    const ac = Array.from(a), bc = Array.from(b);
+    let count = 0;
+    for (const x of ac) {
+      for (const y of bc) {
+        if (x === y || shared || resources.confusable(y, x) || resources.confusable(x, y)) {
+          count++;
+          break;
+        }
+      }
+    }
+    return (ac.length - count) / (ac.length * 2);
+  };
+  const charCost = (a: ZhToken, b: ZhToken): number => {
+    if (!(allChinese(a.text) && allChinese(b.text))) return 0.5;
+    if (cpLength(a.text) > cpLength(b.text)) [a, b] = [b, a];
+    if (a.text === b.text) return 0;
+    return spellCost(a.text, b.text, a.pinyin, b.pinyin);
+  };
+  if (granularity === "word") {
+    return (a, b) => {
+      if (a.text === b.text) return 0;
+      const pos = a.pos === b.pos ? 0 : 0.499;
+      return semanticCost(a.text, b.text) / 6.0 + pos + charCost(a, b);
+    };
+  }
+  return (a, b) => {
+    if (a.text === b.text) return 0;
+    const pa = ALIGN_PUNCT.includes(a.text), pb = ALIGN_PUNCT.includes(b.text);
+    const pos = pa && pb ? 0 : !pa && !pb ? 0.25 : 0.499;
+    return semanticCost(a.text, b.text) / 6.0 + charCost(a, b) + pos;
+  };
+}
+
+// Operation bits of a cell, listed in ChERRANT's order.
+const T = 1, S = 2, I = 4, D = 8, M = 16;
+
+/** The filled table: costs, the cheapest operations of each cell, transposition lengths. */
+interface Table {
+  rows: number;
+  cols: number;
+  cost: Float64Array;
+  ops: Uint8Array;
+  transLength: Int32Array;
+}
+
+function fill(src: readonly ZhToken[], tgt: readonly ZhToken[], sub: SubstitutionCost): Table {
+  const n = src.length, m = tgt.length, cols = m + 1;
+  const cost = new Float64Array((n + 1) * cols);
+  const ops = new Uint8Array((n + 1) * cols);
+  const transLength = new Int32Array((n + 1) * cols);
+  for (let i = 1; i <= n; i++) {
+    cost[i * cols] = cost[(i - 1) * cols] + 1;
+    ops[i * cols] = D;
+  }
+  for (let j = 1; j <= m; j++) {
+    cost[j] = cost[j - 1] + 1;
+    ops[j] = I;
+  }
+  const diff = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < m; j++) {
+      const here = (i + 1) * cols + j + 1;
+      if (src[i].text === tgt[j].text) {
+        cost[here] = cost[i * cols + j];
+        ops[here] = M;
+        continue;
+      }
+      const del = cost[i * cols + j + 1] + 1;
+      const ins = cost[(i + 1) * cols + j] + 1;
+      const subst = cost[i * cols + j] + sub(src[i], tgt[j]);
+      let trans = Infinity;
+      let k = 1;
+      if (i >= 1 && j >= 1 && cost[i * cols + j] !== cost[(i - 1) * cols + j - 1]) {
+        // The windows src[i-k..i] and tgt[j-k..j] as one multiset difference.
+        diff.clear();
+        let unequal = 0;
+        const bump = (key: string, by: number) => {
+          const v = (diff.get(key) ?? 0) + by;
+          if (v === 0) unequal--;
+          else if (v === by) unequal++;
+          diff.set(key, v);
+        };
+        bump(src[i].text, 1);
+        bump(tgt[j].text, -1);
+        while (
+          i - k >= 0 && j - k >= 0 &&
+          cost[(i - k + 1) * cols + j - k + 1] !== cost[(i - k) * cols + j - k]
+        ) {
+          bump(src[i - k].text, 1);
+          bump(tgt[j - k].text, -1);
+          if (unequal === 0) {
+            trans = cost[(i - k) * cols + j - k] + k;
+            break;
+          }
+          k++;
+        }
+      }
+      const best = Math.min(trans, subst, ins, del);
+      cost[here] = best;
+      ops[here] = (trans === best ? T : 0) | (subst === best ? S : 0) | (ins === best ? I : 0) |
+        (del === best ? D : 0);
+      transLength[here] = k + 1;
+    }
+  }
+  return { rows: n + 1, cols, cost, ops, transLength };
+}
+
+/**
+ * Every cheapest alignment (or only the first, with `first` or when the lengths differ by
+ * more than 10), each as steps from the start of the sentences.
+ *
+ * @param src Source tokens.
+ * @param tgt Target tokens.
+ * @param sub The substitution cost.
+ * @param first Follow only the first operation of each cell (ChERRANT's `-s first` still
+ *   enumerates them all and keeps the first, which is the same alignment).
+ * @returns The alignments, in ChERRANT's order.
+ */
+export function alignAll(
+  src: readonly ZhToken[],
+  tgt: readonly ZhToken[],
+  sub: SubstitutionCost,
+  first = false,
+): AlignStep[][] {
+  const table = fill(src, tgt, sub);
+  const onlyFirst = first || Math.abs(src.length - tgt.length) > 10;
+  const out: AlignStep[][] = [];
+  const path: AlignStep[] = [];
+  const visit = (i: number, j: number): void => {
+    if (i + j === 0) {
+      out.push(path.slice().reverse());
+      return;
+    }
+    const at = i * table.cols + j;
+    const bits = table.ops[at];
+    for (const bit of [M, T, S, I, D]) {
+      if (!(bits & bit)) continue;
+      if (bit === M || bit === S) {
+        path.push({ op: bit === M ? "M" : "S", s1: i - 1, s2: i, t1: j - 1, t2: j });
+        visit(i - 1, j - 1);
+      } else if (bit === D) {
+        path.push({ op: "D", s1: i - 1, s2: i, t1: j, t2: j });
+        visit(i - 1, j);
+      } else if (bit === I) {
+        path.push({ op: "I", s1: i, s2: i, t1: j - 1, t2: j });
+        visit(i, j - 1);
+      } else {
+        const k = table.transLength[at];
+        path.push({ op: `T${k}`, s1: i - k, s2: i, t1: j - k, t2: j });
+        visit(i - k, j - k);
+      }
+      path.pop();
+      if (onlyFirst) break;
+    }
+  };
+  visit(src.length, tgt.length);
+  return out;
+}

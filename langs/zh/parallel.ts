@@ -1,0 +1,107 @@
+/**
+ * `gecscore cherrant_parallel`: a drop-in for ChERRANT's `parallel_to_m2.py`. It reads the
+ * MuCGEC parallel format (`id \t source \t target1 \t target2 ...`), converts the targets to
+ * simplified characters (OpenCC `t2s`, by the opencc-js package) unless `--no_simplified`,
+ * and writes every target's edits in ChERRANT's M2 (the file it writes is the same, byte for
+ * byte). At word level (`-g word`) the sentences must come segmented (see `segmented.ts`):
+ * there is no LTP here.
+ *
+ * @example Annotating two references
+ * ```ts
+ * import { parallelToM2 } from "./parallel.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const m2 = await parallelToM2("1\t我去学校\t我们去学校\t没有错误\n", "in.txt", {});
+ * assert.equal(m2, [
+ *   "S 我 去 学 校",
+ *   "T0-A0 我 们 去 学 校",
+ *   "A 1 1|||M|||们|||REQUIRED|||-NONE-|||0",
+ *   "T1 没有错误",
+ *   "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1",
+ *   "", "",
+ * ].join("\n"));
+ * ```
+ *
+ * @module
+ */
+
+import { InputError, UsageError } from "../../plugins/mod.ts";
+import { createAnnotator, type Strategy } from "./annotate.ts";
+import { loadResources } from "./resources.ts";
+import { pyLines, pySplit, pyStrip } from "./text.ts";
+import { charTokenizer } from "./tokenize.ts";
+import type { Granularity, ZhToken } from "./token.ts";
+import { loadT2s } from "./t2s.ts";
+import { loadWordPiece } from "./wordpiece.ts";
+
+/** Options of `parallelToM2` (ChERRANT's flags). */
+export interface ParallelOptions {
+  /** `char` (default) or `word` (word level needs segmented input). */
+  granularity?: Granularity;
+  /** `all` (default): every cheapest alignment; `first`: only the first. */
+  strategy?: Strategy;
+  /** The sentences are split into tokens on spaces (`--segmented`). */
+  segmented?: boolean;
+  /** Do not convert targets to simplified characters (`--no_simplified`). */
+  noSimplified?: boolean;
+  /** Split with BERT word pieces (`--bpe`, character level). */
+  bpe?: boolean;
+}
+
+/**
+ * Annotates a MuCGEC parallel file into ChERRANT's M2.
+ *
+ * @param text The file's text.
+ * @param file Its name, for messages.
+ * @param options ChERRANT's options.
+ * @returns The M2 text.
+ * @throws {InputError} For a line without a source or with an empty sentence.
+ */
+export async function parallelToM2(
+  text: string,
+  file: string,
+  options: ParallelOptions,
+): Promise<string> {
+  const granularity = options.granularity ?? "char";
+  const segmented = options.segmented ?? false;
+  const [resources, t2s] = await Promise.all([
+    loadResources(),
+    options.noSimplified ? undefined : loadT2s(),
+  ]);
+  if (granularity === "word") throw new UsageError("-g word is not supported yet");
+  const wordPiece = options.bpe && !segmented ? await loadWordPiece() : undefined;
+  const tokenize: (s: string) => ZhToken[] = charTokenizer(resources, { segmented, wordPiece });
+  const annotate = createAnnotator(resources, "char", options.strategy);
+  const clean = (s: string) => segmented ? pyStrip(s) : pySplit(s).join("");
+  const tokens = new Map<string, ZhToken[]>();
+  const tokensOf = (s: string, line: number): ZhToken[] => {
+    if (s === "") throw new InputError("an empty sentence (ChERRANT cannot annotate it)", file, line);
+    let t = tokens.get(s);
+    if (!t) {
+      try {
+        t = tokenize(s);
+      } catch (e) {
+        throw new InputError(e instanceof Error ? e.message : String(e), file, line);
+      }
+      tokens.set(s, t);
+    }
+    return t;
+  };
+  let out = "";
+  pyLines(text).forEach((line, index) => {
+    const fields = line.split("\t").slice(1);
+    if (fields.length === 0) {
+      throw new InputError("expected `id TAB source [TAB target ...]`, found no tab", file, index + 1);
+    }
+    const src = tokensOf(clean(fields[0]), index + 1);
+    fields.slice(1).forEach((raw, k) => {
+      let target = clean(raw);
+      if (t2s) target = t2s(target);
+      const block = annotate(src, tokensOf(target, index + 1), k);
+      const lines = k === 0 ? block : block.slice(1);
+      for (const l of lines) out += `${l}\n`;
+    });
+    out += "\n";
+  });
+  return out;
+}
