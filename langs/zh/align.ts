@@ -110,8 +110,81 @@ interface Table {
   transLength: Int32Array;
 }
 
+/**
+ * Substitution costs remembered across sentences: tokens get small integer ids (by text for
+ * matching and transpositions, by text and tag for costs) and each pair's cost is computed once.
+ */
+class Memo {
+  readonly textIds = new Map<string, number>();
+  readonly tokenIds = new Map<string, number>();
+  readonly tokens: ZhToken[] = [];
+  readonly costs = new Map<number, Map<number, number>>();
+  size = 0;
+  counts = new Int32Array(1024);
+  constructor(readonly sub: SubstitutionCost) {}
+
+  textId(t: ZhToken): number {
+    let id = this.textIds.get(t.text);
+    if (id === undefined) {
+      id = this.textIds.size;
+      this.textIds.set(t.text, id);
+      if (id >= this.counts.length) {
+        const grown = new Int32Array(this.counts.length * 2);
+        grown.set(this.counts);
+        this.counts = grown;
+      }
+    }
+    return id;
+  }
+
+  tokenId(t: ZhToken): number {
+    const key = t.pos === "unk" ? t.text : `${t.text}\u0000${t.pos}`;
+    let id = this.tokenIds.get(key);
+    if (id === undefined) {
+      id = this.tokens.length;
+      this.tokenIds.set(key, id);
+      this.tokens.push(t);
+    }
+    return id;
+  }
+
+  cost(a: number, b: number): number {
+    let row = this.costs.get(a);
+    if (row === undefined) this.costs.set(a, row = new Map());
+    let c = row.get(b);
+    if (c === undefined) {
+      if (++this.size > 4_000_000) {
+        this.costs.clear();
+        this.size = 0;
+      }
+      c = this.sub(this.tokens[a], this.tokens[b]);
+      row.set(b, c);
+    }
+    return c;
+  }
+}
+
+const memos = new WeakMap<SubstitutionCost, Memo>();
+
 function fill(src: readonly ZhToken[], tgt: readonly ZhToken[], sub: SubstitutionCost): Table {
   const n = src.length, m = tgt.length, cols = m + 1;
+  let memo = memos.get(sub);
+  if (!memo) memos.set(sub, memo = new Memo(sub));
+  const a = Int32Array.from(src, (t) => memo.textId(t));
+  const b = Int32Array.from(tgt, (t) => memo.textId(t));
+  const ka = Int32Array.from(src, (t) => memo.tokenId(t));
+  const kb = Int32Array.from(tgt, (t) => memo.tokenId(t));
+  const counts = memo.counts;
+  // This sentence's tokens, numbered from 0, for a dense cache of its substitution costs.
+  const local = new Map<number, number>();
+  const localOf = (k: number) => {
+    let l = local.get(k);
+    if (l === undefined) local.set(k, l = local.size);
+    return l;
+  };
+  const la = ka.map(localOf), lb = kb.map(localOf);
+  const width = local.size;
+  const subCache = new Float64Array(width * width).fill(NaN);
   const cost = new Float64Array((n + 1) * cols);
   const ops = new Uint8Array((n + 1) * cols);
   const transLength = new Int32Array((n + 1) * cols);
@@ -123,44 +196,50 @@ function fill(src: readonly ZhToken[], tgt: readonly ZhToken[], sub: Substitutio
     cost[j] = cost[j - 1] + 1;
     ops[j] = I;
   }
-  const diff = new Map<string, number>();
   for (let i = 0; i < n; i++) {
+    const ai = a[i];
     for (let j = 0; j < m; j++) {
       const here = (i + 1) * cols + j + 1;
-      if (src[i].text === tgt[j].text) {
+      const bj = b[j];
+      if (ai === bj) {
         cost[here] = cost[i * cols + j];
         ops[here] = M;
         continue;
       }
       const del = cost[i * cols + j + 1] + 1;
-      const ins = cost[(i + 1) * cols + j] + 1;
-      const subst = cost[i * cols + j] + sub(src[i], tgt[j]);
+      const ins = cost[here - 1] + 1;
+      let sc = subCache[la[i] * width + lb[j]];
+      if (sc !== sc) sc = subCache[la[i] * width + lb[j]] = memo.cost(ka[i], kb[j]);
+      const subst = cost[i * cols + j] + sc;
       let trans = Infinity;
       let k = 1;
       if (i >= 1 && j >= 1 && cost[i * cols + j] !== cost[(i - 1) * cols + j - 1]) {
         // The windows src[i-k..i] and tgt[j-k..j] as one multiset difference.
-        diff.clear();
-        let unequal = 0;
-        const bump = (key: string, by: number) => {
-          const v = (diff.get(key) ?? 0) + by;
-          if (v === 0) unequal--;
-          else if (v === by) unequal++;
-          diff.set(key, v);
-        };
-        bump(src[i].text, 1);
-        bump(tgt[j].text, -1);
+        let unequal = 2;
+        counts[ai]++;
+        counts[bj]--;
         while (
           i - k >= 0 && j - k >= 0 &&
           cost[(i - k + 1) * cols + j - k + 1] !== cost[(i - k) * cols + j - k]
         ) {
-          bump(src[i - k].text, 1);
-          bump(tgt[j - k].text, -1);
+          const x = a[i - k], y = b[j - k];
+          if (x !== y) {
+            const cx = ++counts[x];
+            if (cx === 0) unequal--;
+            else if (cx === 1) unequal++;
+            const cy = --counts[y];
+            if (cy === 0) unequal--;
+            else if (cy === -1) unequal++;
+          }
           if (unequal === 0) {
             trans = cost[(i - k) * cols + j - k] + k;
             break;
           }
           k++;
         }
+        // Clear the counts the window touched.
+        for (let d = 0; d <= k && i - d >= 0; d++) counts[a[i - d]] = 0;
+        for (let d = 0; d <= k && j - d >= 0; d++) counts[b[j - d]] = 0;
       }
       const best = Math.min(trans, subst, ins, del);
       cost[here] = best;

@@ -71,12 +71,25 @@ async function read(): Promise<Resources> {
     const [code, ...words] = line.split(" ");
     for (const w of words) semantic.set(w, code);
   }
-  const confusion = new Map<string, Set<string>>();
+  // Each line's list is kept as text and made a set when the aligner first asks about it.
+  const confusionLines = new Map<string, string>();
   for (const line of confusionText.split("\n")) {
     if (line === "") continue;
-    const [key, ...similar] = line.split(" ");
-    confusion.set(key, new Set(similar));
+    const space = line.indexOf(" ");
+    if (space < 0) confusionLines.set(line, "");
+    else confusionLines.set(line.slice(0, space), line.slice(space + 1));
   }
+  const confusion = new Map<string, Set<string>>();
+  const similar = (a: string): Set<string> | undefined => {
+    let set = confusion.get(a);
+    if (set === undefined) {
+      const rest = confusionLines.get(a);
+      if (rest === undefined) return undefined;
+      set = new Set(rest === "" ? [] : rest.split(" "));
+      confusion.set(a, set);
+    }
+    return set;
+  };
   const readings = new Map<string, string[]>();
   for (const line of pinyinText.split("\n")) {
     if (line === "") continue;
@@ -91,6 +104,6 @@ async function read(): Promise<Resources> {
   return {
     semanticCode: (word) => semantic.get(word),
     readings: (char) => readings.get(char) ?? none,
-    confusable: (a, b) => confusion.get(a)?.has(b) ?? false,
+    confusable: (a, b) => similar(a)?.has(b) ?? false,
   };
 }
