@@ -111,9 +111,15 @@ export function createAnnotator(
     const srcStr = srcTokens.join(""), tgtStr = tgtTokens.join("");
     const out = [`S ${srcTokens.join(" ")}`];
     if (tgtStr === "没有错误" || srcStr === tgtStr) {
-      out.push(`T${annotator} 没有错误`, `A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||${annotator}`);
+      out.push(
+        `T${annotator} 没有错误`,
+        `A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||${annotator}`,
+      );
     } else if (tgtStr === "无法标注") {
-      out.push(`T${annotator} 无法标注`, `A -1 -1|||NA|||-NONE-|||REQUIRED|||-NONE-|||${annotator}`);
+      out.push(
+        `T${annotator} 无法标注`,
+        `A -1 -1|||NA|||-NONE-|||REQUIRED|||-NONE-|||${annotator}`,
+      );
     } else {
       editSets(src, tgt).forEach((edits, j) => {
         out.push(`T${annotator}-A${j} ${tgtTokens.join(" ")}`);

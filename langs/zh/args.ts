@@ -90,7 +90,9 @@ export function parseArgs(
     const exact = specs.find((s) => s.names.includes(name));
     if (exact) return exact;
     if (name.startsWith("--")) {
-      const hits = specs.filter((s) => s.names.some((n) => n.startsWith("--") && n.startsWith(name)));
+      const hits = specs.filter((s) =>
+        s.names.some((n) => n.startsWith("--") && n.startsWith(name))
+      );
       if (hits.length === 1) return hits[0];
       if (hits.length > 1) throw new UsageError(`${command}: ambiguous option: ${name}`);
     }

@@ -26,6 +26,9 @@
  */
 
 import { InputError, UsageError } from "../../plugins/mod.ts";
+import type { CommandIo } from "../../plugins/mod.ts";
+import { choice, int, parseArgs } from "./args.ts";
+import { CHERRANT_PARALLEL_HELP } from "./help.ts";
 import { createAnnotator, type Strategy } from "./annotate.ts";
 import { loadResources } from "./resources.ts";
 import { pyLines, pySplit, pyStrip } from "./text.ts";
@@ -75,7 +78,9 @@ export async function parallelToM2(
   const clean = (s: string) => segmented ? pyStrip(s) : pySplit(s).join("");
   const tokens = new Map<string, ZhToken[]>();
   const tokensOf = (s: string, line: number): ZhToken[] => {
-    if (s === "") throw new InputError("an empty sentence (ChERRANT cannot annotate it)", file, line);
+    if (s === "") {
+      throw new InputError("an empty sentence (ChERRANT cannot annotate it)", file, line);
+    }
     let t = tokens.get(s);
     if (!t) {
       try {
@@ -91,7 +96,11 @@ export async function parallelToM2(
   pyLines(text).forEach((line, index) => {
     const fields = line.split("\t").slice(1);
     if (fields.length === 0) {
-      throw new InputError("expected `id TAB source [TAB target ...]`, found no tab", file, index + 1);
+      throw new InputError(
+        "expected `id TAB source [TAB target ...]`, found no tab",
+        file,
+        index + 1,
+      );
     }
     const src = tokensOf(clean(fields[0]), index + 1);
     fields.slice(1).forEach((raw, k) => {
@@ -104,4 +113,97 @@ export async function parallelToM2(
     out += "\n";
   });
   return out;
+}
+
+/**
+ * Writes a file whole or not at all: into a temporary file beside it, then renamed.
+ *
+ * @param path The file.
+ * @param text Its text.
+ */
+async function writeWhole(path: string, text: string): Promise<void> {
+  const slash = path.lastIndexOf("/");
+  const dir = slash < 0 ? "." : path.slice(0, slash) || "/";
+  const temp = await Deno.makeTempFile({ dir, prefix: ".cherrant-" });
+  try {
+    await Deno.writeTextFile(temp, text);
+    await Deno.rename(temp, path);
+  } catch (e) {
+    await Deno.remove(temp).catch(() => {});
+    throw e;
+  }
+}
+
+/**
+ * Runs `cherrant_parallel` with the script's arguments.
+ *
+ * @param args The arguments.
+ * @param io Where to write.
+ * @returns The exit status.
+ */
+export async function cherrantParallelCommand(args: string[], io: CommandIo): Promise<number> {
+  if (args.includes("-h") || args.includes("--help")) {
+    io.out(CHERRANT_PARALLEL_HELP);
+    return 0;
+  }
+  const name = "cherrant_parallel";
+  const v = parseArgs(args, [
+    { names: ["-f", "--file"], key: "file", kind: "value" },
+    { names: ["-o", "--output"], key: "output", kind: "value" },
+    { names: ["-b", "--batch_size"], key: "batch", kind: "value", convert: int("-b/--batch_size") },
+    { names: ["-d", "--device"], key: "device", kind: "value", convert: int("-d/--device") },
+    {
+      names: ["-w", "--worker_num"],
+      key: "workers",
+      kind: "value",
+      convert: int("-w/--worker_num"),
+    },
+    {
+      names: ["-g", "--granularity"],
+      key: "granularity",
+      kind: "value",
+      convert: choice("-g/--granularity", ["char", "word"]),
+    },
+    { names: ["-m", "--merge"], key: "merge", kind: "flag" },
+    {
+      names: ["-s", "--multi_cheapest_strategy"],
+      key: "strategy",
+      kind: "value",
+      convert: choice("-s/--multi_cheapest_strategy", ["first", "all"]),
+    },
+    { names: ["--segmented"], key: "segmented", kind: "flag" },
+    { names: ["--no_simplified"], key: "noSimplified", kind: "flag" },
+    { names: ["--bpe"], key: "bpe", kind: "flag" },
+  ], name);
+  const missing = [["file", "-f/--file"], ["output", "-o/--output"]].filter(([k]) =>
+    v[k] === undefined
+  );
+  if (missing.length) {
+    throw new UsageError(
+      `${name}: the following arguments are required: ${missing.map(([, n]) => n).join(", ")}`,
+    );
+  }
+  const file = v.file as string;
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await Deno.readFile(file));
+  } catch (e) {
+    if (e instanceof TypeError) throw new InputError("is not UTF-8 text", file);
+    if (e instanceof Deno.errors.NotFound) throw new InputError("no such file", file);
+    throw new InputError((e as Error).message, file);
+  }
+  const m2 = await parallelToM2(text, file, {
+    granularity: v.granularity as Granularity | undefined,
+    strategy: v.strategy as Strategy | undefined,
+    segmented: v.segmented === true,
+    noSimplified: v.noSimplified === true,
+    bpe: v.bpe === true,
+  });
+  const output = v.output as string;
+  try {
+    await writeWhole(output, m2);
+  } catch (e) {
+    throw new InputError(`cannot write: ${(e as Error).message}`, output);
+  }
+  return 0;
 }

@@ -110,7 +110,9 @@ export function levenshtein(a: string, b: string): number {
   for (let i = 1; i <= x.length; i++) {
     const cur = [i];
     for (let j = 1; j <= y.length; j++) {
-      cur.push(Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1)));
+      cur.push(
+        Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1)),
+      );
     }
     prev = cur;
   }
