@@ -8,7 +8,7 @@
 /** The script's usage line. */
 export const CHERRANT_PARALLEL_USAGE: string =
   "usage: gecscore cherrant_parallel -f FILE -o OUTPUT [-g {char,word}] [-s {first,all}] " +
-  "[--segmented] [--no_simplified] [--bpe]";
+  "[--segmented] [--no_simplified] [--bpe] [--conllu FILE] [--char_meta FILE]";
 
 /** `gecscore help cherrant_parallel`. */
 export const CHERRANT_PARALLEL_HELP: string = `${CHERRANT_PARALLEL_USAGE}
@@ -22,13 +22,17 @@ options:
                         Output file
   -g {char,word}, --granularity {char,word}
                         char-level (default) or word-level evaluation; word level needs
-                        --segmented input (words separated by spaces, optionally word/POS),
-                        as there is no LTP segmenter here
+                        --segmented input (words separated by spaces, optionally word/TAG
+                        with LTP tags) or --conllu, as there is no LTP segmenter here
   -s {first,all}, --multi_cheapest_strategy {first,all}
                         keep every cheapest alignment (default) or the first only
   --segmented           tokens are already separated by spaces
   --no_simplified       do not convert targets to simplified Chinese (OpenCC t2s)
   --bpe                 split with the BERT word-piece tokenizer (character level)
+  --conllu FILE         word level: words and tags of every sentence from a CoNLL-U file
+                        (XPOS, else UPOS mapped to LTP tags), found by their text
+  --char_meta FILE      word level: FASPell's char_meta.txt (in ChERRANT's data/), for the
+                        S:SPELL test of substitutions
   -b, -d, -w N, -m      accepted for compatibility (batch size, GPU, workers, merge);
                         they change nothing in the output, as in the script
 `;

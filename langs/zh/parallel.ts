@@ -49,6 +49,10 @@ export interface ParallelOptions {
   noSimplified?: boolean;
   /** Split with BERT word pieces (`--bpe`, character level). */
   bpe?: boolean;
+  /** Word level: tagged sentences by their text, from a CoNLL-U file (`--conllu`). */
+  analyses?: ReadonlyMap<string, string>;
+  /** Word level: the text of FASPell's `char_meta.txt`, for `S:SPELL` (`--char_meta`). */
+  charMeta?: string;
 }
 
 /**
@@ -71,10 +75,38 @@ export async function parallelToM2(
     loadResources(),
     options.noSimplified ? undefined : loadT2s(),
   ]);
-  if (granularity === "word") throw new UsageError("-g word is not supported yet");
-  const wordPiece = options.bpe && !segmented ? await loadWordPiece() : undefined;
-  const tokenize: (s: string) => ZhToken[] = charTokenizer(resources, { segmented, wordPiece });
-  const annotate = createAnnotator(resources, "char", options.strategy);
+  let tokenize: (s: string, line: number) => ZhToken[];
+  let annotate;
+  if (granularity === "word") {
+    const analyses = options.analyses;
+    if (!segmented && !analyses) {
+      throw new UsageError(
+        "-g word needs segmented sentences (--segmented: words separated by spaces, " +
+          "optionally word/TAG) or --conllu FILE: there is no LTP segmenter here",
+      );
+    }
+    const { spellCheck, wordTokenizer } = await import("./segmented.ts");
+    const words = wordTokenizer(resources);
+    tokenize = analyses
+      ? (s, line) => {
+        const tagged = analyses.get(s.replaceAll(" ", ""));
+        if (tagged === undefined) {
+          throw new InputError(`no CoNLL-U sentence reads ${JSON.stringify(s)}`, file, line);
+        }
+        return words(tagged);
+      }
+      : words;
+    annotate = createAnnotator(
+      resources,
+      "word",
+      options.strategy,
+      spellCheck(resources, options.charMeta),
+    );
+  } else {
+    const wordPiece = options.bpe && !segmented ? await loadWordPiece() : undefined;
+    tokenize = charTokenizer(resources, { segmented, wordPiece });
+    annotate = createAnnotator(resources, "char", options.strategy);
+  }
   const clean = (s: string) => segmented ? pyStrip(s) : pySplit(s).join("");
   const tokens = new Map<string, ZhToken[]>();
   const tokensOf = (s: string, line: number): ZhToken[] => {
@@ -84,8 +116,9 @@ export async function parallelToM2(
     let t = tokens.get(s);
     if (!t) {
       try {
-        t = tokenize(s);
+        t = tokenize(s, line);
       } catch (e) {
+        if (e instanceof InputError) throw e;
         throw new InputError(e instanceof Error ? e.message : String(e), file, line);
       }
       tokens.set(s, t);
@@ -134,6 +167,17 @@ async function writeWhole(path: string, text: string): Promise<void> {
   }
 }
 
+/** A UTF-8 text file, or an error naming it. */
+async function readText(file: string): Promise<string> {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(await Deno.readFile(file));
+  } catch (e) {
+    if (e instanceof TypeError) throw new InputError("is not UTF-8 text", file);
+    if (e instanceof Deno.errors.NotFound) throw new InputError("no such file", file);
+    throw new InputError((e as Error).message, file);
+  }
+}
+
 /**
  * Runs `cherrant_parallel` with the script's arguments.
  *
@@ -174,6 +218,8 @@ export async function cherrantParallelCommand(args: string[], io: CommandIo): Pr
     { names: ["--segmented"], key: "segmented", kind: "flag" },
     { names: ["--no_simplified"], key: "noSimplified", kind: "flag" },
     { names: ["--bpe"], key: "bpe", kind: "flag" },
+    { names: ["--conllu"], key: "conllu", kind: "value" },
+    { names: ["--char_meta"], key: "charMeta", kind: "value" },
   ], name);
   const missing = [["file", "-f/--file"], ["output", "-o/--output"]].filter(([k]) =>
     v[k] === undefined
@@ -184,20 +230,22 @@ export async function cherrantParallelCommand(args: string[], io: CommandIo): Pr
     );
   }
   const file = v.file as string;
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(await Deno.readFile(file));
-  } catch (e) {
-    if (e instanceof TypeError) throw new InputError("is not UTF-8 text", file);
-    if (e instanceof Deno.errors.NotFound) throw new InputError("no such file", file);
-    throw new InputError((e as Error).message, file);
+  const text = await readText(file);
+  const conllu = v.conllu as string | undefined;
+  let analyses;
+  if (conllu !== undefined) {
+    const { readConllu } = await import("./segmented.ts");
+    analyses = readConllu(await readText(conllu), conllu);
   }
+  const charMeta = v.charMeta === undefined ? undefined : await readText(v.charMeta as string);
   const m2 = await parallelToM2(text, file, {
     granularity: v.granularity as Granularity | undefined,
     strategy: v.strategy as Strategy | undefined,
     segmented: v.segmented === true,
     noSimplified: v.noSimplified === true,
     bpe: v.bpe === true,
+    analyses,
+    charMeta,
   });
   const output = v.output as string;
   try {

@@ -6,8 +6,9 @@
  *   code's first letter, second letter and next two digits; a word listed under several codes
  *   takes the last one, as ChERRANT's reader keeps it;
  * - the character confusion set (`confusion.txt`): `char similar...` per line;
- * - pinyin readings (`pinyin.txt`): for each toneless reading, the characters that have it,
- *   as pypinyin's `pinyin(char, style=NORMAL, heteronym=True)` gives them.
+ * - pinyin readings (`pinyin.txt`): `char TAB readings`, the toneless readings in the order
+ *   pypinyin's `pinyin(char, style=NORMAL, heteronym=True)` gives them (the first is the one
+ *   `lazy_pinyin` takes).
  *
  * @example Looking things up
  * ```ts
@@ -27,7 +28,7 @@
 export interface Resources {
   /** The Cilin code of a word (the last listed), or undefined. */
   semanticCode(word: string): string | undefined;
-  /** The toneless pinyin readings of one character (`[]` when it has none). */
+  /** The toneless pinyin readings of one character, most common first (`[]`: none). */
   readings(char: string): readonly string[];
   /** True when `b` is in the confusion set of `a` (not necessarily the other way round). */
   confusable(a: string, b: string): boolean;
@@ -92,13 +93,8 @@ async function read(): Promise<Resources> {
   };
   const readings = new Map<string, string[]>();
   for (const line of pinyinText.split("\n")) {
-    if (line === "") continue;
-    const [reading, chars] = line.split("\t");
-    for (const c of chars) {
-      const list = readings.get(c);
-      if (list) list.push(reading);
-      else readings.set(c, [reading]);
-    }
+    const tab = line.indexOf("\t");
+    if (tab > 0) readings.set(line.slice(0, tab), line.slice(tab + 1).split(" "));
   }
   const none: readonly string[] = [];
   return {
