@@ -184,3 +184,42 @@ Deno.test("score -m cherrant through the engine: the system's own edits or its t
   assert.deepEqual([score.tp, score.fp, score.fn], [1, 0, 1]);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("word level on tagged words (word/TAG): ChERRANT's word-level M2", async () => {
+  const para =
+    "1\t我们/r 去/v 学校/n 。/wp\t我们/r 去/v 了/u 校学/n 。/wp\t我们/r 到/v 学校/n 去/v 。/wp\n" +
+    "2\t他/r 很/d 高兴/a\t他/r 高兴/a\n";
+  assert.equal(
+    await parallelToM2(para, "x.para", { granularity: "word", segmented: true }),
+    [
+      "S 我们 去 学校 。",
+      "T0-A0 我们 去 了 校学 。",
+      "A 2 3|||S:OTHER|||了 校学|||REQUIRED|||-NONE-|||0",
+      "T1-A0 我们 到 学校 去 。",
+      "A 1 1|||M:VERB|||到|||REQUIRED|||-NONE-|||1",
+      "A 1 3|||W|||学校 去|||REQUIRED|||-NONE-|||1",
+      "",
+      "S 他 很 高兴",
+      "T0-A0 他 高兴",
+      "A 1 2|||R:ADV|||-NONE-|||REQUIRED|||-NONE-|||0",
+      "",
+      "",
+    ].join("\n"),
+  );
+  await assert.rejects(parallelToM2(para, "x.para", { granularity: "word" }), /needs segmented/);
+});
+
+Deno.test("word level from CoNLL-U: FORMs, XPOS else UPOS mapped to LTP tags", async () => {
+  const { readConllu } = await import("../langs/zh/segmented.ts");
+  const conllu = "# text = 他很高兴\n1\t他\t他\tPRON\t_\t_\t0\troot\t_\t_\n" +
+    "2\t很\t很\tADV\td\t_\t3\tadvmod\t_\t_\n3\t高兴\t高兴\tADJ\t_\t_\t0\troot\t_\t_\n\n" +
+    "1\t他\t他\tPRON\t_\t_\t0\troot\t_\t_\n2\t高兴\t高兴\tADJ\t_\t_\t0\troot\t_\t_\n";
+  const analyses = readConllu(conllu, "a.conllu");
+  assert.equal(analyses.get("他很高兴"), "他/r 很/d 高兴/a");
+  const out = await parallelToM2("2\t他很高兴\t他高兴\n", "x.para", {
+    granularity: "word",
+    analyses,
+  });
+  assert.match(out, /A 1 2\|\|\|R:ADV\|\|\|-NONE-/);
+  assert.throws(() => readConllu("1\t他\n", "b.conllu"), /b.conllu:1: expected 10/);
+});
