@@ -24,7 +24,7 @@
 
 import type { Resources } from "./resources.ts";
 import type { Granularity, ZhToken } from "./token.ts";
-import { allChinese, cpLength } from "./text.ts";
+import { allChinese } from "./text.ts";
 
 /** One step of an alignment: `op` is `M`, `S`, `I`, `D` or `T<n>`; spans are end-exclusive. */
 export interface AlignStep {
@@ -56,45 +56,70 @@ export type SubstitutionCost = (a: ZhToken, b: ZhToken) => number;
  * @returns The cost function (0 for equal texts).
  */
 export function costModel(resources: Resources, granularity: Granularity): SubstitutionCost {
-  const semanticCost = (a: string, b: string): number => {
-    const ca = resources.semanticCode(a), cb = resources.semanticCode(b);
-    if (ca === undefined || cb === undefined) return 4;
-    const same = (ca[0] === cb[0] ? 1 : 0) + (ca[1] === cb[1] ? 1 : 0) +
-      (ca.slice(2, 4) === cb.slice(2, 4) ? 1 : 0);
+  /** What the cost needs of one token text, computed once. */
+  interface Features {
+    high?: string;
+    mid?: string;
+    low?: string;
+    punct: boolean;
+    chinese: boolean;
+    chars: string[];
+  }
+  const features = new Map<string, Features>();
+  const featuresOf = (text: string): Features => {
+    let f = features.get(text);
+    if (!f) {
+      const code = resources.semanticCode(text);
+      f = {
+        high: code?.[0],
+        mid: code?.[1],
+        low: code?.slice(2, 4),
+        punct: ALIGN_PUNCT.includes(text),
+        chinese: allChinese(text),
+        chars: Array.from(text),
+      };
+      features.set(text, f);
+    }
+    return f;
+  };
+  const semanticCost = (a: Features, b: Features): number => {
+    if (a.high === undefined || b.high === undefined) return 4;
+    const same = (a.high === b.high ? 1 : 0) + (a.mid === b.mid ? 1 : 0) +
+      (a.low === b.low ? 1 : 0);
     return same === 3 ? 0 : 2 * (3 - same);
   };
-  const spellCost = (a: string, b: string, pa: readonly string[], pb: readonly string[]) => {
+  const spellCost = (a: string[], b: string[], pa: readonly string[], pb: readonly string[]) => {
     const shared = pa.some((x) => pb.includes(x));
-    const ac = Array.from(a), bc = Array.from(b);
     let count = 0;
-    for (const x of ac) {
-      for (const y of bc) {
+    for (const x of a) {
+      for (const y of b) {
         if (x === y || shared || resources.confusable(y, x) || resources.confusable(x, y)) {
           count++;
           break;
         }
       }
     }
-    return (ac.length - count) / (ac.length * 2);
+    return (a.length - count) / (a.length * 2);
   };
-  const charCost = (a: ZhToken, b: ZhToken): number => {
-    if (!(allChinese(a.text) && allChinese(b.text))) return 0.5;
-    if (cpLength(a.text) > cpLength(b.text)) [a, b] = [b, a];
+  const charCost = (a: ZhToken, b: ZhToken, fa: Features, fb: Features): number => {
+    if (!(fa.chinese && fb.chinese)) return 0.5;
+    if (fa.chars.length > fb.chars.length) [a, b, fa, fb] = [b, a, fb, fa];
     if (a.text === b.text) return 0;
-    return spellCost(a.text, b.text, a.pinyin, b.pinyin);
+    return spellCost(fa.chars, fb.chars, a.pinyin, b.pinyin);
   };
   if (granularity === "word") {
     return (a, b) => {
       if (a.text === b.text) return 0;
+      const fa = featuresOf(a.text), fb = featuresOf(b.text);
       const pos = a.pos === b.pos ? 0 : 0.499;
-      return semanticCost(a.text, b.text) / 6.0 + pos + charCost(a, b);
+      return semanticCost(fa, fb) / 6.0 + pos + charCost(a, b, fa, fb);
     };
   }
   return (a, b) => {
     if (a.text === b.text) return 0;
-    const pa = ALIGN_PUNCT.includes(a.text), pb = ALIGN_PUNCT.includes(b.text);
-    const pos = pa && pb ? 0 : !pa && !pb ? 0.25 : 0.499;
-    return semanticCost(a.text, b.text) / 6.0 + charCost(a, b) + pos;
+    const fa = featuresOf(a.text), fb = featuresOf(b.text);
+    const pos = fa.punct && fb.punct ? 0 : !fa.punct && !fb.punct ? 0.25 : 0.499;
+    return semanticCost(fa, fb) / 6.0 + charCost(a, b, fa, fb) + pos;
   };
 }
 
@@ -110,6 +135,8 @@ interface Table {
   transLength: Int32Array;
 }
 
+const EMPTY = 0xffffffff;
+
 /**
  * Substitution costs remembered across sentences: tokens get small integer ids (by text for
  * matching and transpositions, by text and tag for costs) and each pair's cost is computed once.
@@ -118,8 +145,12 @@ class Memo {
   readonly textIds = new Map<string, number>();
   readonly tokenIds = new Map<string, number>();
   readonly tokens: ZhToken[] = [];
-  readonly costs = new Map<number, Map<number, number>>();
-  size = 0;
+  // Costs of token pairs in an open-addressing table: key a * 65536 + b (ids below 65535),
+  // pairs of larger ids in a Map.
+  keys = new Uint32Array(1 << 16).fill(EMPTY);
+  values = new Float64Array(1 << 16);
+  used = 0;
+  readonly large = new Map<number, number>();
   counts = new Int32Array(1024);
   constructor(readonly sub: SubstitutionCost) {}
 
@@ -149,18 +180,54 @@ class Memo {
   }
 
   cost(a: number, b: number): number {
-    let row = this.costs.get(a);
-    if (row === undefined) this.costs.set(a, row = new Map());
-    let c = row.get(b);
-    if (c === undefined) {
-      if (++this.size > 4_000_000) {
-        this.costs.clear();
-        this.size = 0;
-      }
-      c = this.sub(this.tokens[a], this.tokens[b]);
-      row.set(b, c);
+    if (a >= 65535 || b >= 65535) {
+      const key = a * 2 ** 32 + b;
+      let c = this.large.get(key);
+      if (c === undefined) this.large.set(key, c = this.sub(this.tokens[a], this.tokens[b]));
+      return c;
     }
+    const key = (a * 65536 + b) >>> 0;
+    const mask = this.keys.length - 1;
+    let slot = Math.imul(key, 0x9e3779b1) & mask;
+    for (;;) {
+      const k = this.keys[slot];
+      if (k === key) return this.values[slot];
+      if (k === EMPTY) break;
+      slot = (slot + 1) & mask;
+    }
+    const c = this.sub(this.tokens[a], this.tokens[b]);
+    if (this.used * 2 >= this.keys.length) {
+      this.grow();
+      return this.store(key, c);
+    }
+    this.keys[slot] = key;
+    this.values[slot] = c;
+    this.used++;
     return c;
+  }
+
+  private store(key: number, c: number): number {
+    const mask = this.keys.length - 1;
+    let slot = Math.imul(key, 0x9e3779b1) & mask;
+    while (this.keys[slot] !== EMPTY) slot = (slot + 1) & mask;
+    this.keys[slot] = key;
+    this.values[slot] = c;
+    this.used++;
+    return c;
+  }
+
+  private grow(): void {
+    const keys = this.keys, values = this.values;
+    if (keys.length >= 1 << 24) {
+      // A bound on memory for endless inputs: start again.
+      this.keys.fill(EMPTY);
+      this.used = 0;
+      return;
+    }
+    this.keys = new Uint32Array(keys.length * 2).fill(EMPTY);
+    this.values = new Float64Array(keys.length * 2);
+    this.used = 0;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== EMPTY) this.store(keys[i], values[i]);
   }
 }
 
