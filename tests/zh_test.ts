@@ -223,3 +223,17 @@ Deno.test("word level from CoNLL-U: FORMs, XPOS else UPOS mapped to LTP tags", a
   assert.match(out, /A 1 2\|\|\|R:ADV\|\|\|-NONE-/);
   assert.throws(() => readConllu("1\t他\n", "b.conllu"), /b.conllu:1: expected 10/);
 });
+
+Deno.test("the cherrant metric conforms to the plugin contract", async (t) => {
+  const { assertMetricConformance } = await import("../plugins/testkit.ts");
+  const { cherrantMetric, mucgecFormat } = await import("../langs/zh/mod.ts");
+  const gold = await mucgecFormat.parse(
+    ["1\t我去学校\t我们去学校\t我去了学校\n2\t他很好\t他好\n3\t今天天气好\t没有错误\n"],
+    "g.para",
+  );
+  await assertMetricConformance(t, cherrantMetric, {
+    gold: gold.sentences,
+    hypotheses: [["我们去学校"], ["他很很好"], ["今天天气好"]],
+    options: [{}, { beta: 1, mode: "cse" }, { mode: "dt", cat: 3 }],
+  });
+});

@@ -189,6 +189,7 @@ export const cherrantMetric = defineMetric({
   defaults: DEFAULTS,
   optionSpecs: SPECS,
   needs: ["references"],
+  goldFormats: ["mucgec", "cherrant-m2"],
   headline: "f",
   columns: ["tp", "fp", "fn", "p", "r", "f"],
   compactColumns: ["p", "r", "f"],
