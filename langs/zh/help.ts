@@ -7,7 +7,7 @@
 
 /** The script's usage line. */
 export const CHERRANT_PARALLEL_USAGE: string =
-  "usage: gecscore cherrant_parallel -f FILE -o OUTPUT [-g {char,word}] [-s {first,all}] " +
+  "Usage: gecscore cherrant_parallel -f FILE -o OUTPUT [-g {char,word}] [-s {first,all}] " +
   "[--segmented] [--no_simplified] [--bpe] [--conllu FILE] [--char_meta FILE]";
 
 /** `gecscore help cherrant_parallel`. */
@@ -39,7 +39,7 @@ options:
 
 /** The script's usage line. */
 export const CHERRANT_COMPARE_USAGE =
-  "usage: gecscore cherrant_compare [options] -hyp HYP -ref REF";
+  "Usage: gecscore cherrant_compare [options] -hyp HYP -ref REF";
 
 /** `gecscore help cherrant_compare`. */
 export const CHERRANT_COMPARE_HELP = `${CHERRANT_COMPARE_USAGE}
