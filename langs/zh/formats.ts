@@ -16,7 +16,7 @@
  */
 
 import { defineFormat, InputError } from "../../plugins/mod.ts";
-import type { GoldCorpus, GoldSentence } from "../../plugins/mod.ts";
+import type { Format, GoldCorpus, GoldSentence } from "../../plugins/mod.ts";
 import type { SimpleEdit } from "./compare.ts";
 import { pyLines, pySplit, pyStrip } from "./text.ts";
 
@@ -33,7 +33,7 @@ export const simpleEditsOf: WeakMap<GoldSentence, SimpleEdit[]> = new WeakMap();
 export const targetEditsOf: WeakMap<readonly string[], SimpleEdit[]> = new WeakMap();
 
 /** The MuCGEC parallel format. */
-export const mucgecFormat = defineFormat({
+export const mucgecFormat: Format = defineFormat({
   id: "mucgec",
   description:
     "MuCGEC parallel file (id TAB source TAB ref1 TAB ...), annotated at character level as ChERRANT does",
@@ -79,7 +79,7 @@ export const mucgecFormat = defineFormat({
 });
 
 /** ChERRANT's M2 (`S`, `T{k}[-A{j}]` and `A` lines). */
-export const cherrantM2Format = defineFormat({
+export const cherrantM2Format: Format = defineFormat({
   id: "cherrant-m2",
   description: "ChERRANT's M2 (S, T and A lines; alternative alignments of one annotator united)",
   extensions: [".char", ".word"],
@@ -131,7 +131,7 @@ export const cherrantM2Format = defineFormat({
 });
 
 /** Plain Chinese text, one sentence per line, split into characters. */
-export const zhTextFormat = defineFormat({
+export const zhTextFormat: Format = defineFormat({
   id: "zh-text",
   description: "Chinese text, one sentence per line, split into characters (whitespace dropped)",
   extensions: [],

@@ -15,6 +15,7 @@ import { defineMetric, InputError } from "../../plugins/mod.ts";
 import type {
   Explanation,
   GoldSentence,
+  Metric,
   OptionSpec,
   Score,
   Tokens,
@@ -56,11 +57,17 @@ export interface CherrantOptions {
 
 /** Counts and rates. */
 export interface CherrantScore extends Score {
+  /** True positives. */
   tp: number;
+  /** False positives. */
   fp: number;
+  /** False negatives. */
   fn: number;
+  /** Precision (1 with no proposed edit). */
   p: number;
+  /** Recall (1 with no gold edit). */
   r: number;
+  /** F-beta. */
   f: number;
 }
 
@@ -182,69 +189,75 @@ function corpus(stats: readonly SentenceComparisons[], o: CherrantOptions): Cher
 }
 
 /** The `cherrant` metric. */
-export const cherrantMetric = defineMetric({
-  id: "cherrant",
-  description: "ChERRANT (Chinese, character level): span-level P/R/F0.5 of edits",
-  version: "1.0",
-  defaults: DEFAULTS,
-  optionSpecs: SPECS,
-  needs: ["references"],
-  goldFormats: ["mucgec", "cherrant-m2"],
-  headline: "f",
-  columns: ["tp", "fp", "fn", "p", "r", "f"],
-  compactColumns: ["p", "r", "f"],
-  columnLabels: (o: CherrantOptions) => ({ p: "P", r: "R", f: `F${o.beta}` }),
-  sentenceIsCorpusOfOne: true,
-  orderSensitive: true,
-  stats: (gold: GoldSentence, hypothesis: Tokens, o: CherrantOptions) =>
-    comparisons(gold, hypothesis, o).stats,
-  corpus,
-  sentence: (s: SentenceComparisons, o: CherrantOptions) => corpus([s], o),
-  byType(stats: readonly SentenceComparisons[], o: CherrantOptions): TypeBreakdown {
-    const t = corpusTotals(stats, o.beta);
-    const rows = [...groupCategories(t.cats, o.cat)].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
-    return {
-      label: `ChERRANT type (level ${o.cat})`,
-      columns: ["tp", "fp", "fn", "p", "r", "f"],
-      headline: "f",
-      types: rows.map(([type, [tp, fp, fn]]) => ({ type, score: scoreOf(tp, fp, fn, o.beta) })),
-      notes: ["M missing, R redundant, S substitution, W word order (character level)."],
-    };
-  },
-  explain(gold: GoldSentence, hypothesis: Tokens, o: CherrantOptions): Explanation {
-    const { hyp, ref, stats } = comparisons(gold, hypothesis, o);
-    if (stats.skip) {
-      return { summary: "not scored: the reference could not be annotated (无法标注)", blocks: [] };
-    }
-    const t = corpusTotals([stats], o.beta);
-    const k = t.chosen[0];
-    const s = scoreOf(t.tp, t.fp, t.fn, o.beta);
-    const h = hyp.find((c) => c.coder === stats.hyp[k]) ?? hyp[0];
-    const r = ref.find((c) => c.coder === stats.ref[k]) ?? ref[0];
-    const show = (key: (number | string)[]) => {
-      const [start, end, ...rest] = key;
-      const original = (start as number) < 0
-        ? ""
-        : gold.source.slice(start as number, end as number).join("");
-      return [`${start}-${end}`, original, rest.map(String).join(" ")];
-    };
-    const table = [["side", "span", "original", "correction", "types", "outcome"]];
-    for (const [id, e] of h.edits) {
-      if (e.cats[0] === "noop") continue;
-      const match = r.edits.get(id);
-      table.push(["hyp", ...show(e.key), (match ?? e).cats.join(" "), match ? "TP" : "FP"]);
-    }
-    for (const [id, e] of r.edits) {
-      if (e.cats[0] === "noop" || h.edits.has(id)) continue;
-      table.push(["ref", ...show(e.key), e.cats.join(" "), "FN"]);
-    }
-    return {
-      summary: `TP ${s.tp}, FP ${s.fp}, FN ${s.fn}: P ${s.p.toFixed(4)}, R ${s.r.toFixed(4)}, ` +
-        `F${o.beta} ${s.f.toFixed(4)} (reference annotator ${stats.ref[k]})`,
-      blocks: [{ title: "Edits (union of each annotator's alternative alignments)", table }],
-    };
-  },
-  signature: (o: CherrantOptions) =>
-    `cherrant|beta:${o.beta}|mode:${o.mode}|single:${o.single}|multi:${o.multi}|filt:${o.filt}` +
-    `|max_answer_num:${o.maxAnswerNum}|reference_num:${o.referenceNum}|t2s:opencc-js-1.4.2|v:1.0`,
-});
+export const cherrantMetric: Metric<CherrantOptions, SentenceComparisons, CherrantScore> =
+  defineMetric({
+    id: "cherrant",
+    description: "ChERRANT (Chinese, character level): span-level P/R/F0.5 of edits",
+    version: "1.0",
+    defaults: DEFAULTS,
+    optionSpecs: SPECS,
+    needs: ["references"],
+    goldFormats: ["mucgec", "cherrant-m2"],
+    headline: "f",
+    columns: ["tp", "fp", "fn", "p", "r", "f"],
+    compactColumns: ["p", "r", "f"],
+    columnLabels: (o: CherrantOptions) => ({ p: "P", r: "R", f: `F${o.beta}` }),
+    sentenceIsCorpusOfOne: true,
+    orderSensitive: true,
+    stats: (gold: GoldSentence, hypothesis: Tokens, o: CherrantOptions) =>
+      comparisons(gold, hypothesis, o).stats,
+    corpus,
+    sentence: (s: SentenceComparisons, o: CherrantOptions) => corpus([s], o),
+    byType(stats: readonly SentenceComparisons[], o: CherrantOptions): TypeBreakdown {
+      const t = corpusTotals(stats, o.beta);
+      const rows = [...groupCategories(t.cats, o.cat)].sort(([a], [b]) =>
+        a < b ? -1 : a > b ? 1 : 0
+      );
+      return {
+        label: `ChERRANT type (level ${o.cat})`,
+        columns: ["tp", "fp", "fn", "p", "r", "f"],
+        headline: "f",
+        types: rows.map(([type, [tp, fp, fn]]) => ({ type, score: scoreOf(tp, fp, fn, o.beta) })),
+        notes: ["M missing, R redundant, S substitution, W word order (character level)."],
+      };
+    },
+    explain(gold: GoldSentence, hypothesis: Tokens, o: CherrantOptions): Explanation {
+      const { hyp, ref, stats } = comparisons(gold, hypothesis, o);
+      if (stats.skip) {
+        return {
+          summary: "not scored: the reference could not be annotated (无法标注)",
+          blocks: [],
+        };
+      }
+      const t = corpusTotals([stats], o.beta);
+      const k = t.chosen[0];
+      const s = scoreOf(t.tp, t.fp, t.fn, o.beta);
+      const h = hyp.find((c) => c.coder === stats.hyp[k]) ?? hyp[0];
+      const r = ref.find((c) => c.coder === stats.ref[k]) ?? ref[0];
+      const show = (key: (number | string)[]) => {
+        const [start, end, ...rest] = key;
+        const original = (start as number) < 0
+          ? ""
+          : gold.source.slice(start as number, end as number).join("");
+        return [`${start}-${end}`, original, rest.map(String).join(" ")];
+      };
+      const table = [["side", "span", "original", "correction", "types", "outcome"]];
+      for (const [id, e] of h.edits) {
+        if (e.cats[0] === "noop") continue;
+        const match = r.edits.get(id);
+        table.push(["hyp", ...show(e.key), (match ?? e).cats.join(" "), match ? "TP" : "FP"]);
+      }
+      for (const [id, e] of r.edits) {
+        if (e.cats[0] === "noop" || h.edits.has(id)) continue;
+        table.push(["ref", ...show(e.key), e.cats.join(" "), "FN"]);
+      }
+      return {
+        summary: `TP ${s.tp}, FP ${s.fp}, FN ${s.fn}: P ${s.p.toFixed(4)}, R ${s.r.toFixed(4)}, ` +
+          `F${o.beta} ${s.f.toFixed(4)} (reference annotator ${stats.ref[k]})`,
+        blocks: [{ title: "Edits (union of each annotator's alternative alignments)", table }],
+      };
+    },
+    signature: (o: CherrantOptions) =>
+      `cherrant|beta:${o.beta}|mode:${o.mode}|single:${o.single}|multi:${o.multi}|filt:${o.filt}` +
+      `|max_answer_num:${o.maxAnswerNum}|reference_num:${o.referenceNum}|t2s:opencc-js-1.4.2|v:1.0`,
+  });

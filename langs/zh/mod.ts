@@ -25,7 +25,7 @@
  */
 
 import { definePlugin } from "../../plugins/mod.ts";
-import type { PluginCommand } from "../../plugins/mod.ts";
+import type { Plugin, PluginCommand } from "../../plugins/mod.ts";
 import { cherrantMetric } from "./metric.ts";
 import { cherrantM2Format, mucgecFormat, zhTextFormat } from "./formats.ts";
 import { CHERRANT_COMPARE_HELP, CHERRANT_PARALLEL_HELP } from "./help.ts";
@@ -51,7 +51,7 @@ export const cherrantCompare: PluginCommand = {
 };
 
 /** The Chinese language pack. */
-export const chinesePlugin = definePlugin({
+export const chinesePlugin: Plugin = definePlugin({
   name: "gecscore-zh",
   version: "0.1.0",
   metrics: [cherrantMetric],
