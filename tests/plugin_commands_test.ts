@@ -55,7 +55,8 @@ Deno.test("main() runs a plugin's own command, and lists it in help", async () =
   assert.equal(unknown.code, 2);
   assert.match(
     unknown.err,
-    /^gecscore: Unknown command "kept-hello"; commands: score, .*errant_compare, errant_parallel, errant_m2\n$/,
+    // The built-in drop-ins, then the language packs' commands.
+    /^gecscore: Unknown command "kept-hello"; commands: score, .*errant_compare, errant_parallel, errant_m2, cherrant_parallel, cherrant_compare\n$/,
   );
 });
 
