@@ -1,7 +1,8 @@
 /**
  * The Chinese pack on ChERRANT's demo and the MuCGEC dev set (from `../shared/data/chinese/`,
  * skipped when absent): `cherrant_parallel` writes ChERRANT's own demo M2 byte for byte and, on
- * the dev references and `example_pred_dev.txt`, files whose SHA-256 digests are those of what
+ * the dev references (also with `-s first`, `--bpe`, `--no_simplified`) and `example_pred_dev.txt`,
+ * files whose SHA-256 digests are those of what
  * `parallel_to_m2.py -g char` wrote (run from source at HillZhang1999/MuCGEC 3922193 with
  * OpenCC 1.1.2's t2s data); `cherrant_compare` and `score -m cherrant` give the README numbers.
  *
@@ -91,5 +92,21 @@ Deno.test({
     const s = result.metrics[0].score as Record<string, number>;
     assert.deepEqual([s.tp, s.fp, s.fn], [1084, 1635, 3003]);
     assert.equal(s.f.toFixed(4), "0.3622");
+  },
+});
+
+Deno.test({
+  name: "MuCGEC dev references with -s first, --bpe and --no_simplified: parallel_to_m2's files",
+  ignore: !present,
+  async fn() {
+    const dev = await read("mucgec/MuCGEC_dev.txt");
+    const digests: [Parameters<typeof parallelToM2>[2], string][] = [
+      [{ strategy: "first" }, "9757de5d782dc18d567dd8cdd071abba2f30ec25ce8094075da0c8af9b972e3e"],
+      [{ bpe: true }, "ba06b0196abd4bcbb17956e95692a48c909292082d063a039aeaf04c5ab39ef9"],
+      [{ noSimplified: true }, "1ea65ff6cae6cc03afaab13c6b2a3ea85cbef1b6f4473250d27d534f08de6fae"],
+    ];
+    for (const [options, digest] of digests) {
+      assert.equal(await sha256(await parallelToM2(dev, "MuCGEC_dev.txt", options)), digest);
+    }
   },
 });
