@@ -19,9 +19,13 @@
  * @module
  */
 
-import { parseAppraise, rankedPairs, trueSkillRanking } from "../meta/mod.ts";
-import { expectedWins } from "../meta/expected_wins.ts";
-import { appraisePairs } from "../meta/appraise.ts";
+import {
+  appraisePairs,
+  expectedWins,
+  parseAppraise,
+  rankedPairs,
+  trueSkillRanking,
+} from "../meta/mod.ts";
 
 const [dev, dir] = Deno.args;
 if (!dev || !dir) {
