@@ -443,8 +443,11 @@ export const m2Format: Format = {
   description: "M2 gold edits (Dahlmeier & Ng 2012): S lines with A edit lines per annotator",
   extensions: [".m2"],
   sniff(head) {
-    const first = head.replace(/^\uFEFF/, "").split(/\r?\n/).find((l) => l.trim() !== "");
-    return first !== undefined && /^S( |\t|$)/.test(first);
+    const lines = head.replace(/^\uFEFF/, "").split(/\r?\n/);
+    const first = lines.find((l) => l.trim() !== "");
+    // ChERRANT's M2 has target lines (`T0-A0 ...`) that M2 has not: another format's file.
+    return first !== undefined && /^S( |\t|$)/.test(first) &&
+      !lines.some((l) => /^T\d+-A\d+ /.test(l));
   },
   parse: parseM2,
   write: writeM2,

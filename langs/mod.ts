@@ -14,14 +14,15 @@
  *
  * const registry = createRegistry();
  * for (const pack of LANGUAGE_PACKS) registry.use(pack);
- * assert.ok(Array.isArray(LANGUAGE_PACKS));
+ * assert.ok(registry.metrics.some((m) => m.id === "cherrant"));
  * ```
  *
  * @module
  */
 
 import type { Plugin } from "../mod.ts";
+import { chinesePlugin } from "./zh/mod.ts";
 import { multigecPack } from "./multigec/mod.ts";
 
 /** The language packs, in the order they are registered. */
-export const LANGUAGE_PACKS: readonly Plugin[] = [multigecPack];
+export const LANGUAGE_PACKS: readonly Plugin[] = [chinesePlugin, multigecPack];

@@ -60,6 +60,11 @@ export function goldProvides(corpus: GoldCorpus): Set<GoldNeed> {
  * @returns A sentence naming what is missing.
  */
 export function unmetNeeds(metric: AnyMetric, corpus: GoldCorpus): string | undefined {
+  if (metric.goldFormats && !metric.goldFormats.includes(corpus.format)) {
+    return `metric ${metric.id} scores gold of format ${
+      metric.goldFormats.join(" or ")
+    }, not ${corpus.path} (format ${corpus.format})`;
+  }
   const provides = goldProvides(corpus);
   const missing = metric.needs.filter((need) => !provides.has(need));
   if (!missing.length) return undefined;

@@ -215,6 +215,12 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
   readonly optionSpecs?: { readonly [K in keyof O]?: OptionSpec };
   /** What the gold must carry for this metric. */
   readonly needs: readonly GoldNeed[];
+  /**
+   * The gold formats (ids) this metric can score, when it is bound to some: a metric of a
+   * language pack (ChERRANT, for Chinese gold) is then not picked for other golds, whatever
+   * they carry. Default: any format that meets `needs`.
+   */
+  readonly goldFormats?: readonly string[];
   /** Dotted path of the headline number in a score object, e.g. `"f"` or `"correction.i"`. */
   readonly headline: string;
   /**

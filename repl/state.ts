@@ -258,6 +258,9 @@ export class SessionState {
     // Metrics that ask a model server gather their answers for a whole run (score, report).
     if (metric.gather) return "n/a (asks a model server: use gecscore score or report)";
     if (!this.gold) return undefined;
+    if (metric.goldFormats && !metric.goldFormats.includes(this.gold.format)) {
+      return `n/a (scores gold of format ${metric.goldFormats.join(" or ")})`;
+    }
     const missing = metric.needs.filter((n) => !this.#provides.has(n));
     return missing.length ? `n/a (needs ${missing.join(", ")})` : undefined;
   }
@@ -407,7 +410,14 @@ export class SessionState {
 
   /** The systems and metrics a list of names selects (all of each kind not named). */
   select(names: string[]): { systems: Hypotheses[]; metrics: AnyMetric[] } {
-    return selectNames(names, this.systems, this.registry);
+    // By default, not the metrics bound to other gold formats (a language pack's).
+    const gold = this.gold;
+    return selectNames(
+      names,
+      this.systems,
+      this.registry,
+      (m) => !gold || !m.goldFormats || m.goldFormats.includes(gold.format),
+    );
   }
 
   /** The count fields of a metric's scores (see `countPaths()` in `state_parts.ts`). */

@@ -190,12 +190,14 @@ export async function warmStats(
  * @param names System names and metric ids.
  * @param loaded The loaded systems.
  * @param registry The registry.
+ * @param byDefault Which registered metrics a command that names none uses (default: all).
  * @returns The systems and metrics.
  */
 export function selectNames(
   names: readonly string[],
   loaded: readonly Hypotheses[],
   registry: Registry,
+  byDefault: (metric: AnyMetric) => boolean = () => true,
 ): { systems: Hypotheses[]; metrics: AnyMetric[] } {
   const systems: Hypotheses[] = [];
   const metrics: AnyMetric[] = [];
@@ -213,8 +215,12 @@ export function selectNames(
   }
   if (!systems.length) systems.push(...loaded);
   if (!systems.length) throw new UsageError("No systems loaded: load hyp PATH..., or try TEXT");
-  // Metrics that ask a model server are left out unless named (they are n/a in the REPL).
-  return { systems, metrics: metrics.length ? metrics : registry.metrics.filter((m) => !m.gather) };
+  // Metrics that ask a model server are left out unless named (they are n/a in the REPL), as are
+  // metrics of another kind of gold.
+  return {
+    systems,
+    metrics: metrics.length ? metrics : registry.metrics.filter((m) => !m.gather && byDefault(m)),
+  };
 }
 
 /** What `load plugin` says of a plugin it loaded. */

@@ -45,6 +45,7 @@ export interface MetricDescriptor {
   defaults: Record<string, unknown>;
   optionSpecs?: { readonly [key: string]: OptionSpec | undefined };
   needs: string[];
+  goldFormats?: string[];
   headline: string;
   columns?: string[];
   sentenceIsCorpusOfOne?: boolean;
@@ -135,6 +136,7 @@ function describe(plugin: Plugin): PluginDescriptor {
       defaults: plain(m.defaults),
       optionSpecs: m.optionSpecs === undefined ? undefined : plain(m.optionSpecs),
       needs: [...m.needs],
+      goldFormats: m.goldFormats === undefined ? undefined : [...m.goldFormats],
       headline: m.headline,
       columns: m.columns === undefined ? undefined : [...m.columns],
       compactColumns: m.compactColumns === undefined ? undefined : [...m.compactColumns],

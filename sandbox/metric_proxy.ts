@@ -67,6 +67,7 @@ export function metricProxy(d: MetricDescriptor, bridge: MetricBridge): AnyMetri
     defaults: deepFreeze(d.defaults) as Options,
     optionSpecs: d.optionSpecs === undefined ? undefined : deepFreeze(d.optionSpecs),
     needs: deepFreeze(d.needs) as AnyMetric["needs"],
+    goldFormats: d.goldFormats === undefined ? undefined : deepFreeze(d.goldFormats),
     headline: d.headline,
     columns: d.columns === undefined ? undefined : deepFreeze(d.columns),
     compactColumns: d.compactColumns === undefined ? undefined : deepFreeze(d.compactColumns),

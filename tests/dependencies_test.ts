@@ -61,6 +61,10 @@ Deno.test("deno task setup caches every npm module a command may load", async ()
     for (const m of text.matchAll(/importNpm<[^(]*?>\(\s*"(npm:[^"]+)"/gs)) {
       if (!cached.has(m[1])) missing.push(`${file}: ${m[1]}`);
     }
+    // A specifier kept in a constant (a language pack cannot use importNpm, which is internal).
+    for (const m of text.matchAll(/^const \w+ = "(npm:[^"]+)";$/gm)) {
+      if (!cached.has(m[1])) missing.push(`${file}: ${m[1]}`);
+    }
     // A literal npm import outside the list puts the package in every run's module graph.
     if (
       file !== "util/npm_packages.ts" && /\bimport\(\s*"npm:/.test(text.replace(/^\s*\*.*$/gm, ""))

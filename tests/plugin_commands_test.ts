@@ -58,7 +58,8 @@ Deno.test("main() runs a plugin's own command, and lists it in help", async () =
   assert.equal(unknown.code, 2);
   assert.match(
     unknown.err,
-    /^gecscore: Unknown command "kept-hello"; commands: score, .*errant_compare, errant_parallel, errant_m2, gleu, sgleu, mgleu, multigec\n$/,
+    // The built-in drop-ins, then the language packs' commands.
+    /^gecscore: Unknown command "kept-hello"; commands: score, .*errant_compare, errant_parallel, errant_m2, gleu, sgleu, mgleu, cherrant_parallel, cherrant_compare, multigec\n$/,
   );
 });
 

@@ -24,5 +24,7 @@ export function loadAll(): Promise<unknown[]> {
     import("npm:wink-pos-tagger@2.2.2/src/rules/pos-rules-le0.js"),
     import("npm:wink-pos-tagger@2.2.2/src/rules/value-rules-ge0.js"),
     import("npm:wink-pos-tagger@2.2.2/src/rules/pos-rules-ge0.js"),
+    // The Chinese pack's traditional-to-simplified conversion (langs/zh/t2s.ts).
+    import("npm:opencc-js@1.4.2/t2cn"),
   ]);
 }
