@@ -49,7 +49,12 @@ Deno.test({
       registry,
       expected: gold.sentences.length,
     });
-    const [result] = await scoreSystems({ registry, gold, systems: [system], metrics: ["cherrant"] });
+    const [result] = await scoreSystems({
+      registry,
+      gold,
+      systems: [system],
+      metrics: ["cherrant"],
+    });
     const s = result.metrics[0].score as Record<string, number>;
     assert.deepEqual([s.tp, s.fp, s.fn], [8, 19, 35]);
     assert.equal(s.f.toFixed(4), "0.2649");
@@ -88,7 +93,12 @@ Deno.test({
       format: "mucgec",
       expected: gold.sentences.length,
     });
-    const [result] = await scoreSystems({ registry, gold, systems: [system], metrics: ["cherrant"] });
+    const [result] = await scoreSystems({
+      registry,
+      gold,
+      systems: [system],
+      metrics: ["cherrant"],
+    });
     const s = result.metrics[0].score as Record<string, number>;
     assert.deepEqual([s.tp, s.fp, s.fn], [1084, 1635, 3003]);
     assert.equal(s.f.toFixed(4), "0.3622");

@@ -178,7 +178,12 @@ Deno.test("score -m cherrant through the engine: the system's own edits or its t
   const registry = createRegistry().use(chinesePlugin);
   const g = await readGold(gold, { registry, format: "mucgec" });
   const system = await readSystem(`${dir}/sys.txt`, { registry, expected: 2 });
-  const [result] = await scoreSystems({ registry, gold: g, systems: [system], metrics: ["cherrant"] });
+  const [result] = await scoreSystems({
+    registry,
+    gold: g,
+    systems: [system],
+    metrics: ["cherrant"],
+  });
   const score = result.metrics[0].score as Record<string, number>;
   // Sentence 1 is corrected as the reference is; sentence 2 misses the deletion of 很.
   assert.deepEqual([score.tp, score.fp, score.fn], [1, 0, 1]);
