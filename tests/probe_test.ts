@@ -84,7 +84,12 @@ const PROBES: [string, string[], 1 | 2, RegExp][] = [
   ["plugin without spec", ["score", "--gold", GOLD, SYS, "--plugin"], 2, /--plugin needs/],
   ["plugin timeout 0", ["--plugin-timeout", "0", "list"], 2, /greater than 0/],
   ["help two topics", ["help", "score", "show"], 2, /topics/],
-  ["NUL in a system", ["show", "--gold", GOLD, "@/nul", "--sentence", "1", "-m", "x"], 2, /x/],
+  [
+    "NUL in a system",
+    ["show", "--gold", GOLD, "@/nul", "--sentence", "1", "-m", "m2"],
+    1,
+    /nul:1: line has a NUL byte/,
+  ],
   ["xml gold, missing", ["score", "--gold", XML.replace(".xml", "_none.xml"), SYS], 1, /none/],
   [
     "plugin with a syntax error",
