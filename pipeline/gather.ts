@@ -33,7 +33,7 @@ export interface GatherOptions {
  *
  * const gold = await readGold("tests/testdata/m2scorer_example.m2");
  * const systems = [await readHypotheses("tests/testdata/m2scorer_example_system", 3)];
- * const plan = planRun({ registry: createRegistry(), gold, systems, metrics: ["m2"] });
+ * const plan = await planRun({ registry: createRegistry(), gold, systems, metrics: ["m2"] });
  * assert.equal(await gatherPlan(plan), plan);
  * ```
  *

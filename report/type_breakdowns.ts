@@ -32,9 +32,9 @@ function chartedField(breakdown: TypeBreakdown): string {
  *   types: rows.map(([type, tp, fn]) => ({ type, score: { tp, fn, recall: tp / (tp + fn) } })),
  * });
  * const results = [
- *   { name: "A", path: "A", metrics: [{ metric: "m2", signature: "", score: {}, stats: [],
+ *   { name: "A", path: "A", metrics: [{ metric: "m2", options: {}, signature: "", score: {}, stats: [],
  *     byType: byType([["Mec", 1, 1], ["Nn", 2, 4]]) }] },
- *   { name: "B", path: "B", metrics: [{ metric: "m2", signature: "", score: {}, stats: [],
+ *   { name: "B", path: "B", metrics: [{ metric: "m2", options: {}, signature: "", score: {}, stats: [],
  *     byType: byType([["Nn", 0, 6]]) }] },
  * ];
  * const [m2] = typeBreakdowns(results, ["m2"]);
