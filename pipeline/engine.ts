@@ -6,7 +6,7 @@
  * prepared, systems checked, and what a metric refusing a sentence does. The executor
  * ({@linkcode executePlan}) carries it out in this thread or on workers (streamed runs:
  * `run.ts`); results carry the options they were computed with. Every metric call goes through
- * the checked calls of `sandbox/guard.ts`, so a fault is named the same way (plugin, metric,
+ * the checked calls of `checked/guard.ts`, so a fault is named the same way (plugin, metric,
  * system, sentence and gold line) on every path.
  *
  * @module
@@ -19,7 +19,7 @@ import {
   checkedStats,
   runMetricJob,
   where,
-} from "../sandbox/guard.ts";
+} from "../checked/guard.ts";
 import type {
   AnyMetric,
   Edit,

@@ -15,7 +15,7 @@
 import type { PluginHost } from "../sandbox/host.ts";
 import { hostOf } from "../sandbox/hosted.ts";
 import { type PluginModule, pluginModule } from "../sandbox/plugin_module.ts";
-import { type JobExtras, type MetricJobResult, runMetricJob } from "../sandbox/guard.ts";
+import { type JobExtras, type MetricJobResult, runMetricJob } from "../checked/guard.ts";
 import { InputError } from "../plugins/errors.ts";
 import {
   type MetricResult,

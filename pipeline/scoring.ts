@@ -9,7 +9,7 @@
  */
 
 import { InputError, UsageError } from "../plugins/errors.ts";
-import type { CallSite, MetricJobResult } from "../sandbox/guard.ts";
+import type { CallSite, MetricJobResult } from "../checked/guard.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { fullSignature } from "./signature.ts";

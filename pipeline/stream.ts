@@ -8,7 +8,7 @@
  */
 
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
-import { type CallSite, checkedScore, checkedStats, where } from "../sandbox/guard.ts";
+import { type CallSite, checkedScore, checkedStats, where } from "../checked/guard.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { callSite, streamOptions } from "./scoring.ts";
 import { sentenceEditor } from "./annotate_systems.ts";

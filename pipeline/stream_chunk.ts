@@ -1,7 +1,7 @@
 /**
  * One chunk of a stream scored on workers (`stream_parallel.ts`): consecutive sentences sent as
  * raw text (the gold's lines and each system's lines) are parsed, tokenized and scored through
- * `sandbox/guard.ts`, and the statistics, sentence scores and the gold's fingerprint text come
+ * `checked/guard.ts`, and the statistics, sentence scores and the gold's fingerprint text come
  * back in order. The workers (`stream_worker.ts`) and the thread that reads share this code.
  *
  * @module
@@ -10,7 +10,7 @@
 import { m2Sentences } from "../formats/m2.ts";
 import { tokenizeAscii } from "../formats/tokenize.ts";
 import type { AnyMetric, GoldSentence, Options, ReadLimits, Score } from "../plugins/types.ts";
-import { type CallSite, checkedScore, checkedStats, describeError } from "../sandbox/guard.ts";
+import { type CallSite, checkedScore, checkedStats, describeError } from "../checked/guard.ts";
 import { digestPart } from "./signature.ts";
 
 /** The set-up of a run's chunk scoring. */

@@ -20,7 +20,7 @@ import type { Registry } from "../plugins/registry.ts";
 import type { AnyMetric, Options, ReadLimits, Score } from "../plugins/types.ts";
 import { hostOf } from "../sandbox/hosted.ts";
 import { pluginModule } from "../sandbox/plugin_module.ts";
-import type { CallSite } from "../sandbox/guard.ts";
+import type { CallSite } from "../checked/guard.ts";
 import { callSite } from "./scoring.ts";
 import type { GoldDigest } from "./signature.ts";
 import {

@@ -8,7 +8,7 @@
 
 import { parentPort } from "node:worker_threads";
 import type { AnyMetric, Options, Plugin } from "../plugins/types.ts";
-import { describeError } from "../sandbox/guard.ts";
+import { describeError } from "../checked/guard.ts";
 import { scoreChunk, type StreamChunk, type StreamWorkerInit } from "./stream_chunk.ts";
 
 let setup: StreamWorkerInit;

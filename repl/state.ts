@@ -21,7 +21,7 @@ import type { Registry } from "../plugins/registry.ts";
 import { headlineValue } from "../render/text.ts";
 import { callSite, deriveEdits, goldProvides, metricOptions } from "../pipeline/scoring.ts";
 import { explainSentence, scoreOf, sentenceStats } from "../pipeline/engine.ts";
-import type { CallSite } from "../sandbox/guard.ts";
+import type { CallSite } from "../checked/guard.ts";
 import { WarningEcho } from "../render/warnings.ts";
 import type {
   AnyMetric,

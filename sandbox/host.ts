@@ -16,7 +16,7 @@
 
 import { deserialize } from "node:v8";
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
-import type { CallSite, JobExtras, MetricJobResult } from "./guard.ts";
+import type { CallSite, JobExtras, MetricJobResult } from "../checked/guard.ts";
 import { holdPrompts } from "./no_prompt.ts";
 import { goldProblem } from "./output_shape.ts";
 import { hostOf as hosted, setHost } from "./hosted.ts";

@@ -38,7 +38,10 @@ const FACE_NEVER = ["metrics"];
 /** The layers, lowest first (ARCHITECTURE.md). Folders that do not exist yet are placed. */
 export const LAYERS: Layer[] = [
   { name: "plugins", level: 0, paths: ["plugins/"], library: true },
-  // Running plugins: the loader, the worker box, checked metric calls. Imports only plugins/.
+  // The checked metric calls (a fault named by plugin, metric, system and sentence), run by the
+  // engine and inside the box alike. Imports only plugins/.
+  { name: "checked", level: 0.5, paths: ["checked/"], library: true },
+  // Running plugins: the loader, the worker box. Imports only plugins/ and checked/.
   { name: "sandbox", level: 1, paths: ["sandbox/"], library: true },
   // The package manifest is data util/version.ts reads the version from.
   { name: "util", level: 2, paths: ["util/", "deno.json"], library: true },
@@ -83,8 +86,18 @@ function packOf(path: string): string {
   return m ? `langs/${m[1]}/` : "langs/";
 }
 
-/** Layers that import only `node:` and `plugins/` (the contract, and the box that runs it). */
-const SEALED = new Set(["plugins", "sandbox"]);
+/**
+ * Layers that import only `node:` and the layers listed (the contract, the checked calls, and the
+ * box that runs plugins).
+ */
+const SEALED: Record<string, string[]> = {
+  plugins: ["plugins"],
+  checked: ["plugins"],
+  sandbox: ["plugins", "checked"],
+};
+
+/** What a sealed layer may import, in words. */
+const sealedText = (name: string) => SEALED[name].map((l) => `${l}/`).join(" and ");
 
 /** Layers that may import `metrics/` (besides the metrics themselves): the composition root. */
 const METRIC_IMPORTERS = new Set(["metrics", "builtin", "langs"]);
@@ -187,8 +200,10 @@ export function violations(files: SourceFile[], publicEntries = PUBLIC): string[
             `${file.path}: imports "${spec}"; a package is node:NAME or npm:NAME@X.Y.Z, in the source`,
           );
         }
-        if (SEALED.has(layer.name) && !spec.startsWith("node:")) {
-          problems.push(`${file.path}: ${layer.name}/ imports "${spec}" from outside plugins/`);
+        if (SEALED[layer.name] && !spec.startsWith("node:")) {
+          problems.push(
+            `${file.path}: ${layer.name}/ imports "${spec}" from outside ${sealedText(layer.name)}`,
+          );
         }
         if (layer.only && !spec.startsWith("node:")) {
           problems.push(`${file.path}: ${layer.name}/ imports "${spec}"; it may import only node:`);
@@ -202,8 +217,12 @@ export function violations(files: SourceFile[], publicEntries = PUBLIC): string[
         problems.push(`${file.path}: imports ${target}, which is in no layer`);
         continue;
       }
-      if (SEALED.has(layer.name) && to.name !== "plugins" && to.name !== layer.name) {
-        problems.push(`${file.path}: ${layer.name}/ imports ${target} from outside plugins/`);
+      if (
+        SEALED[layer.name] && !SEALED[layer.name].includes(to.name) && to.name !== layer.name
+      ) {
+        problems.push(
+          `${file.path}: ${layer.name}/ imports ${target} from outside ${sealedText(layer.name)}`,
+        );
       }
       if (layer.library && (to.name === "cli" || to.name === "repl" || to.name === "entry")) {
         problems.push(`${file.path}: library code imports ${target} (CLI/REPL)`);
@@ -359,6 +378,7 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     file("langs/zh/mod.ts", ["../../mod.ts", "../../formats/m2.ts", "./align.ts", "../xx/a.ts"]),
     file("langs/zh/align.ts", []),
     file("langs/xx/a.ts", []),
+    file("checked/guard.ts", ["../util/a.ts"]),
     file("util/d.ts", ["left-pad", "npm:left-pad", "npm:left-pad@^1.3.0", "node:fs"]),
     file("metrics/gleu/x.ts", ["../../annotator/annotate.ts"]),
     file("annotator/annotate.ts", []),
@@ -392,9 +412,9 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     /^pipeline\/x\.ts: library code uses Deno\.args$/,
     /^pipeline\/x\.ts: pipeline\/ may not import metrics\/ \(metrics\/gleu\/mod\.ts\)$/,
     /^weird\/x\.ts: in no layer/,
-    /^sandbox\/host\.ts: sandbox\/ imports util\/files\.ts from outside plugins\/$/,
+    /^sandbox\/host\.ts: sandbox\/ imports util\/files\.ts from outside plugins\/ and checked\/$/,
     /^sandbox\/host\.ts: imports util\/files\.ts from a higher layer \(sandbox -> util\)$/,
-    /^sandbox\/host\.ts: sandbox\/ imports "npm:left-pad@1\.3\.0" from outside plugins\/$/,
+    /^sandbox\/host\.ts: sandbox\/ imports "npm:left-pad@1\.3\.0" from outside plugins\/ and checked\/$/,
     /^import circle: util\/a\.ts -> util\/b\.ts -> util\/a\.ts$/,
     /^edits\/apply\.ts: edits\/ imports "npm:diff@5\.0\.0"; it may import only node:$/,
     /^edits\/chunk\.ts: imports stats\/t\.ts from a higher layer \(edits -> stats\)$/,
@@ -404,6 +424,8 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     /^repl\/state\.ts: repl\/ may not import cli\/ \(cli\/render\.ts\)$/,
     /^render\/text\.ts: render\/ may not import metrics\/ \(metrics\/m2\/mod\.ts\)$/,
     /^langs\/zh\/mod\.ts: a language pack imports formats\/m2\.ts, not a public entry point$/,
+    /^checked\/guard\.ts: checked\/ imports util\/a\.ts from outside plugins\/$/,
+    /^checked\/guard\.ts: imports util\/a\.ts from a higher layer \(checked -> util\)$/,
     /^langs\/zh\/mod\.ts: a language pack imports langs\/xx\/a\.ts, not a public entry point$/,
     /^util\/d\.ts: imports "left-pad"; a package is node:NAME or npm:NAME@X\.Y\.Z, in the source$/,
     /^util\/d\.ts: imports "npm:left-pad"; a package is node:NAME or npm:NAME@X\.Y\.Z/,
@@ -443,6 +465,8 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
       file("edits/prf.ts", ["../util/a.ts", "node:util"]),
       file("edits/apply.ts", ["../plugins/types.ts"]),
       file("plugins/types.ts", []),
+      file("sandbox/host_worker.ts", ["../checked/guard.ts", "../plugins/types.ts"]),
+      file("checked/guard.ts", ["../plugins/types.ts"]),
       file("report/x.ts", ["../builtin.ts", "../pipeline/parallel.ts"], "state.explain(g, h);"),
       file("builtin.ts", ["./metrics/m2/mod.ts"]),
       file("langs/zh/mod.ts", ["../../metrics/gleu/mod.ts", "../../mod.ts"]),
