@@ -15,7 +15,12 @@
 
 import { serialize } from "node:v8";
 import { importFailure, pluginProblem } from "./plugin_problem.ts";
-import { type CallSite, describeError, type MetricJobResult, runMetricJob } from "../checked/guard.ts";
+import {
+  type CallSite,
+  describeError,
+  type MetricJobResult,
+  runMetricJob,
+} from "../checked/guard.ts";
 import { KEPT_MEMBERS } from "./kept_members.ts";
 import { lockDown } from "./lockdown.ts";
 import type {
