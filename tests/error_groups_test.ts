@@ -153,13 +153,13 @@ Deno.test("errorGroups() derives once per sentence and returns XML errors as the
   assert.equal(errorGroups({ ...s }) === first, false);
   const xml = await parseIxml([
     '<scripts><script><sentence numann="1"><text>a b</text><error-list>' +
-    '<error id="7" req="no"><alt ann="3"><c start="0" end="2"/></alt></error>' +
+    '<error id="7" req="no"><alt ann="0"><c start="0" end="2"/></alt></error>' +
     "</error-list></sentence></script></scripts>",
   ], "x.xml");
   const x = xml.sentences[0];
   assert.equal(errorGroups(x), x.errors);
   assert.equal(annotatorCount(x), 1);
-  assert.deepEqual(errorGroups(x).map(compact), [["7", "", false, [["3", [[0, 2, ""]]]]]]);
+  assert.deepEqual(errorGroups(x).map(compact), [["7", "", false, [["0", [[0, 2, ""]]]]]]);
 });
 
 Deno.test("errorGroups() refuses a sentence with references only", () => {
