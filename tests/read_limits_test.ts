@@ -86,7 +86,11 @@ Deno.test("parseIxml() bounds numann, annotators, alternatives and text while re
   const xml = (numann: string, alts = 1, text = "a b") =>
     `<scripts><script id="1">\n<sentence id="1" numann="${numann}"><text>${text}</text>` +
     `<error-list><error id="1" req="yes">` +
-    Array.from({ length: alts }, (_, k) => `<alt ann="${k}"><c start="0" end="1">x</c></alt>`)
+    Array.from(
+      { length: alts },
+      // Annotator ids stay below numann (an id at or above it is refused on its own).
+      (_, k) => `<alt ann="${k % Math.max(1, Number(numann))}"><c start="0" end="1">x</c></alt>`,
+    )
       .join("") +
     `</error></error-list></sentence></script></scripts>`;
   // Once an "internal error" after seconds (and 3.5 GB for GLEU at numann=1e6).
