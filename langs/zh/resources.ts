@@ -16,7 +16,8 @@
  * import assert from "node:assert/strict";
  *
  * const r = await loadResources();
- * assert.equal(r.semanticCode("人"), "Aa01A01=");
+ * // 人 is listed under several codes; the last is kept, as ChERRANT keeps it.
+ * assert.equal(r.semanticCode("人"), "Dn03A04=");
  * assert.ok(r.readings("行").includes("hang") && r.readings("行").includes("xing"));
  * assert.ok(r.confusable("一", "倚"));
  * ```
