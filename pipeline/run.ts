@@ -515,7 +515,7 @@ async function openStream(
   }
   const digest = new GoldDigest(format);
   const named = request.systems.map((file) => ({ name: baseName(file.path), path: file.path }));
-  const options = streamOptions(metrics, request.options ?? {});
+  const options = streamOptions(metrics, request.options ?? {}, request.registry);
   // Large runs of pooled metrics stream on workers (the same records, byte for byte).
   const work = count * named.length * metrics.length;
   const workers = poolSize(request.jobs ?? "auto", Infinity, work);
