@@ -496,3 +496,50 @@ Deno.test("errant_compare refuses what score refuses (every door has the same ch
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("errant_compare on a gold with 3,000 annotators stops at the annotator limit, which --max-annotators raises", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const edit = (a: number) => `A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||${a}\n`;
+    const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+    // One sentence with 3,000 annotators; and 30 sentences of 100 annotators each.
+    const golds = {
+      one: `S He go home .\n${range(0, 3000).map(edit).join("")}\n`,
+      spread: range(0, 30).map((s) => `S He go home .\n${range(100 * s, 100).map(edit).join("")}\n`)
+        .join(""),
+    };
+    const hyp = `${dir}/hyp.m2`;
+    await Deno.writeTextFile(hyp, `S He go home .\n${edit(0)}\n`);
+    const run = async (...args: string[]) => {
+      let out = "", err = "";
+      const code = await main(["errant_compare", ...args], {
+        out: (t) => out += t,
+        err: (t) => err += t,
+      });
+      return { code, out, err };
+    };
+    for (const [name, text] of Object.entries(golds)) {
+      const ref = `${dir}/${name}.m2`;
+      await Deno.writeTextFile(ref, text);
+      const refused = await run("-hyp", hyp, "-ref", ref);
+      assert.equal(refused.code, 1, name);
+      assert.equal(refused.out, "", name);
+      assert.equal(
+        refused.err,
+        `gecscore: ${ref}:${name === "one" ? 102 : 104}: expected at most 100 distinct ` +
+          `annotators, found a new one ("100") past the limit (--max-annotators)\n`,
+      );
+      if (name === "one") {
+        // The flag the refusal names is one errant_compare takes.
+        const raised = await run("--max-annotators", "3000", "-hyp", hyp, "-ref", ref);
+        assert.equal(raised.code, 0, raised.err);
+        assert.match(raised.out, /^1\t0\t0\t1\.0\t1\.0\t1\.0$/m);
+      }
+    }
+    const bad = await run("--max-annotators", "0", "-hyp", hyp, "-ref", hyp);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /--max-annotators must be a whole number >= 1, got "0"/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

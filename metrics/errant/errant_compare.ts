@@ -12,6 +12,8 @@
 import { parseM2 } from "../../formats/m2.ts";
 import { checkNoNul } from "../../formats/text.ts";
 import { InputError, UsageError } from "../../plugins/errors.ts";
+import { READ_LIMIT_HELP, readLimitsFromFlags } from "../../plugins/command_args.ts";
+import type { ReadLimits } from "../../plugins/types.ts";
 import type { PluginCommand } from "../../plugins/types.ts";
 import { errantCompareText, errantMetric, type ErrantOptions } from "./mod.ts";
 
@@ -39,6 +41,9 @@ reference M2 file exactly as ERRANT's errant_compare (v3.0.2) does, and print wh
   -cat {1,2,3}    also print scores per category: 1 operation (R), 2 main type (NOUN),
                   3 full type (R:NOUN)
 Options may be abbreviated to a unique prefix (as ERRANT's argument parser allows).
+
+gecscore's own: both files are read with the limits of every other command, which these raise:
+${READ_LIMIT_HELP}
 `;
 
 interface Spec {
@@ -61,6 +66,10 @@ const SPECS: Spec[] = [
   { name: "multi", strings: ["-multi"], kind: "flag" },
   { name: "filt", strings: ["-filt"], kind: "list" },
   { name: "cat", strings: ["-cat"], kind: "value" },
+  // gecscore's own: the read limits of every other door, which a refusal names.
+  { name: "max-line-length", strings: ["--max-line-length"], kind: "value" },
+  { name: "max-annotators", strings: ["--max-annotators"], kind: "value" },
+  { name: "max-alternatives", strings: ["--max-alternatives"], kind: "value" },
 ];
 
 const NEGATIVE_NUMBER = /^-\d+$|^-\d*\.\d+$/;
@@ -133,6 +142,8 @@ export interface ErrantCompareArgs {
   cat: number;
   /** `-v`. */
   verbose: boolean;
+  /** The read limits given (`--max-annotators`...; gecscore's own). */
+  limits: Partial<ReadLimits>;
 }
 
 /**
@@ -217,6 +228,11 @@ export function parseErrantCompareArgs(args: readonly string[]): ErrantCompareAr
     options,
     cat,
     verbose: values.get("verbose") === true,
+    limits: readLimitsFromFlags(Object.fromEntries(
+      ["max-line-length", "max-annotators", "max-alternatives"]
+        .filter((name) => values.has(name))
+        .map((name) => [name, values.get(name)]),
+    )),
   };
 }
 
@@ -270,7 +286,7 @@ export async function errantCompare(
   // The checks and limits of every other door (offsets, blank lines between sentences, line
   // ends, line length, annotators, alternatives): ERRANT's reading, below, checks none of them.
   for (const [path, text] of [[parsed.hyp, hypText], [parsed.ref, refText]]) {
-    await parseM2([text.replace(/^\ufeff/, "")], path);
+    await parseM2([text.replace(/^\ufeff/, "")], path, parsed.limits);
   }
   io.out(errantCompareText(hypText, refText, parsed.hyp, parsed.ref, {
     options: parsed.options,
