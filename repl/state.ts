@@ -532,6 +532,16 @@ export class SessionState {
     this.#warnings?.echo(metric, value);
   }
 
+  /**
+   * Echo notes on the settings (a known benchmark gold scored with settings other than its
+   * published ones), each once a session.
+   *
+   * @param notes The notes (`pipeline/benchmarks.ts`).
+   */
+  note(notes: readonly string[]): void {
+    this.#warnings?.notes(notes);
+  }
+
   /** The end of a command: say how many more warnings of each kind it had. */
   finishWarnings(): void {
     this.#warnings?.finish();

@@ -203,3 +203,31 @@ sharedTest("show, report and meta take --preset and give the note", async (t) =>
     assert.equal(preset.stderr, "");
   });
 });
+
+sharedTest("repl: --preset conll2014 sets the options; corpus gives the note once", async () => {
+  const repl = async (...args: string[]) => {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-read", "repl.ts", ...args, "--gold", shared(M2), shared(CAMB)],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode("corpus gleu\ncorpus gleu\n"));
+    await writer.close();
+    const { code, stdout, stderr } = await child.output();
+    const text = new TextDecoder();
+    return { code, stdout: text.decode(stdout), stderr: text.decode(stderr) };
+  };
+  const plain = await repl();
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.equal(plain.stderr, GLEU_NOTE);
+  assert.match(plain.stdout, /^CAMB +0\.5947$/m);
+  const preset = await repl("--preset", "conll2014");
+  assert.equal(preset.code, 0, preset.stderr);
+  assert.equal(preset.stderr, "");
+  assert.match(preset.stdout, /^CAMB +0\.5960$/m);
+  const quiet = await repl("-q");
+  assert.equal(quiet.stderr, "");
+});
