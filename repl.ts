@@ -26,6 +26,7 @@ import process from "node:process";
 import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 import type { Registry } from "./plugins/registry.ts";
 import { Session } from "./repl/session.ts";
+import { presetAssignments } from "./pipeline/benchmarks.ts";
 import { onRunawayPlugin } from "./sandbox/host.ts";
 
 export { Session, type SessionOptions } from "./repl/session.ts";
@@ -53,6 +54,8 @@ Options:
   --src FILE, --ref FILE
                    or plain-text source and reference files (--ref repeated)
   -q, --quiet      no warnings on stderr
+  --preset NAME    start with the options of a benchmark's published numbers: conll2014
+                   (gleu.refs=conll2014, imeasure.mix=false); "set" changes them
   --plugin SPEC    load a metric/format plugin (path, file:/https: URL, npm:), repeatable;
                    it runs boxed: no file, network, environment or subprocess access
   --plugin-timeout SECONDS  time limit of one plugin call (default 30)
@@ -245,6 +248,7 @@ export async function replMain(
         src: { type: "string" },
         ref: { type: "string", multiple: true },
         quiet: { type: "boolean", short: "q", default: false },
+        preset: { type: "string" },
         plugin: { type: "string", multiple: true },
         "plugin-timeout": { type: "string" },
         "plugin-memory": { type: "string" },
@@ -312,6 +316,17 @@ export async function replMain(
     pluginTimeoutMs: timeout === undefined ? undefined : Number(timeout) * 1000,
     pluginMemoryMb: memory === undefined ? undefined : Number(memory),
   });
+  let preset: string[];
+  try {
+    preset = presetAssignments(values.preset);
+  } catch (error) {
+    write(Deno.stderr, `gecscore repl: ${oneLine(error)}\n`);
+    return 2;
+  }
+  for (const assignment of preset) {
+    const [, metric, name, value] = /^([^.]+)\.([^=]+)=(.*)$/.exec(assignment)!;
+    session.setOption(metric, name, value);
+  }
   const startup = [
     ...(values.plugin ?? []).map((spec) => () => session.loadPlugin(spec)),
     ...(values.gold ? [() => session.loadGold(values.gold!, values["gold-format"])] : []),

@@ -24,11 +24,49 @@ export interface AnnotatorSpec {
   readonly language?: AnnotatorLanguageModule;
 }
 
-/** The whole text of a file (through `readChunks`: encodings checked, errors name the file). */
-export async function readText(path: string): Promise<string> {
-  let text = "";
-  for await (const chunk of readChunks(path)) text += chunk;
-  return text;
+/**
+ * The most characters read from an analyses file (`-analyses FILE.conllu`, held whole): 256 Mi,
+ * some 200,000 analysed sentences at about a kilobyte each, forty times BEA-2019's dev set; an
+ * endless stream (a device, a FIFO) is refused at this bound instead of exhausting memory (each
+ * worker of a parallel run holds the analyses too). Split a larger corpus, with its analyses.
+ */
+export const MAX_ANALYSES_CHARS = 256 * 2 ** 20;
+
+/**
+ * The whole text of a file (through `readChunks`: encodings checked, NUL bytes refused, errors
+ * name the file), refused once it holds more than `max` characters.
+ *
+ * @example Usage
+ * ```ts
+ * import { readText } from "./build.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeTextFile(path, "1\tHe\n".repeat(10));
+ * assert.equal((await readText(path)).length, 50);
+ * await assert.rejects(readText(path, 49), /holds more than 49 characters/);
+ * await Deno.remove(path);
+ * ```
+ *
+ * @param path The file.
+ * @param max The most characters it may hold (default {@linkcode MAX_ANALYSES_CHARS}).
+ * @returns Its text.
+ */
+export async function readText(path: string, max: number = MAX_ANALYSES_CHARS): Promise<string> {
+  const chunks: string[] = [];
+  let size = 0;
+  for await (const chunk of readChunks(path)) {
+    size += chunk.length;
+    if (size > max) {
+      throw new InputError(
+        `holds more than ${max.toLocaleString("en-US")} characters, the most an analyses file ` +
+          "may hold (split the corpus and its analyses into parts)",
+        path,
+      );
+    }
+    chunks.push(chunk);
+  }
+  return chunks.join("");
 }
 
 /**

@@ -14,6 +14,7 @@ import type {
   Edit,
   GoldSentence,
   Options,
+  PrepareContext,
   Score,
   Tokens,
   TypeBreakdown,
@@ -190,6 +191,107 @@ function nanField(value: unknown, depth = 0): string | undefined {
     if (found !== undefined) return found === "" ? key : `${key}.${found}`;
   }
   return undefined;
+}
+
+/**
+ * What is wrong with the options a metric's `prepare()` returned, or undefined: they must be an
+ * object, and no value in them (a few levels deep) may be NaN or a BigInt, which no option
+ * parser gives and no signature or output can carry faithfully.
+ *
+ * @example Usage
+ * ```ts
+ * import { preparedProblem } from "./guard.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(preparedProblem({ beta: 0.5, w: [1, 2] }), undefined);
+ * assert.equal(preparedProblem({ beta: NaN }), 'option "beta" is NaN');
+ * assert.equal(preparedProblem({ w: { x: [1, 2n] } }), 'option "w.x.1" is a BigInt');
+ * assert.equal(preparedProblem(null), "it is null, not options");
+ * ```
+ *
+ * @param options What `prepare()` returned.
+ * @returns The problem, or undefined.
+ */
+export function preparedProblem(options: unknown): string | undefined {
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    const what = options === null
+      ? "null"
+      : Array.isArray(options)
+      ? "an array"
+      : isThenable(options)
+      ? "a promise"
+      : typeof options === "undefined"
+      ? "undefined"
+      : `a ${typeof options}`;
+    return `it is ${what}, not options`;
+  }
+  if (isThenable(options)) return "it is a promise, not options";
+  const found = oddOption(options, 0);
+  return found && `option "${found.path}" is ${found.what}`;
+}
+
+/** The first NaN or BigInt in prepared options (objects and arrays, a few levels deep). */
+function oddOption(value: unknown, depth: number): { path: string; what: string } | undefined {
+  if (typeof value === "number") return Number.isNaN(value) ? { path: "", what: "NaN" } : undefined;
+  if (typeof value === "bigint") return { path: "", what: "a BigInt" };
+  if (value === null || typeof value !== "object" || depth > 8) return undefined;
+  if (ArrayBuffer.isView(value)) {
+    if (value instanceof Float64Array || value instanceof Float32Array) {
+      const i = value.findIndex(Number.isNaN);
+      return i < 0 ? undefined : { path: String(i), what: "NaN" };
+    }
+    if (value instanceof BigInt64Array || value instanceof BigUint64Array) {
+      return value.length ? { path: "0", what: "a BigInt" } : undefined;
+    }
+    return undefined;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const found = oddOption((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return { path: found.path === "" ? key : `${key}.${found.path}`, what: found.what };
+  }
+  return undefined;
+}
+
+/**
+ * Call `metric.prepare` on resolved options; what it returns must be options without NaN or
+ * BigInt values (see {@linkcode preparedProblem}), else a {@linkcode PluginError} names the
+ * plugin, the metric and the hook. What it throws is thrown unchanged (an
+ * {@linkcode InputError} says the run cannot give what the options need).
+ *
+ * @example Usage
+ * ```ts
+ * import { checkedPrepare } from "./guard.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const metric = { id: "bad", prepare: () => ({ k: NaN }) } as never;
+ * assert.throws(
+ *   () => checkedPrepare(metric, {}, { gold: [], systems: [] }, { plugin: "evil 1.0" }),
+ *   /^PluginError: Plugin evil 1.0, metric "bad": prepare\(\) returned options that cannot be used: option "k" is NaN$/,
+ * );
+ * ```
+ *
+ * @param metric The metric (with `prepare`).
+ * @param options The resolved options.
+ * @param context The run's gold sentences and systems.
+ * @param site Who, for messages (the plugin).
+ * @returns The prepared options.
+ */
+export function checkedPrepare(
+  metric: AnyMetric,
+  options: Options,
+  context: PrepareContext,
+  site: CallSite = {},
+): Options {
+  const prepared = metric.prepare!(options, context);
+  const problem = preparedProblem(prepared);
+  if (problem) {
+    throw new PluginError(
+      `${where(metric, { plugin: site.plugin })}: prepare() returned options that cannot be ` +
+        `used: ${problem}`,
+    );
+  }
+  return prepared;
 }
 
 /**

@@ -11,12 +11,14 @@
  */
 
 import { MODEL_FLAGS, withModelFlags } from "./model_flags.ts";
+import { PRESET_FLAG, withPreset } from "./preset.ts";
 import { stderrProgress } from "./progress.ts";
 import { parseCommandArgs } from "./args.ts";
 import type { Command, CommandContext } from "./command.ts";
 import { systemFiles } from "./read_systems.ts";
 import { readRunSystems } from "../pipeline/run.ts";
 import { WarningEcho } from "../render/warnings.ts";
+import { benchmarkNotes } from "../pipeline/benchmarks.ts";
 import { renderWithWidths } from "../render/text.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
@@ -124,6 +126,7 @@ const META_OPTIONS = {
   metrics: { type: "string", short: "m", multiple: true },
   opt: { type: "string", multiple: true },
   ...MODEL_FLAGS,
+  ...PRESET_FLAG,
   exclude: { type: "string", multiple: true },
   order: { type: "string" },
   set: { type: "string", multiple: true },
@@ -369,7 +372,7 @@ async function scoreOnTheSpot(
       systems: [...read, ...attacked],
       metrics: ids,
       options: parseOptionAssignments(
-        withModelFlags(registry, values, values.opt as string[] | undefined),
+        withModelFlags(registry, values, withPreset(values, values.opt as string[] | undefined)),
       ),
       sentences: request.judgmentPaths.length > 0 || request.rankingPaths.length > 0,
     }),
@@ -382,6 +385,7 @@ async function scoreOnTheSpot(
     result.metrics.forEach((m, k) => warnings.echo(metrics[k], m.score));
   }
   warnings.finish();
+  warnings.notes(benchmarkNotes(results.flatMap((r) => r.metrics)));
   const computed = computedScores(results, registry);
   files.system.push(...computed.system);
   files.sentence.push(...computed.sentence);

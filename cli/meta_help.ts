@@ -5,6 +5,7 @@
  */
 
 import { MODEL_FLAGS_HELP } from "./model_flags.ts";
+import { PRESET_HELP } from "./preset.ts";
 
 /** The help text of `gecscore meta`. */
 export const META_HELP = `Usage:
@@ -48,6 +49,7 @@ Metric side:
   --system-format ID the format of SYS... (default: by name and content, else plain text)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
 ${MODEL_FLAGS_HELP}
+${PRESET_HELP}
 Systems:
   --order LIST|FILE  the systems of one-value-per-line files, in their order (comma list,
                      or a file with one name a line); default: every system met in the

@@ -5,10 +5,13 @@
  */
 
 import { MODEL_FLAGS, MODEL_FLAGS_HELP, withModelFlags } from "./model_flags.ts";
+import { PRESET_FLAG, PRESET_HELP, withPreset } from "./preset.ts";
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import { checkGoldFlags, GOLD_FLAGS } from "./command_gold.ts";
 import { SYSTEM_FORMAT_FLAG, SYSTEM_FORMAT_HELP, systemFiles } from "./read_systems.ts";
 import { readRunGold, readRunSystems } from "../pipeline/run.ts";
+import { benchmarkNotes } from "../pipeline/benchmarks.ts";
+import { WarningEcho } from "../render/warnings.ts";
 import { type SignificanceFlags, significanceRequest } from "./significance.ts";
 import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
@@ -43,6 +46,7 @@ ${SYSTEM_FORMAT_HELP}
                            registered metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
 ${MODEL_FLAGS_HELP}
+${PRESET_HELP}
   --attack FILE            an adversarial output (e.g. data/attack-gec-metrics/conll14/*.txt),
                            scored as a system; a table shows where each metric ranks it
                            among the other systems; repeatable
@@ -88,6 +92,7 @@ const REPORT_FLAGS = {
   opt: { type: "string", multiple: true },
   attack: { type: "string", multiple: true },
   ...MODEL_FLAGS,
+  ...PRESET_FLAG,
   title: { type: "string" },
   human: { type: "string", multiple: true },
   "no-significance": { type: "boolean", default: false },
@@ -209,7 +214,7 @@ export async function reportCommand(
     systems,
     metrics: splitList(values.metrics as string[] | undefined),
     options: parseOptionAssignments(
-      withModelFlags(registry, values, values.opt as string[] | undefined),
+      withModelFlags(registry, values, withPreset(values, values.opt as string[] | undefined)),
     ),
     title: values.title as string | undefined,
     human,
@@ -217,6 +222,9 @@ export async function reportCommand(
     generator: "gecscore report",
     ...(attackFiles.length ? { attacks: systems.slice(files.length).map((s) => s.name) } : {}),
   }, { jobs });
+  new WarningEcho(io.err).notes(
+    benchmarkNotes(input.metrics.map((m) => ({ metric: m.id, signature: m.signature }))),
+  );
   if (output === "-") {
     io.out(html);
     return 0;

@@ -5,6 +5,7 @@
  */
 
 import { MODEL_FLAGS, MODEL_FLAGS_HELP, withModelFlags } from "./model_flags.ts";
+import { PRESET_FLAG, PRESET_HELP, withPreset } from "./preset.ts";
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command, Io } from "./command.ts";
 import { READ_LIMIT_FLAGS, READ_LIMIT_HELP, readLimitsFromFlags } from "./limits.ts";
@@ -75,6 +76,7 @@ const SCORE_FLAGS = {
   metrics: { type: "string", short: "m", multiple: true },
   opt: { type: "string", multiple: true },
   ...MODEL_FLAGS,
+  ...PRESET_FLAG,
   format: { type: "string", default: "table" },
   sentences: { type: "boolean", default: false },
   wide: { type: "boolean", default: false },
@@ -108,6 +110,7 @@ Options:
                            registered metric the gold can serve); see gecscore list
   --opt METRIC.NAME=VALUE  a metric option, repeatable (e.g. --opt m2.beta=1.0)
 ${MODEL_FLAGS_HELP}
+${PRESET_HELP}
   --format FORMAT          table (default), json, tsv, markdown, latex, or jsonl: one JSON
                            object per line, a sentence's scores as soon as they are computed
                            (with --sentences), the corpus scores last; M2 and text gold are
@@ -178,7 +181,7 @@ ${SIGNIFICANCE_HELP}
       systemFormat: values["system-format"] as string | undefined,
       metrics: splitList(values.metrics as string[] | undefined),
       options: parseOptionAssignments(
-        withModelFlags(registry, values, values.opt as string[] | undefined),
+        withModelFlags(registry, values, withPreset(values, values.opt as string[] | undefined)),
       ),
       sentences,
       byType,
@@ -216,6 +219,7 @@ ${SIGNIFICANCE_HELP}
     }
     for (const sig of significance ?? []) warnings.echo({ id: sig.metric }, sig);
     warnings.finish();
+    warnings.notes(outcome.notes);
     if (byType && request?.ci && outcome.plan) {
       addTypeIntervals(outcome.plan, results, metrics, request);
     }
@@ -326,6 +330,7 @@ async function writeJsonl(run: RecordRun, quiet: boolean, io: Io): Promise<numbe
     const warnings = new WarningEcho(io.err, quiet);
     systems.forEach((_, j) => metrics.forEach((m, k) => warnings.echo(m, record.scores[j][k])));
     warnings.finish();
+    warnings.notes(run.notes());
   }
   return 0;
 }

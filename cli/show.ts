@@ -5,6 +5,7 @@
  */
 
 import { MODEL_FLAGS, MODEL_FLAGS_HELP, withModelFlags } from "./model_flags.ts";
+import { PRESET_FLAG, PRESET_HELP, withPreset } from "./preset.ts";
 import { parseCommandArgs, PLUGIN_HELP, splitList } from "./args.ts";
 import type { Command } from "./command.ts";
 import { checkGoldFlags, GOLD_FLAGS } from "./command_gold.ts";
@@ -16,6 +17,7 @@ import { UsageError } from "../plugins/errors.ts";
 import { parseOptionAssignments } from "../plugins/options.ts";
 import { explainSentence, gatherPlan, siteOf } from "../pipeline/engine.ts";
 import { planFiles } from "../pipeline/run.ts";
+import { planNotes } from "../pipeline/benchmarks.ts";
 
 /** The `show` command. */
 export const showCommand: Command = {
@@ -38,6 +40,7 @@ ${SYSTEM_FORMAT_HELP}
   -m, --metrics IDS        metrics to show (default: every metric the gold can serve)
   --opt METRIC.NAME=VALUE  a metric option, repeatable
 ${MODEL_FLAGS_HELP}
+${PRESET_HELP}
   -q, --quiet              no warnings on stderr
 ${READ_LIMIT_HELP}
 ${PLUGIN_HELP}
@@ -59,6 +62,8 @@ ${PLUGIN_HELP}
         metrics: { type: "string", short: "m", multiple: true },
         opt: { type: "string", multiple: true },
         ...MODEL_FLAGS,
+        ...PRESET_FLAG,
+        ...PRESET_FLAG,
         plugin: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
         ...READ_LIMIT_FLAGS,
@@ -85,7 +90,7 @@ ${PLUGIN_HELP}
       systemFormat: values["system-format"] as string | undefined,
       metrics: splitList(values.metrics as string[] | undefined),
       options: parseOptionAssignments(
-        withModelFlags(registry, values, values.opt as string[] | undefined),
+        withModelFlags(registry, values, withPreset(values, values.opt as string[] | undefined)),
       ),
       limits,
       onWarning: io.err,
@@ -126,6 +131,7 @@ ${PLUGIN_HELP}
       );
     }
     warnings.finish();
+    warnings.notes(planNotes(plan));
     io.out(parts.join("\n\n") + "\n");
     return 0;
   },

@@ -143,7 +143,7 @@ const PIPE_WAIT_MS = 5_000;
  * {@linkcode PIPE_WAIT_MS} is an {@linkcode InputError} instead of a wait without end (a pipe
  * of the shell, `<(zcat gold.m2.gz)`, has its writer from the start).
  */
-async function openForReading(path: string): Promise<Deno.FsFile> {
+export async function openForReading(path: string): Promise<Deno.FsFile> {
   let fifo = false;
   try {
     fifo = (await Deno.stat(path)).isFifo === true;

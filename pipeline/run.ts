@@ -17,6 +17,7 @@
  * @module
  */
 
+import { benchmarkNotes } from "./benchmarks.ts";
 import { sourceMismatches } from "../formats/hypothesis_m2.ts";
 import { readLimits } from "../formats/limits.ts";
 import { m2Sentences, sortAnnotators } from "../formats/m2.ts";
@@ -260,6 +261,11 @@ export interface FileOutcome extends RunOutcome {
   gold: GoldCorpus | { path: string; fingerprint: string };
   /** The plan, when the run was read whole. */
   plan?: RunPlan;
+  /**
+   * Notes on the settings: a known benchmark gold scored with settings other than its
+   * published ones (`pipeline/benchmarks.ts`); the faces echo them unless quiet.
+   */
+  notes: string[];
 }
 
 /**
@@ -285,26 +291,34 @@ export async function runFiles(filePlan: FilePlan, how: RunOptions = {}): Promis
         how,
       );
     }
+    const results = systems.map((system, j) => ({
+      name: system.name,
+      path: system.path,
+      metrics: metrics.map((m, k) => ({
+        metric: m.id,
+        options: options[k],
+        signature: fullSignature(m, options[k], digest),
+        metricSignature: corpus!.signatures[k],
+        score: corpus!.scores[j][k],
+        stats: [],
+      })),
+    }));
     return {
       gold: { path, fingerprint: digest.fingerprint },
       metrics,
       refusals: [],
-      results: systems.map((system, j) => ({
-        name: system.name,
-        path: system.path,
-        metrics: metrics.map((m, k) => ({
-          metric: m.id,
-          options: options[k],
-          signature: fullSignature(m, options[k], digest),
-          metricSignature: corpus!.signatures[k],
-          score: corpus!.scores[j][k],
-          stats: [],
-        })),
-      })),
+      results,
+      notes: benchmarkNotes(results.flatMap((r) => r.metrics)),
     };
   }
   const plan = filePlan.plan!;
-  return { ...(await executePlan(plan, how)), gold: plan.gold, plan };
+  const outcome = await executePlan(plan, how);
+  return {
+    ...outcome,
+    gold: plan.gold,
+    plan,
+    notes: benchmarkNotes(outcome.results.flatMap((r) => r.metrics)),
+  };
 }
 
 /** A run carried out as records: what names them, and the records. */
@@ -319,6 +333,8 @@ export interface RecordRun {
   records: AsyncGenerator<SentenceRecord | CorpusRecord>;
   /** The full signature of (system `j`, metric `k`); complete once the corpus record is taken. */
   signature(j: number, k: number): string;
+  /** The notes on the settings (see {@linkcode FileOutcome.notes}), once the records are taken. */
+  notes(): string[];
 }
 
 /**
@@ -340,6 +356,11 @@ export function fileRecords(filePlan: FilePlan, how: RunOptions = {}): RecordRun
       signature: (_, k) =>
         fullSignature(metrics[k], options[k], digest) +
         (metrics[k].needsHypothesisEdits ? `|edits:${ANNOTATOR_EDITS}` : ""),
+      notes: () =>
+        benchmarkNotes(metrics.map((m, k) => ({
+          metric: m.id,
+          signature: fullSignature(m, options[k], digest),
+        }))),
     };
   }
   const plan = filePlan.plan!;
@@ -369,6 +390,7 @@ export function fileRecords(filePlan: FilePlan, how: RunOptions = {}): RecordRun
     systems: plan.systems.map((s) => ({ name: s.name, path: s.path })),
     records: records(),
     signature: (j, k) => results[j].metrics[k].signature,
+    notes: () => benchmarkNotes(results.flatMap((r) => r.metrics)),
   };
 }
 
@@ -493,7 +515,7 @@ async function openStream(
   }
   const digest = new GoldDigest(format);
   const named = request.systems.map((file) => ({ name: baseName(file.path), path: file.path }));
-  const options = streamOptions(metrics, request.options ?? {});
+  const options = streamOptions(metrics, request.options ?? {}, request.registry);
   // Large runs of pooled metrics stream on workers (the same records, byte for byte).
   const work = count * named.length * metrics.length;
   const workers = poolSize(request.jobs ?? "auto", Infinity, work);

@@ -9,7 +9,7 @@
  */
 
 import { InputError, UsageError } from "../plugins/errors.ts";
-import type { CallSite, MetricJobResult } from "../checked/guard.ts";
+import { type CallSite, checkedPrepare, type MetricJobResult } from "../checked/guard.ts";
 import { resolveOptions } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { fullSignature } from "./signature.ts";
@@ -222,7 +222,9 @@ export function resolveRequest(
   const metrics = selectMetrics(registry, gold, request.metrics, systems);
   for (const id of Object.keys(request.options ?? {})) registry.metric(id);
   const resolved = metrics.map((m) =>
-    metricOptions(m, request.options?.[m.id] ?? {}, { gold: gold.sentences, systems })
+    metricOptions(m, request.options?.[m.id] ?? {}, { gold: gold.sentences, systems }, {
+      plugin: pluginLabel(registry, m),
+    })
   );
   return { metrics, resolved };
 }
@@ -246,15 +248,17 @@ export function resolveRequest(
  * @param metric The metric.
  * @param raw Raw option values by name.
  * @param context The run's gold sentences and systems (for `prepare()`).
+ * @param site Who brought the metric (its plugin), for messages.
  * @returns The options to score with.
  */
 export function metricOptions(
   metric: AnyMetric,
   raw: Readonly<Record<string, OptionValue>>,
   context: PrepareContext,
+  site: CallSite = {},
 ): Options {
   const options = resolveOptions<Options>(metric, raw);
-  return metric.prepare ? metric.prepare(options, context) : options;
+  return metric.prepare ? checkedPrepare(metric, options, context, site) : options;
 }
 
 /**
@@ -264,15 +268,19 @@ export function metricOptions(
  *
  * @param metrics The metrics.
  * @param raw Raw option values by metric id, then name.
+ * @param registry The registry the metrics come from: a fault then names the metric's plugin.
  * @returns The options, in order.
  */
 export function streamOptions(
   metrics: readonly AnyMetric[],
   raw: Readonly<Record<string, Readonly<Record<string, OptionValue>>>>,
+  registry?: Registry,
 ): Options[] {
   return metrics.map((m) => {
     try {
-      return metricOptions(m, raw[m.id] ?? {}, { gold: [], systems: [] });
+      return metricOptions(m, raw[m.id] ?? {}, { gold: [], systems: [] }, {
+        plugin: registry && pluginLabel(registry, m),
+      });
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       throw new UsageError(
@@ -435,6 +443,12 @@ export function checkLength(system: Hypotheses, gold: GoldCorpus): void {
   }
 }
 
+/** The plugin that brought a metric, `name version`, or undefined for a built-in one. */
+function pluginLabel(registry: Registry, metric: AnyMetric): string | undefined {
+  const plugin = registry.pluginOf(metric.id);
+  return plugin ? `${plugin.name} ${plugin.version}` : undefined;
+}
+
 /**
  * Where a metric runs, for messages: its plugin (unless built in), the system, the gold.
  *
@@ -450,9 +464,8 @@ export function callSite(
   system: Pick<Hypotheses, "name">,
   gold: Pick<GoldCorpus, "path">,
 ): CallSite {
-  const plugin = registry.pluginOf(metric.id);
   return {
-    plugin: plugin ? `${plugin.name} ${plugin.version}` : undefined,
+    plugin: pluginLabel(registry, metric),
     system: system.name,
     goldPath: gold.path,
   };

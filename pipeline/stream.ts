@@ -164,7 +164,8 @@ export async function* streamScores(
   request: StreamRequest,
 ): AsyncGenerator<SentenceRecord | CorpusRecord> {
   const { metrics, systems } = request;
-  const options = request.prepared ?? streamOptions(metrics, request.options ?? {});
+  const options = request.prepared ??
+    streamOptions(metrics, request.options ?? {}, request.registry);
   const sites = systems.map((system) =>
     metrics.map((m): CallSite =>
       request.registry

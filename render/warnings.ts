@@ -90,6 +90,7 @@ export class WarningEcho {
   #write: (text: string) => void;
   #quiet: boolean;
   #seen = new Map<string, { metric: string; more: number; texts: Set<string> }>();
+  #noted = new Set<string>();
 
   /**
    * An echo.
@@ -119,6 +120,32 @@ export class WarningEcho {
       }
       this.#seen.set(key, { metric: metric.id, more: 0, texts: new Set([warning]) });
       this.#write(`Warning: ${metric.id}: ${warning}\n`);
+    }
+  }
+
+  /**
+   * Echo notes on the run's settings (a known benchmark gold scored with settings other than
+   * its published ones, `pipeline/benchmarks.ts`), each as `gecscore: note: NOTE`, once.
+   *
+   * @example Usage
+   * ```ts
+   * import { WarningEcho } from "./warnings.ts";
+   * import assert from "node:assert/strict";
+   *
+   * let err = "";
+   * new WarningEcho((text) => err += text).notes(["a", "a"]);
+   * new WarningEcho((text) => err += text, true).notes(["b"]);
+   * assert.equal(err, "gecscore: note: a\n");
+   * ```
+   *
+   * @param notes The notes.
+   */
+  notes(notes: readonly string[]): void {
+    if (this.#quiet) return;
+    for (const note of notes) {
+      if (this.#noted.has(note)) continue;
+      this.#noted.add(note);
+      this.#write(`gecscore: note: ${note}\n`);
     }
   }
 

@@ -279,10 +279,11 @@ export class SessionState {
       // The planner's options: resolved, then prepared from the session's gold and systems
       // (GoToScorer's weights=systems from every loaded system), as a run of them would be.
       try {
+        const plugin = this.registry.pluginOf(metric.id);
         options = metricOptions(metric, raw, {
           gold: this.gold?.sentences ?? [],
           systems: this.systems,
-        });
+        }, { plugin: plugin ? `${plugin.name} ${plugin.version}` : undefined });
       } catch (error) {
         // Options that cannot be prepared from these systems (weights from systems given as
         // plain text, not yet annotated): the metric is not available for them, as it says.
@@ -529,6 +530,16 @@ export class SessionState {
 
   #echo(metric: AnyMetric, value: unknown): void {
     this.#warnings?.echo(metric, value);
+  }
+
+  /**
+   * Echo notes on the settings (a known benchmark gold scored with settings other than its
+   * published ones), each once a session.
+   *
+   * @param notes The notes (`pipeline/benchmarks.ts`).
+   */
+  note(notes: readonly string[]): void {
+    this.#warnings?.notes(notes);
   }
 
   /** The end of a command: say how many more warnings of each kind it had. */

@@ -13,6 +13,7 @@ import { annotateParallelStream } from "../annotator/stream.ts";
 import type { Analysis } from "../annotator/token.ts";
 import type { Plugin } from "../plugins/types.ts";
 import { generatePairs, m2Sources } from "../bench/generate_pairs.ts";
+import { runCli } from "./run_cli.ts";
 
 const DATA = new URL("./testdata/annotator/", import.meta.url).pathname;
 
@@ -204,6 +205,66 @@ Deno.test("English CoNLL-U with the built-in tagger's tags gives the built-in pa
       0,
     );
     assert.equal(en.io.out, builtin.io.out);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("-analyses that never ends is refused in one line at its bound (/dev/zero, a FIFO)", async (t) => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/orig`, "He go home .\n");
+    await Deno.writeTextFile(`${dir}/cor`, "He goes home .\n");
+    const args = (analyses: string) => [
+      "errant_parallel",
+      "-orig",
+      `${dir}/orig`,
+      "-cor",
+      `${dir}/cor`,
+      "-out",
+      `${dir}/o.m2`,
+      "-analyses",
+      analyses,
+    ];
+    await t.step("/dev/zero", async () => {
+      const run = await runCli(["--allow-read", "--allow-write=/tmp"], args("/dev/zero"));
+      assert.equal(run.code, 1);
+      assert.equal(run.stdout, "");
+      assert.match(run.stderr, /^\/dev\/zero:1: line has a NUL byte[^\n]*\n$/);
+    });
+    await t.step("an endless FIFO of CoNLL-U lines", async () => {
+      const fifo = `${dir}/analyses`;
+      const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+      assert.ok(made.success, "mkfifo");
+      // The writer goes on until the reader is gone (the pipe breaks).
+      const writer = (async () => {
+        const file = await Deno.open(fifo, { write: true });
+        const line = new TextEncoder().encode(
+          "1\tHe\the\tPRON\tPRP\t_\t0\troot\t_\t_\n".repeat(20000),
+        );
+        try {
+          while (true) await file.write(line);
+        } catch {
+          // The reader stopped reading.
+        } finally {
+          try {
+            file.close();
+          } catch {
+            // Closed already.
+          }
+        }
+      })();
+      const run = await runCli(["--allow-read", "--allow-write=/tmp"], args(fifo));
+      await writer;
+      assert.equal(run.code, 1, run.stderr);
+      assert.equal(run.stdout, "");
+      assert.equal(
+        run.stderr,
+        `${fifo}: holds more than 268,435,456 characters, the most an analyses file may hold ` +
+          "(split the corpus and its analyses into parts)\n",
+      );
+      await assert.rejects(Deno.stat(`${dir}/o.m2`), Deno.errors.NotFound);
+    });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

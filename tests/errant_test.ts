@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { errantCompare, parseErrantCompareArgs } from "../metrics/errant/errant_compare.ts";
 import { main } from "../cli.ts";
+import { runCli } from "./run_cli.ts";
 import { createRegistry, InputError, readGold, scoreSystems, UsageError } from "../mod.ts";
 import { applyEdits } from "../edits/apply.ts";
 import { parseHypothesisM2, readHypothesisM2 } from "../formats/hypothesis_m2.ts";
@@ -492,6 +493,105 @@ Deno.test("errant_compare refuses what score refuses (every door has the same ch
       assert.match(err, pattern, name);
       assert.equal(err.split("\n").length, 2, name);
     }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("errant_compare on a gold with 3,000 annotators stops at the annotator limit, which --max-annotators raises", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const edit = (a: number) => `A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||${a}\n`;
+    const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+    // One sentence with 3,000 annotators; and 30 sentences of 100 annotators each.
+    const golds = {
+      one: `S He go home .\n${range(0, 3000).map(edit).join("")}\n`,
+      spread: range(0, 30).map((s) => `S He go home .\n${range(100 * s, 100).map(edit).join("")}\n`)
+        .join(""),
+    };
+    const hyp = `${dir}/hyp.m2`;
+    await Deno.writeTextFile(hyp, `S He go home .\n${edit(0)}\n`);
+    const run = async (...args: string[]) => {
+      let out = "", err = "";
+      const code = await main(["errant_compare", ...args], {
+        out: (t) => out += t,
+        err: (t) => err += t,
+      });
+      return { code, out, err };
+    };
+    for (const [name, text] of Object.entries(golds)) {
+      const ref = `${dir}/${name}.m2`;
+      await Deno.writeTextFile(ref, text);
+      const refused = await run("-hyp", hyp, "-ref", ref);
+      assert.equal(refused.code, 1, name);
+      assert.equal(refused.out, "", name);
+      assert.equal(
+        refused.err,
+        `gecscore: ${ref}:${name === "one" ? 102 : 104}: expected at most 100 distinct ` +
+          `annotators, found a new one ("100") past the limit (--max-annotators)\n`,
+      );
+      if (name === "one") {
+        // The flag the refusal names is one errant_compare takes.
+        const raised = await run("--max-annotators", "3000", "-hyp", hyp, "-ref", ref);
+        assert.equal(raised.code, 0, raised.err);
+        assert.match(raised.out, /^1\t0\t0\t1\.0\t1\.0\t1\.0$/m);
+      }
+    }
+    const bad = await run("--max-annotators", "0", "-hyp", hyp, "-ref", hyp);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /--max-annotators must be a whole number >= 1, got "0"/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("errant_compare refuses a file that never ends in one line (/dev/zero, an endless FIFO)", async (t) => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const hyp = `${dir}/hyp.m2`;
+    await Deno.writeTextFile(
+      hyp,
+      "S He go home .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n",
+    );
+    await t.step("/dev/zero", async () => {
+      const run = await runCli(["--allow-read"], [
+        "errant_compare",
+        "-hyp",
+        "/dev/zero",
+        "-ref",
+        hyp,
+      ]);
+      assert.equal(run.code, 1);
+      assert.equal(run.stdout, "");
+      assert.match(run.stderr, /^gecscore: \/dev\/zero:1: line has a NUL byte[^\n]*\n$/);
+    });
+    await t.step("an endless FIFO", async () => {
+      const fifo = `${dir}/ref.m2`;
+      assert.ok((await new Deno.Command("mkfifo", { args: [fifo] }).output()).success, "mkfifo");
+      const writer = (async () => {
+        const file = await Deno.open(fifo, { write: true });
+        const block = new TextEncoder().encode("S He go home .\n".repeat(70000));
+        try {
+          while (true) await file.write(block);
+        } catch {
+          // The reader stopped reading.
+        } finally {
+          try {
+            file.close();
+          } catch {
+            // Closed already.
+          }
+        }
+      })();
+      const run = await runCli(["--allow-read"], ["errant_compare", "-hyp", hyp, "-ref", fifo]);
+      await writer;
+      assert.equal(run.code, 1, run.stderr);
+      assert.equal(run.stdout, "");
+      assert.equal(
+        run.stderr,
+        `gecscore: ${fifo}: holds more than 268,435,456 bytes, the most errant_compare reads of an M2 file\n`,
+      );
+    });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

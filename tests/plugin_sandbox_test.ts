@@ -528,3 +528,35 @@ Deno.test("a result that cannot cross to the program is one line naming the plug
     }
   }
 });
+
+Deno.test("options from prepare() holding NaN or a BigInt are refused, naming the plugin, metric and hook", async (t) => {
+  const cases = [["nan", 'option "n" is NaN'], ["bigint", 'option "b" is a BigInt'], [
+    "deepnan",
+    'option "w\\.x\\.1" is NaN',
+  ]];
+  for (const [kind, what] of cases) {
+    for (const extra of [["--jobs", "1"], ["--jobs", "2"], ["--format", "json", "--sentences"]]) {
+      await t.step(`${kind}, ${extra.join(" ")}`, async () => {
+        const run = await runCli(["--allow-read"], [
+          "score",
+          ...extra,
+          "--plugin",
+          `${PLUGINS}/unclonable.ts?${kind}`,
+          "-m",
+          "oddprep",
+          "--gold",
+          GOLD,
+          SYSTEM,
+        ]);
+        assert.equal(run.code, 1, run.stderr);
+        assert.equal(run.stdout, "");
+        assert.match(
+          run.stderr,
+          new RegExp(
+            `^gecscore: Plugin odd 1\\.0, metric "oddprep": prepare\\(\\) returned options that cannot be used: ${what}\\n$`,
+          ),
+        );
+      });
+    }
+  }
+});

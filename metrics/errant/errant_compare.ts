@@ -10,8 +10,10 @@
  */
 
 import { parseM2 } from "../../formats/m2.ts";
-import { checkNoNul } from "../../formats/text.ts";
+import { checkNoNul, openForReading } from "../../formats/text.ts";
 import { InputError, UsageError } from "../../plugins/errors.ts";
+import { READ_LIMIT_HELP, readLimitsFromFlags } from "../../plugins/command_args.ts";
+import type { ReadLimits } from "../../plugins/types.ts";
 import type { PluginCommand } from "../../plugins/types.ts";
 import { errantCompareText, errantMetric, type ErrantOptions } from "./mod.ts";
 
@@ -39,6 +41,9 @@ reference M2 file exactly as ERRANT's errant_compare (v3.0.2) does, and print wh
   -cat {1,2,3}    also print scores per category: 1 operation (R), 2 main type (NOUN),
                   3 full type (R:NOUN)
 Options may be abbreviated to a unique prefix (as ERRANT's argument parser allows).
+
+gecscore's own: both files are read with the limits of every other command, which these raise:
+${READ_LIMIT_HELP}
 `;
 
 interface Spec {
@@ -61,6 +66,10 @@ const SPECS: Spec[] = [
   { name: "multi", strings: ["-multi"], kind: "flag" },
   { name: "filt", strings: ["-filt"], kind: "list" },
   { name: "cat", strings: ["-cat"], kind: "value" },
+  // gecscore's own: the read limits of every other door, which a refusal names.
+  { name: "max-line-length", strings: ["--max-line-length"], kind: "value" },
+  { name: "max-annotators", strings: ["--max-annotators"], kind: "value" },
+  { name: "max-alternatives", strings: ["--max-alternatives"], kind: "value" },
 ];
 
 const NEGATIVE_NUMBER = /^-\d+$|^-\d*\.\d+$/;
@@ -133,6 +142,8 @@ export interface ErrantCompareArgs {
   cat: number;
   /** `-v`. */
   verbose: boolean;
+  /** The read limits given (`--max-annotators`...; gecscore's own). */
+  limits: Partial<ReadLimits>;
 }
 
 /**
@@ -217,23 +228,76 @@ export function parseErrantCompareArgs(args: readonly string[]): ErrantCompareAr
     options,
     cat,
     verbose: values.get("verbose") === true,
+    limits: readLimitsFromFlags(Object.fromEntries(
+      ["max-line-length", "max-annotators", "max-alternatives"]
+        .filter((name) => values.has(name))
+        .map((name) => [name, values.get(name)]),
+    )),
   };
 }
 
-async function readText(path: string): Promise<string> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await Deno.readFile(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) throw new InputError("cannot open file", path);
-    if (error instanceof Deno.errors.IsADirectory) {
-      throw new InputError("is a directory, not a file", path);
-    }
-    throw error;
+/**
+ * The most bytes `errant_compare` reads of one file: 256 MiB, some 750,000 annotated sentences
+ * (BEA-2019's whole training data in M2 is under 60 MiB); past it, a device or an endless pipe
+ * is refused instead of exhausting memory (`-hyp /dev/zero` took 5 GB in 4 s).
+ */
+export const MAX_COMPARE_FILE_BYTES = 256 * 2 ** 20;
+
+/** What a file-system error on `path` says, in one line naming the file. */
+function readError(error: unknown, path: string): unknown {
+  if (error instanceof InputError) return error;
+  if (error instanceof Deno.errors.NotFound) return new InputError("cannot open file", path);
+  if (error instanceof Deno.errors.IsADirectory) {
+    return new InputError("is a directory, not a file", path);
   }
-  checkNoNul(path, bytes);
+  return error;
+}
+
+function joined(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) out.set(chunk, at), at += chunk.length;
+  return out;
+}
+
+async function readText(path: string, max = MAX_COMPARE_FILE_BYTES): Promise<string> {
+  let file: Deno.FsFile;
   try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+    file = await openForReading(path);
+  } catch (error) {
+    throw readError(error, path);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    const buffer = new Uint8Array(1 << 20);
+    while (true) {
+      let read: number | null;
+      try {
+        read = await file.read(buffer);
+      } catch (error) {
+        throw readError(error, path);
+      }
+      if (read === null) break;
+      const bytes = buffer.slice(0, read);
+      chunks.push(bytes);
+      size += read;
+      // Refused at the first NUL (with its line), not after reading the rest.
+      if (bytes.includes(0)) checkNoNul(path, joined(chunks, size));
+      if (size > max) {
+        throw new InputError(
+          `holds more than ${
+            max.toLocaleString("en-US")
+          } bytes, the most errant_compare reads of an M2 file`,
+          path,
+        );
+      }
+    }
+  } finally {
+    file.close();
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(joined(chunks, size));
   } catch {
     throw new InputError("is not valid UTF-8 text", path);
   }
@@ -270,7 +334,7 @@ export async function errantCompare(
   // The checks and limits of every other door (offsets, blank lines between sentences, line
   // ends, line length, annotators, alternatives): ERRANT's reading, below, checks none of them.
   for (const [path, text] of [[parsed.hyp, hypText], [parsed.ref, refText]]) {
-    await parseM2([text.replace(/^\ufeff/, "")], path);
+    await parseM2([text.replace(/^\ufeff/, "")], path, parsed.limits);
   }
   io.out(errantCompareText(hypText, refText, parsed.hyp, parsed.ref, {
     options: parsed.options,

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { benchmarkNotes } from "../../pipeline/benchmarks.ts";
 import { fullSignature } from "../../pipeline/signature.ts";
 import { PluginError, UsageError } from "../../plugins/errors.ts";
 import type { ReplCommand } from "../command.ts";
@@ -189,10 +190,12 @@ export function corpusView(state: SessionState, names: string[] = []): string {
       score: state.scoreOf(metric, "corpus", state.corpusStats(row.system!, metric), row.name),
     }),
   );
-  const signatures = metrics.filter((m) => !state.unavailable(m)).map((m) =>
-    `${m.id}: ${fullSignature(m, state.options(m), state.gold!)}`
-  );
-  return [table, ...signatures].join("\n");
+  const signed = metrics.filter((m) => !state.unavailable(m)).map((m) => ({
+    metric: m.id,
+    signature: fullSignature(m, state.options(m), state.gold!),
+  }));
+  state.note(benchmarkNotes(signed));
+  return [table, ...signed.map((s) => `${s.metric}: ${s.signature}`)].join("\n");
 }
 
 /**

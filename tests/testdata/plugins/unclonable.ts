@@ -1,6 +1,7 @@
 /**
  * A plugin for the tests whose results cannot cross to the program: `?fn`, `?deep`, `?wasm`,
- * `?symbol` pick what `stats()` (metric `odd`) and `prepare()` (metric `oddprep`) return.
+ * `?symbol` pick what `stats()` (metric `odd`) and `prepare()` (metric `oddprep`) return;
+ * `?nan`, `?bigint`, `?deepnan` give options `prepare()` must not return.
  */
 
 const kind = new URL(import.meta.url).search.slice(1);
@@ -11,6 +12,9 @@ const odd: Record<string, () => unknown> = {
   deep,
   wasm: () => ({ m: new WebAssembly.Memory({ initial: 1 }) }),
   symbol: () => ({ s: Symbol("x") }),
+  nan: () => ({ n: NaN }),
+  bigint: () => ({ b: 1n }),
+  deepnan: () => ({ w: { x: [1, NaN] } }),
 };
 export default {
   name: "odd", version: "1.0",
