@@ -64,12 +64,18 @@ Options:
 const HISTORY_SIZE = 1000;
 const encoder = new TextEncoder();
 
-/** Write all of `text`; on a terminal, control characters from files are shown as escapes. */
+/**
+ * Write all of `text`; on a terminal, control characters from files are shown as escapes
+ * (but a progress bar's own carriage returns, with `allowCarriageReturn`).
+ */
 function write(
   stream: { writeSync(p: Uint8Array): number; isTerminal(): boolean },
   text: string,
+  allowCarriageReturn = false,
 ): void {
-  let bytes = encoder.encode(stream.isTerminal() ? terminalSafe(text) : text);
+  let bytes = encoder.encode(
+    stream.isTerminal() ? terminalSafe(text, allowCarriageReturn) : text,
+  );
   try {
     while (bytes.length) bytes = bytes.subarray(stream.writeSync(bytes));
   } catch (error) {
@@ -308,7 +314,7 @@ export async function replMain(
     color,
     onWarning: (text) => write(Deno.stderr, text),
     quiet: values.quiet,
-    progress: stderrProgress("computing", (text) => write(Deno.stderr, text)),
+    progress: stderrProgress("computing", (text) => write(Deno.stderr, text, true)),
     pluginTimeoutMs: timeout === undefined ? undefined : Number(timeout) * 1000,
     pluginMemoryMb: memory === undefined ? undefined : Number(memory),
   });
