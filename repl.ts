@@ -26,7 +26,7 @@ import process from "node:process";
 import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 import type { Registry } from "./plugins/registry.ts";
 import { Session } from "./repl/session.ts";
-import { onRunawayPlugin } from "./sandbox/host.ts";
+import { onPluginRunsOn, onRunawayPlugin } from "./sandbox/host.ts";
 
 export { Session, type SessionOptions } from "./repl/session.ts";
 
@@ -306,6 +306,11 @@ export async function replMain(
   onRunawayPlugin((message) => {
     write(Deno.stderr, `gecscore repl: ${message}; ending the REPL\n`);
     Deno.exit(1);
+  });
+  // A plugin stopped mid-call may run on, out of reach (Deno cannot interrupt a busy worker):
+  // say so once, with the way to get the CPU back.
+  onPluginRunsOn((message) => {
+    write(Deno.stderr, `warning: ${message}: leave the REPL (quit) to stop it\n`);
   });
   const tty = Deno.stdin.isTerminal();
   const color = tty && Deno.stdout.isTerminal() && !Deno.noColor;

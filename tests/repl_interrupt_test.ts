@@ -221,3 +221,41 @@ Deno.test({
     }
   },
 });
+
+Deno.test("REPL: a plugin stopped in the middle of its code, whose thread runs on, is named once", async () => {
+  // Deno cannot interrupt a worker busy in JavaScript: runaway.ts spins on after its stop and
+  // keeps a core busy. The REPL cannot take the CPU back; it says so, naming the plugin.
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--no-prompt",
+      "--cached-only",
+      "repl.ts",
+      "--plugin-timeout",
+      "1",
+      "--plugin",
+      "tests/testdata/plugins/runaway.ts",
+      "--gold",
+      `${EXAMPLE}.m2`,
+      `${EXAMPLE}_system`,
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode("score runaway\nscore runaway\ngoto 2\n"));
+  await writer.close();
+  const output = await child.output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  const warnings = stderr.match(/^warning: .*$/gm) ?? [];
+  assert.deepEqual(warnings, [
+    "warning: Plugin tests/testdata/plugins/runaway.ts (runaway 1.0) was stopped in the middle of its code (stats() ran over the time limit); Deno cannot interrupt its thread, which may keep a CPU core busy until the program ends: leave the REPL (quit) to stop it",
+  ]);
+  assert.match(stderr, /^error: line 1: .*stats\(\) did not finish within 1 s/m);
+  assert.match(stderr, /^error: line 2: .*the plugin was stopped earlier/m);
+  assert.match(new TextDecoder().decode(output.stdout), /^Sentence 2 of 3 /m);
+  assert.equal(output.code, 1);
+});
