@@ -27,7 +27,7 @@ import { InputError, PluginError, UsageError } from "./plugins/errors.ts";
 import type { Registry } from "./plugins/registry.ts";
 import { Session } from "./repl/session.ts";
 import { presetAssignments } from "./pipeline/benchmarks.ts";
-import { onRunawayPlugin } from "./sandbox/host.ts";
+import { onPluginRunsOn, onRunawayPlugin } from "./sandbox/host.ts";
 
 export { Session, type SessionOptions } from "./repl/session.ts";
 
@@ -67,12 +67,18 @@ Options:
 const HISTORY_SIZE = 1000;
 const encoder = new TextEncoder();
 
-/** Write all of `text`; on a terminal, control characters from files are shown as escapes. */
+/**
+ * Write all of `text`; on a terminal, control characters from files are shown as escapes
+ * (but a progress bar's own carriage returns, with `allowCarriageReturn`).
+ */
 function write(
   stream: { writeSync(p: Uint8Array): number; isTerminal(): boolean },
   text: string,
+  allowCarriageReturn = false,
 ): void {
-  let bytes = encoder.encode(stream.isTerminal() ? terminalSafe(text) : text);
+  let bytes = encoder.encode(
+    stream.isTerminal() ? terminalSafe(text, allowCarriageReturn) : text,
+  );
   try {
     while (bytes.length) bytes = bytes.subarray(stream.writeSync(bytes));
   } catch (error) {
@@ -305,6 +311,11 @@ export async function replMain(
     write(Deno.stderr, `gecscore repl: ${message}; ending the REPL\n`);
     Deno.exit(1);
   });
+  // A plugin stopped mid-call may run on, out of reach (Deno cannot interrupt a busy worker):
+  // say so once, with the way to get the CPU back.
+  onPluginRunsOn((message) => {
+    write(Deno.stderr, `warning: ${message}: leave the REPL (quit) to stop it\n`);
+  });
   const tty = Deno.stdin.isTerminal();
   const color = tty && Deno.stdout.isTerminal() && !Deno.noColor;
   const session = new Session({
@@ -312,7 +323,7 @@ export async function replMain(
     color,
     onWarning: (text) => write(Deno.stderr, text),
     quiet: values.quiet,
-    progress: stderrProgress("computing", (text) => write(Deno.stderr, text)),
+    progress: stderrProgress("computing", (text) => write(Deno.stderr, text, true)),
     pluginTimeoutMs: timeout === undefined ? undefined : Number(timeout) * 1000,
     pluginMemoryMb: memory === undefined ? undefined : Number(memory),
   });

@@ -90,7 +90,8 @@ export class Session extends SessionState {
 
   /**
    * Completions of the last word of a partial command line: commands, metric ids, option
-   * names (`METRIC.OPTION`), option values, system names and file paths.
+   * names (`METRIC.OPTION`), option values, system names and file paths. A unique completion
+   * ends with a space, ready for the next word (but `METRIC.` and a folder's `/`).
    *
    * @example Usage
    * ```ts
@@ -99,13 +100,19 @@ export class Session extends SessionState {
    *
    * const session = new Session();
    * assert.deepEqual(session.complete("lo"), [["load "], "lo"]);
-   * assert.deepEqual(session.complete("load h"), [["hyp"], "h"]);
+   * assert.deepEqual(session.complete("load h"), [["hyp "], "h"]);
+   * assert.deepEqual(session.complete("score m2"), [["m2 "], "m2"]); // a metric id
    * ```
    *
    * @param line The line up to the cursor.
    * @returns The candidates and the word they complete.
    */
   complete(line: string): [string[], string] {
+    const [candidates, word] = this.#candidates(line);
+    return [candidates.length === 1 ? candidates.map(spaced) : candidates, word];
+  }
+
+  #candidates(line: string): [string[], string] {
     const words = line.trimStart().split(/\s+/);
     const word = words[words.length - 1];
     const filter = (all: Iterable<string>) => [...new Set(all)].filter((c) => c.startsWith(word));
@@ -179,6 +186,11 @@ export class Session extends SessionState {
     if (typeof (metric.defaults as Options)[name] === "boolean") return ["true", "false"];
     return [];
   }
+}
+
+/** A unique completion, with the space that ends a word (not after `METRIC.` or `folder/`). */
+function spaced(candidate: string): string {
+  return /[ ./]$/.test(candidate) ? candidate : candidate + " ";
 }
 
 function completePath(word: string): string[] {

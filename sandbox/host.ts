@@ -112,6 +112,28 @@ export function onRunawayPlugin(handler: ((message: string) => void) | undefined
   runawayHandler = handler;
 }
 
+let runsOnHandler: ((message: string) => void) | undefined;
+
+/**
+ * Say when a boxed plugin is stopped in the middle of its code (at its time or memory limit):
+ * Deno cannot interrupt a worker busy in JavaScript, so its thread may keep a CPU core busy
+ * until the program ends. A program that lives on after a stop (the REPL) tells its user; the
+ * handler gets one line naming the plugin, once per plugin.
+ *
+ * @example Usage
+ * ```ts
+ * import { onPluginRunsOn } from "./host.ts";
+ *
+ * onPluginRunsOn((message) => console.error(`warning: ${message}`));
+ * onPluginRunsOn(undefined);
+ * ```
+ *
+ * @param handler Called once per plugin stopped mid-call; `undefined` removes the handler.
+ */
+export function onPluginRunsOn(handler: ((message: string) => void) | undefined): void {
+  runsOnHandler = handler;
+}
+
 let nextGold = 1;
 const goldIds = new WeakMap<object, number>();
 
@@ -341,7 +363,17 @@ export class PluginHost {
     if (this.#stopped) return;
     this.#stopped = why;
     if (memory) this.#memoryStop = why;
-    if (busy && this.#watch) this.#watchRunaway(why);
+    if (busy && this.#watch) {
+      this.#watchRunaway(why);
+      runsOnHandler?.(
+        `Plugin ${this.#specs}${
+          this.#names.length > 0 ? ` (${this.#names.join(", ")})` : ""
+        } was stopped in the middle of its code (${
+          why.replace(/^Plugin .*? was stopped: /, "")
+        }); Deno cannot interrupt its thread, which may keep a CPU core busy until the ` +
+          `program ends`,
+      );
+    }
     if (this.#watch) {
       // A waiting plugin worker wakes up, sees the stop and closes.
       const gate = new Int32Array(this.#watch, 0, 4);

@@ -103,7 +103,10 @@ Deno.test("m2Metric is registered and scores the example as the reference does",
   assert.deepEqual(m2Metric.sentence(stats[1], m2Metric.defaults).f, 1);
   assert.equal(m2Metric.signature(m2Metric.defaults), "m2|beta:0.5|muw:2|v:1.0");
   const explanation = m2Metric.explain(gold.sentences[2], hyp[2], m2Metric.defaults);
-  assert.match(explanation.summary, /2 correct of 2 proposed, 3 gold \(annotator 0\)/);
+  // References are numbered from 1 where a person reads them: M2's annotator 0 is reference 1.
+  assert.match(explanation.summary, /2 correct of 2 proposed, 3 gold \(reference 1\)/);
+  assert.equal(explanation.blocks[1].title, "Gold edits of reference 1");
+  assert.deepEqual(explanation.blocks[2].table?.map((row) => row[0]), ["reference", "1", "2"]);
   assert.deepEqual(explanation.blocks[0].table?.[1], ["2-3", "is", "are", "yes"]);
 });
 

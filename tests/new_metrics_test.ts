@@ -252,6 +252,16 @@ Deno.test("the REPL scores and explains the new metrics", async () => {
   const out = await s.execute("score hyp cleme");
   assert.match(out, /cleme/);
   assert.match(await s.execute("align cleme2"), /Chunks/);
+  // References are numbered from 1, as the REPL's show and the report number them.
+  const green = await s.execute("align green");
+  assert.match(green, /; reference 1 of 2: /);
+  assert.match(green, /^Reference 1 \(chosen\): P /m);
+  assert.match(green, /^Reference 2: P /m);
+  for (const id of ["cleme", "cleme2"]) {
+    const header = (await s.execute(`align ${id}`)).split("\n").find((l) => /^chunk /.test(l));
+    assert.match(header ?? "", /^chunk +source +hypothesis +ref 1\b/, id);
+    assert.doesNotMatch(header ?? "", /\bref 0\b/, id);
+  }
   assert.match(await s.execute("align gotoscorer"), /Reference chunks/);
 });
 

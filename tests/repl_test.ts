@@ -119,8 +119,8 @@ Deno.test("Session moves through sentences and shows them", async (t) => {
       [
         `Sentence 1 of 3  (${GOLD}:1)`,
         "source                    The cat sat at mat .",
-        "ref 0                     The cat sat [-at-]{+on the+} mat .",
-        "ref 1                     The cat sat at mat .",
+        "ref 1                     The cat sat [-at-]{+on the+} mat .",
+        "ref 2                     The cat sat at mat .",
         `${S1}   [-The-]{+A+} cat sat [-at-]{+on the+} mat .`,
         `${S2}  [-The-]{+A+} cat sat [-at-]{+on+} mat .`,
       ].join("\n"),
@@ -132,7 +132,18 @@ Deno.test("Session moves through sentences and shows them", async (t) => {
     await assert.rejects(s.execute("next"), /Already at the last sentence \(3\)/);
     assert.match(await s.execute("prev 2"), /^Sentence 1 of 3/);
     await assert.rejects(s.execute("prev"), /Already at the first sentence/);
-    assert.match(await s.execute("goto 2"), /= ref 1\)$/m);
+    // A step past either end goes as far as it can and says so.
+    assert.match(
+      await s.execute("next 5"),
+      /^Moved forward 2 sentences, to the last \(3\)\nSentence 3 of 3/,
+    );
+    assert.match(
+      await s.execute("prev 5"),
+      /^Moved back 2 sentences, to the first \(1\)\nSentence 1 of 3/,
+    );
+    assert.equal(s.index, 0);
+    await assert.rejects(s.execute("prev 5"), /Already at the first sentence/);
+    assert.match(await s.execute("goto 2"), /= ref 2\)$/m);
     assert.equal(s.index, 1);
     assert.match(await s.execute("3"), /^Sentence 3 of 3/);
     assert.match(await s.execute("g 1"), /^Sentence 1 of 3/);
@@ -417,25 +428,26 @@ Deno.test("Session help describes every command", async () => {
 Deno.test("Session.complete() completes commands, metrics, options, systems and paths", async () => {
   const s = await session();
   assert.deepEqual(s.complete("sh"), [["show "], "sh"]);
-  assert.deepEqual(s.complete("load p"), [["plugin"], "p"]);
+  // A unique completion ends with a space, as a command's does: the next word follows.
+  assert.deepEqual(s.complete("load p"), [["plugin "], "p"]);
   assert.deepEqual(s.complete("load hyp tests/testdata/toy_h"), [
-    [TOY_HYP],
+    [TOY_HYP + " "],
     "tests/testdata/toy_h",
   ]);
-  assert.deepEqual(s.complete("load plugin tests/testdata/plugins/toy")[0], [TOY]);
+  assert.deepEqual(s.complete("load plugin tests/testdata/plugins/toy")[0], [TOY + " "]);
   assert.deepEqual(s.complete("load gold tests/testd"), [["tests/testdata/"], "tests/testd"]);
   assert.deepEqual(s.complete("align toy_"), [["toy_len", "toy_edits"], "toy_"]);
   assert.deepEqual(s.complete(`align toy_len m2scorer_example_system`)[0], [S1, S2]);
   assert.deepEqual(s.complete("set toy_len"), [["toy_len.", "toy_len.scale"], "toy_len"]);
-  assert.deepEqual(s.complete("set toy_edits.s"), [["toy_edits.strict"], "toy_edits.s"]);
+  assert.deepEqual(s.complete("set toy_edits.s"), [["toy_edits.strict "], "toy_edits.s"]);
   assert.deepEqual(s.complete("set toy_edits.strict "), [["true", "false"], ""]);
-  assert.deepEqual(s.complete("set exact_match.references c"), [["conll2014"], "c"]);
+  assert.deepEqual(s.complete("set exact_match.references c"), [["conll2014 "], "c"]);
   assert.deepEqual(s.complete("find d"), [["diff", "disagree"], "d"]);
-  assert.deepEqual(s.complete("find disagree toy_l"), [["toy_len"], "toy_l"]);
-  assert.deepEqual(s.complete("find disagree toy_len -toy_e"), [["-toy_edits"], "-toy_e"]);
+  assert.deepEqual(s.complete("find disagree toy_l"), [["toy_len "], "toy_l"]);
+  assert.deepEqual(s.complete("find disagree toy_len -toy_e"), [["-toy_edits "], "-toy_e"]);
   assert.deepEqual(s.complete(`find diff ${S1}`)[0], [S1, S2]);
-  assert.deepEqual(s.complete("score toy_e"), [["toy_edits"], "toy_e"]);
-  assert.deepEqual(s.complete("help ali"), [["align"], "ali"]);
+  assert.deepEqual(s.complete("score toy_e"), [["toy_edits "], "toy_e"]);
+  assert.deepEqual(s.complete("help ali"), [["align "], "ali"]);
   assert.deepEqual(s.complete("zzz "), [[], ""]);
 });
 
@@ -656,9 +668,9 @@ Deno.test({
       at = await term.waitFor(/Loaded plugin toy-metrics.*\n\[1\/3\]> $/, at);
       await term.type("set toy_len.sc");
       await new Promise((r) => setTimeout(r, 100));
-      await term.type("\t"); // completes the option name
-      at = await term.waitFor(/set toy_len\.scale$/, at);
-      await term.type(" 3\r");
+      await term.type("\t"); // completes the option name, and the space after it
+      at = await term.waitFor(/set toy_len\.scale $/, at);
+      await term.type("3\r");
       at = await term.waitFor(/toy_len\.scale = 3 \(was 1\)/, at);
       await term.type("goto 2\r");
       at = await term.waitFor(/Sentence 2 of 3.*\n(.*\n)*\[2\/3\]> $/, at);
@@ -708,6 +720,12 @@ Deno.test({
       at = await term.waitFor(/Sentence 1 of 3(.*\n)*\[1\/3\]> $/, at);
       await term.type("goto 3\r");
       at = await term.waitFor(/Sentence 3 of 3(.*\n)*\[3\/3\]> $/, at);
+      await term.type("score gle");
+      await new Promise((r) => setTimeout(r, 100));
+      await term.type("\t"); // a metric name ends with a space too: the next word follows
+      at = await term.waitFor(/score gleu $/, at);
+      await term.type("m2\r");
+      at = await term.waitFor(/gleu.*\n(.*\n)*m2scorer_example_system .*\n(.*\n)*\[3\/3\]> $/, at);
       await term.type("quit\r");
       assert.equal(await term.close(), 0);
       assert.doesNotMatch(term.text, /error:|permission|Deno requests|Allow\?/i);

@@ -277,8 +277,8 @@ export const clemeMetric: Metric<ClemeOptions, ClemeStats, ClemeScore> = {
       "chunk",
       "source",
       "hypothesis",
-      ...Array.from({ length: refs }, (_, r) => `ref ${r}`),
-      ...judged.map((_, k) => judged.length > 1 ? `vs ref ${k}` : "outcome"),
+      ...Array.from({ length: refs }, (_, r) => `ref ${r + 1}`),
+      ...judged.map((_, k) => judged.length > 1 ? `vs ref ${k + 1}` : "outcome"),
     ];
     const rows = partition.chunks.map((c, i) => [
       String(i),

@@ -231,8 +231,8 @@ export function createCleme2Metric(
               "chunk",
               "source",
               "hypothesis",
-              ...Array.from({ length: refs }, (_, r) => `ref ${r}`),
-              ...lists.map((_, k) => lists.length > 1 ? `vs ref ${k}` : "outcome"),
+              ...Array.from({ length: refs }, (_, r) => `ref ${r + 1}`),
+              ...lists.map((_, k) => lists.length > 1 ? `vs ref ${k + 1}` : "outcome"),
             ],
             ...partition.chunks.map((c, i) => [
               String(i),

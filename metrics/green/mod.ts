@@ -170,7 +170,7 @@ export const greenMetric: Metric<GreenOptions, GreenStats, GreenScore> = withSen
     const blocks = refs.map((c, i) => {
       const s = scoreOf(c, options);
       return {
-        title: `Reference ${i}${i === chosen ? " (chosen)" : ""}: P ${s.p.toFixed(4)} R ${
+        title: `Reference ${i + 1}${i === chosen ? " (chosen)" : ""}: P ${s.p.toFixed(4)} R ${
           s.r.toFixed(4)
         } F${options.beta} ${s.f.toFixed(4)}`,
         table: [
@@ -184,7 +184,7 @@ export const greenMetric: Metric<GreenOptions, GreenStats, GreenScore> = withSen
       summary:
         `GREEN ${options.unit} n=${n}: F${options.beta} ${s.f.toFixed(4)} (P ${s.p.toFixed(4)}, R ${
           s.r.toFixed(4)
-        }; reference ${chosen} of ${refs.length}: the first unless a later ` +
+        }; reference ${chosen + 1} of ${refs.length}: the first unless a later ` +
         `one scores strictly higher)`,
       blocks,
     };

@@ -390,10 +390,10 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
         fmt(score.f)
       }: ${score.tp} correct of ${score.tp + score.fp} proposed, ${
         score.tp + score.fn
-      } gold (annotator ${best.annotator})`,
+      } gold (reference ${referenceNumber(best.annotator)})`,
       blocks: [
         {
-          title: `System edits (chosen for annotator ${best.annotator})`,
+          title: `System edits (chosen for reference ${referenceNumber(best.annotator)})`,
           table: [
             ["span", "original", "correction", "matches gold"],
             ...best.edits.map((e) => {
@@ -403,7 +403,7 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
           ],
         },
         {
-          title: `Gold edits of annotator ${best.annotator}`,
+          title: `Gold edits of reference ${referenceNumber(best.annotator)}`,
           table: [
             ["span", "original", "corrections", "matched"],
             ...best.gold.map((g) => [
@@ -415,11 +415,11 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
           ],
         },
         {
-          title: "Annotators (chosen: highest F against zero running totals)",
+          title: "References (chosen: highest F against zero running totals)",
           table: [
-            ["annotator", "correct", "proposed", "gold", "chosen"],
+            ["reference", "correct", "proposed", "gold", "chosen"],
             ...results.map((r, i) => [
-              r.annotator,
+              referenceNumber(r.annotator),
               String(counts[i][0]),
               String(counts[i][1]),
               String(counts[i][2]),
@@ -438,3 +438,11 @@ export const m2Metric: Metric<M2Options, M2Stats, M2Score> = withSentenceMean({
     }|v:${M2_VERSION}`;
   },
 });
+
+/**
+ * An annotator as a person reads it: reference n + 1 for M2's 0-based annotator id n (the
+ * numbering of the REPL's show, GLEU's explanation and the report); another id as it is.
+ */
+function referenceNumber(annotator: string): string {
+  return /^\d+$/.test(annotator) ? String(Number(annotator) + 1) : annotator;
+}

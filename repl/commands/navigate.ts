@@ -24,16 +24,24 @@ function step(session: SessionState, args: string[], sign: number): string {
   if (!Number.isInteger(by) || by < 1) {
     throw new UsageError(`Step must be a whole number >= 1, got ${JSON.stringify(args[0])}`);
   }
-  const target = session.index + sign * by;
-  if (target < 0 || target >= gold.sentences.length) {
+  const last = gold.sentences.length - 1;
+  const edge = sign > 0 ? last : 0;
+  if (session.index === edge) {
     throw new UsageError(
-      sign > 0
-        ? `Already at the last sentence (${gold.sentences.length})`
-        : "Already at the first sentence",
+      sign > 0 ? `Already at the last sentence (${last + 1})` : "Already at the first sentence",
     );
   }
+  // A step past either end goes as far as it can and says so.
+  const target = Math.min(Math.max(session.index + sign * by, 0), last);
+  const moved = Math.abs(target - session.index);
   session.index = target;
-  return showView(session);
+  return moveAndShow(
+    session,
+    moved < by
+      ? `Moved ${sign > 0 ? "forward" : "back"} ${moved} sentence${moved === 1 ? "" : "s"}, ` +
+        `to the ${sign > 0 ? "last" : "first"} (${target + 1})`
+      : undefined,
+  );
 }
 
 /** `show`. */
@@ -133,10 +141,12 @@ export function showView(state: SessionState): string {
   const sentence = gold.sentences[state.index];
   const rows: [string, string][] = [["source", sentence.source.join(" ")]];
   const refs = state.references(sentence);
+  // References are numbered from 1 wherever a person reads them (align, the report): an M2
+  // annotator id n (0-based in the file) is reference n + 1.
   const refLabels = sentence.references
     ? refs.map((_, i) => `ref ${i + 1}`)
     : (sentence.allAnnotators ?? sentence.annotations?.map((a) => a.annotator) ?? [])
-      .map((id) => `ref ${id}`);
+      .map((id) => `ref ${/^\d+$/.test(id) ? Number(id) + 1 : id}`);
   refs.forEach((r, i) => rows.push([refLabels[i] ?? `ref ${i + 1}`, state.diff(sentence, r)]));
   for (const system of state.systems) {
     const hyp = system.sentences[state.index];
