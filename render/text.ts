@@ -14,8 +14,14 @@ export { headlineValue };
 
 const NUMERIC = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?%?$|^n\/a$|^-$|^\[.*\]$/i;
 
-/** Text of printable ASCII only: one column per character, no table needed. */
-const PLAIN = /^[\x20-\x7e]*$/;
+/**
+ * Text whose every character takes one column without the width tables: printable ASCII, Latin,
+ * Greek and Cyrillic letters (no combining marks), and general punctuation with `±`, `−` and `†`
+ * (no emoji presentation). Most tables hold only these, so string-width is loaded only for others
+ * (`tests/display_width_test.ts` checks every character here against string-width).
+ */
+export const PLAIN =
+  /^[\x20-\x7e\u00a0-\u00a8\u00aa-\u00ac\u00af-\u02ff\u0370-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u203b\u203d-\u2048\u204a-\u205e\u2212]*$/;
 
 /** string-width, once {@linkcode loadDisplayWidth} has loaded it. */
 let wideWidth: ((text: string) => number) | undefined;
@@ -72,7 +78,7 @@ export async function loadDisplayWidth(): Promise<void> {
  * @returns Its width in columns.
  */
 export function displayWidth(text: string): number {
-  if (PLAIN.test(text)) return text.length;
+  if (PLAIN.test(text)) return [...text].length;
   if (!wideWidth) throw new DisplayWidthNotLoaded(text);
   return wideWidth(text);
 }
