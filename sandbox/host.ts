@@ -14,6 +14,7 @@
  * @module
  */
 
+import { notifyRunaway, notifyRunsOn } from "./stop_notices.ts";
 import { deserialize } from "node:v8";
 import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
 import type { CallSite, JobExtras, MetricJobResult } from "../checked/guard.ts";
@@ -67,6 +68,8 @@ export interface HostOptions {
   memoryMb?: number;
 }
 
+export { onPluginRunsOn, onRunawayPlugin } from "./stop_notices.ts";
+
 /**
  * The host and plugin index behind a proxied plugin, metric or format, or undefined for an
  * ordinary object.
@@ -84,54 +87,6 @@ export interface HostOptions {
  */
 export function hostOf(metric: object): { host: PluginHost; plugin: number } | undefined {
   return hosted<PluginHost>(metric);
-}
-
-let runawayHandler: ((message: string) => void) | undefined;
-
-/**
- * Say what to do when a boxed plugin stopped in the middle of its code (at its time or memory
- * limit) runs on regardless — Deno cannot interrupt a worker busy in JavaScript — and grows
- * the program by its memory limit again: the handler gets one line naming the plugin. A
- * program that lives on after a stop (the REPL) ends itself there, before V8's heap limit
- * ends it with a native error; without a handler nothing is done.
- *
- * @example Usage
- * ```ts
- * import { onRunawayPlugin } from "./host.ts";
- *
- * onRunawayPlugin((message) => {
- *   console.error(`gecscore: ${message}`);
- *   Deno.exit(1);
- * });
- * onRunawayPlugin(undefined);
- * ```
- *
- * @param handler Called once per runaway plugin; `undefined` removes the handler.
- */
-export function onRunawayPlugin(handler: ((message: string) => void) | undefined): void {
-  runawayHandler = handler;
-}
-
-let runsOnHandler: ((message: string) => void) | undefined;
-
-/**
- * Say when a boxed plugin is stopped in the middle of its code (at its time or memory limit):
- * Deno cannot interrupt a worker busy in JavaScript, so its thread may keep a CPU core busy
- * until the program ends. A program that lives on after a stop (the REPL) tells its user; the
- * handler gets one line naming the plugin, once per plugin.
- *
- * @example Usage
- * ```ts
- * import { onPluginRunsOn } from "./host.ts";
- *
- * onPluginRunsOn((message) => console.error(`warning: ${message}`));
- * onPluginRunsOn(undefined);
- * ```
- *
- * @param handler Called once per plugin stopped mid-call; `undefined` removes the handler.
- */
-export function onPluginRunsOn(handler: ((message: string) => void) | undefined): void {
-  runsOnHandler = handler;
 }
 
 let nextGold = 1;
@@ -311,7 +266,7 @@ export class PluginHost {
       const growth = now.rss - start.rss - Math.max(0, main(now) - main(start));
       if (growth <= limit) return;
       clearInterval(timer);
-      runawayHandler?.(
+      notifyRunaway(
         `Plugin ${this.#specs}${
           this.#names.length > 0 ? ` (${this.#names.join(", ")})` : ""
         } was stopped (${why.replace(/^Plugin .*? was stopped: /, "")}) but its thread runs on ` +
@@ -365,7 +320,7 @@ export class PluginHost {
     if (memory) this.#memoryStop = why;
     if (busy && this.#watch) {
       this.#watchRunaway(why);
-      runsOnHandler?.(
+      notifyRunsOn(
         `Plugin ${this.#specs}${
           this.#names.length > 0 ? ` (${this.#names.join(", ")})` : ""
         } was stopped in the middle of its code (${
