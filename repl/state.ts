@@ -12,14 +12,11 @@
 import { createRegistry, readGold } from "../builtin.ts";
 import { referenceRewrites } from "../formats/references.ts";
 import { readReferenceCorpus } from "../formats/text.ts";
-import { readSystem } from "../pipeline/read_system.ts";
-import { isOwnFormat } from "../pipeline/own_formats.ts";
-import { InputError, UsageError } from "../plugins/errors.ts";
-import { loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
+import { UsageError } from "../plugins/errors.ts";
 import { coerceOption } from "../plugins/options.ts";
 import type { Registry } from "../plugins/registry.ts";
 import { headlineValue } from "../render/text.ts";
-import { callSite, deriveEdits, goldProvides, metricOptions } from "../pipeline/scoring.ts";
+import { callSite, deriveEdits, goldProvides } from "../pipeline/scoring.ts";
 import { explainSentence, scoreOf, sentenceStats } from "../pipeline/engine.ts";
 import type { CallSite } from "../checked/guard.ts";
 import { WarningEcho } from "../render/warnings.ts";
@@ -39,16 +36,21 @@ import type {
 import { formatDiff, tokenDiff } from "../util/token_diff.ts";
 import {
   BOLD,
+  cached,
   cacheKey,
-  checkDistinctNames,
   countPaths,
   DIM,
+  findSystem,
   goldLoadedMessage,
+  loadSessionPlugin,
   nextMatch,
-  pluginSummary,
+  putSystem,
+  readSessionSystems,
   resetOverrides,
   selectNames,
   type SessionOptions,
+  sessionOptions,
+  unavailableReason,
   warmStats,
 } from "./state_parts.ts";
 
@@ -177,29 +179,15 @@ export class SessionState {
   async loadHypotheses(paths: string[], format?: string): Promise<string> {
     const gold = this.needGold();
     if (!paths.length) throw new UsageError("Usage: load hyp PATH...");
-    const loaded: Hypotheses[] = [];
-    for (const path of paths) {
-      const { format: read, ...system } = await readSystem(path, {
-        registry: this.registry,
-        format,
-        expected: gold.sentences.length,
-      });
-      // A plugin's format (named by the user) is stated in the signatures (metricResult()).
-      loaded.push(isOwnFormat(read) ? system : Object.assign(system, { format: read }));
-    }
-    checkDistinctNames(loaded);
-    const out: string[] = [];
-    for (const system of loaded) {
-      const at = this.systems.findIndex((s) => s.name === system.name);
+    const loaded = await readSessionSystems(this.registry, paths, format, gold.sentences.length);
+    return loaded.map((system) => {
       this.#forget(system.name);
-      if (at >= 0) this.systems[at] = system;
-      else this.systems.push(system);
-      out.push(
-        `${at >= 0 ? "Reloaded" : "Loaded"} system ${system.name}: ${system.sentences.length} ` +
-          `sentences (${system.path}${system.edits ? ", hypothesis M2" : ""})`,
-      );
-    }
-    return out.join("\n");
+      const replaced = putSystem(this.systems, system);
+      return `${replaced ? "Reloaded" : "Loaded"} system ${system.name}: ` +
+        `${system.sentences.length} sentences (${system.path}${
+          system.edits ? ", hypothesis M2" : ""
+        })`;
+    }).join("\n");
   }
 
   /**
@@ -218,9 +206,8 @@ export class SessionState {
     if (!plain.length) return "Every system named already has its own edits (a hypothesis M2)";
     const annotated = await deriveEdits(gold, plain);
     return annotated.map((system) => {
-      const at = this.systems.findIndex((s) => s.name === system.name);
       this.#forget(system.name);
-      this.systems[at] = system;
+      putSystem(this.systems, system);
       const count = system.edits!.reduce((n, e) => n + e.length, 0);
       return `Annotated system ${system.name}: ${count} edits (edits:${system.editsFrom})`;
     }).join("\n");
@@ -233,17 +220,10 @@ export class SessionState {
    * @returns What it brought, in words.
    */
   async loadPlugin(spec: string): Promise<string> {
-    const plugin = await loadPlugin(spec, undefined, {
+    return await loadSessionPlugin(this.registry, spec, {
       timeoutMs: this.#pluginTimeoutMs,
       memoryMb: this.#pluginMemoryMb,
     });
-    try {
-      this.registry.use(plugin);
-    } catch (error) {
-      unloadPlugin(plugin);
-      throw error;
-    }
-    return pluginSummary(plugin);
   }
 
   // ---- metrics and options ------------------------------------------------------------
@@ -255,14 +235,7 @@ export class SessionState {
    * @returns The reason, or undefined when it can run.
    */
   unavailable(metric: AnyMetric): string | undefined {
-    // Metrics that ask a model server gather their answers for a whole run (score, report).
-    if (metric.gather) return "n/a (asks a model server: use gecscore score or report)";
-    if (!this.gold) return undefined;
-    if (metric.goldFormats && !metric.goldFormats.includes(this.gold.format)) {
-      return `n/a (scores gold of format ${metric.goldFormats.join(" or ")})`;
-    }
-    const missing = metric.needs.filter((n) => !this.#provides.has(n));
-    return missing.length ? `n/a (needs ${missing.join(", ")})` : undefined;
+    return unavailableReason(metric, this.gold, this.#provides);
   }
 
   /**
@@ -274,25 +247,11 @@ export class SessionState {
   options(metric: AnyMetric): Options {
     const raw = this.#overrides.get(metric.id) ?? {};
     const key = `${metric.id}\u0000${JSON.stringify(raw)}`;
-    let options = this.#prepared.get(key);
-    if (!options) {
-      // The planner's options: resolved, then prepared from the session's gold and systems
-      // (GoToScorer's weights=systems from every loaded system), as a run of them would be.
-      try {
-        const plugin = this.registry.pluginOf(metric.id);
-        options = metricOptions(metric, raw, {
-          gold: this.gold?.sentences ?? [],
-          systems: this.systems,
-        }, { plugin: plugin ? `${plugin.name} ${plugin.version}` : undefined });
-      } catch (error) {
-        // Options that cannot be prepared from these systems (weights from systems given as
-        // plain text, not yet annotated): the metric is not available for them, as it says.
-        if (!(error instanceof InputError)) throw error;
-        options = metricOptions({ ...metric, prepare: undefined }, raw, { gold: [], systems: [] });
-      }
-      this.#prepared.set(key, options);
-    }
-    return options;
+    return cached(
+      this.#prepared,
+      key,
+      () => sessionOptions(this.registry, metric, raw, this.gold, this.systems),
+    );
   }
 
   /**
@@ -322,15 +281,14 @@ export class SessionState {
   corpusStats(system: Hypotheses, metric: AnyMetric): unknown[] {
     const gold = this.needGold();
     const options = this.options(metric);
-    const key = cacheKey(system.name, metric.id, options);
-    let stats = this.#stats.get(key);
-    if (!stats) {
-      stats = gold.sentences.map((g, i) =>
-        this.statsOf(metric, g, system.sentences[i], options, system.edits?.[i], system.name)
-      );
-      this.#stats.set(key, stats);
-    }
-    return stats;
+    return cached(
+      this.#stats,
+      cacheKey(system.name, metric.id, options),
+      () =>
+        gold.sentences.map((g, i) =>
+          this.statsOf(metric, g, system.sentences[i], options, system.edits?.[i], system.name)
+        ),
+    );
   }
 
   /**
@@ -396,15 +354,7 @@ export class SessionState {
    * @returns The system.
    */
   system(name: string): Hypotheses {
-    const system = this.systems.find((s) => s.name === name);
-    if (!system) {
-      throw new UsageError(
-        `Unknown system "${name}"; loaded: ${
-          this.systems.map((s) => s.name).join(", ") || "(none)"
-        }`,
-      );
-    }
-    return system;
+    return findSystem(this.systems, name);
   }
 
   // ---- helpers for the commands' views ------------------------------------------------
@@ -604,19 +554,18 @@ export class SessionState {
   /** A system's sentence headline values under a metric (cached; NaN when not a number). */
   sentenceHeadlines(system: Hypotheses, metric: AnyMetric): number[] {
     const options = this.options(metric);
-    const key = cacheKey(system.name, metric.id, options);
-    let values = this.#headlines.get(key);
-    if (!values) {
-      values = this.corpusStats(system, metric).map((s, i) => {
-        const v = headlineValue(
-          this.scoreOf(metric, "sentence", s, system.name, i),
-          metric.headline,
-        );
-        return typeof v === "number" ? v : NaN;
-      });
-      this.#headlines.set(key, values);
-    }
-    return values;
+    return cached(
+      this.#headlines,
+      cacheKey(system.name, metric.id, options),
+      () =>
+        this.corpusStats(system, metric).map((s, i) => {
+          const v = headlineValue(
+            this.scoreOf(metric, "sentence", s, system.name, i),
+            metric.headline,
+          );
+          return typeof v === "number" ? v : NaN;
+        }),
+    );
   }
 
   /** Move to the next sentence (wrapping round) that passes a test; false when none does. */

@@ -6,11 +6,13 @@
  * @module
  */
 
-import { UsageError } from "../plugins/errors.ts";
+import { InputError, UsageError } from "../plugins/errors.ts";
+import { metricOptions } from "../pipeline/scoring.ts";
 import type { Registry } from "../plugins/registry.ts";
 import type {
   AnyMetric,
   GoldCorpus,
+  GoldNeed,
   Hypotheses,
   Options,
   OptionValue,
@@ -18,6 +20,10 @@ import type {
   Score,
 } from "../plugins/types.ts";
 import { headlineValue, scoreColumns } from "../render/text.ts";
+import { readSystem } from "../pipeline/read_system.ts";
+import { isOwnFormat } from "../pipeline/own_formats.ts";
+import type { HostOptions } from "../sandbox/host.ts";
+import { loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
 
 /** How a session is set up. */
 export interface SessionOptions {
@@ -286,4 +292,154 @@ export function checkDistinctNames(systems: readonly Hypotheses[]): void {
   if (twice) {
     throw new UsageError(`Two systems are named ${twice.name}: give files distinct base names`);
   }
+}
+
+/**
+ * Read system files for the session, each with the gold's number of sentences; a plugin's format
+ * (named by the user) stays on the system, for the signatures; two files with one base name are
+ * a usage error.
+ *
+ * @param registry Where the formats are.
+ * @param paths The files.
+ * @param format The files' format id (default: by name and content, else plain text).
+ * @param expected The gold's number of sentences.
+ * @returns The systems, in order.
+ */
+export async function readSessionSystems(
+  registry: Registry,
+  paths: readonly string[],
+  format: string | undefined,
+  expected: number,
+): Promise<Hypotheses[]> {
+  const loaded: Hypotheses[] = [];
+  for (const path of paths) {
+    const { format: read, ...system } = await readSystem(path, { registry, format, expected });
+    loaded.push(isOwnFormat(read) ? system : Object.assign(system, { format: read }));
+  }
+  checkDistinctNames(loaded);
+  return loaded;
+}
+
+/**
+ * Put a system in the place of the loaded one of its name, or after the others.
+ *
+ * @param systems The loaded systems (changed in place).
+ * @param system The system.
+ * @returns Whether it replaced one.
+ */
+export function putSystem(systems: Hypotheses[], system: Hypotheses): boolean {
+  const at = systems.findIndex((s) => s.name === system.name);
+  if (at >= 0) systems[at] = system;
+  else systems.push(system);
+  return at >= 0;
+}
+
+/**
+ * Load a plugin into a registry, boxed; one the registry refuses (an id taken) is unloaded again.
+ *
+ * @param registry The registry.
+ * @param spec The plugin's path, URL or npm specifier.
+ * @param limits Its time and memory limits.
+ * @returns What it brought, in words.
+ */
+export async function loadSessionPlugin(
+  registry: Registry,
+  spec: string,
+  limits: Pick<HostOptions, "timeoutMs" | "memoryMb">,
+): Promise<string> {
+  const plugin = await loadPlugin(spec, undefined, limits);
+  try {
+    registry.use(plugin);
+  } catch (error) {
+    unloadPlugin(plugin);
+    throw error;
+  }
+  return pluginSummary(plugin);
+}
+
+/**
+ * A metric's options in a session, as the planner gives them: resolved, then prepared from the
+ * session's gold and systems (GoToScorer's weights=systems from every loaded system), as a run
+ * of them would be. Options that cannot be prepared from these systems (weights from systems
+ * given as plain text, not yet annotated) are resolved unprepared: the metric is not available
+ * for them, as it says.
+ *
+ * @param registry The registry (to name the metric's plugin).
+ * @param metric The metric.
+ * @param raw The session's `set` values for it.
+ * @param gold The loaded gold, if any.
+ * @param systems The loaded systems.
+ * @returns The options.
+ */
+export function sessionOptions(
+  registry: Registry,
+  metric: AnyMetric,
+  raw: Record<string, OptionValue>,
+  gold: GoldCorpus | undefined,
+  systems: readonly Hypotheses[],
+): Options {
+  try {
+    const plugin = registry.pluginOf(metric.id);
+    return metricOptions(metric, raw, { gold: gold?.sentences ?? [], systems }, {
+      plugin: plugin ? `${plugin.name} ${plugin.version}` : undefined,
+    });
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return metricOptions({ ...metric, prepare: undefined }, raw, { gold: [], systems: [] });
+  }
+}
+
+/**
+ * The value of `key` in `cache`, computed and kept on first use.
+ *
+ * @param cache The cache.
+ * @param key The key.
+ * @param compute What computes the value.
+ * @returns The value.
+ */
+export function cached<K, V>(cache: Map<K, V>, key: K, compute: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) cache.set(key, value = compute());
+  return value;
+}
+
+/**
+ * Why a metric cannot run on a gold (`"n/a (needs errors)"`), or undefined: metrics that ask a
+ * model server gather their answers for a whole run (score, report), and a metric bound to other
+ * gold formats or needing what the gold lacks is not available.
+ *
+ * @param metric The metric.
+ * @param gold The loaded gold, if any.
+ * @param provides What the gold provides.
+ * @returns The reason, or undefined when it can run.
+ */
+export function unavailableReason(
+  metric: AnyMetric,
+  gold: GoldCorpus | undefined,
+  provides: ReadonlySet<GoldNeed>,
+): string | undefined {
+  if (metric.gather) return "n/a (asks a model server: use gecscore score or report)";
+  if (!gold) return undefined;
+  if (metric.goldFormats && !metric.goldFormats.includes(gold.format)) {
+    return `n/a (scores gold of format ${metric.goldFormats.join(" or ")})`;
+  }
+  const missing = metric.needs.filter((n) => !provides.has(n));
+  return missing.length ? `n/a (needs ${missing.join(", ")})` : undefined;
+}
+
+/**
+ * A loaded system by name; an unknown name is a usage error listing the loaded ones.
+ *
+ * @param systems The loaded systems.
+ * @param name The name.
+ * @returns The system.
+ */
+export function findSystem(systems: readonly Hypotheses[], name: string): Hypotheses {
+  const system = systems.find((s) => s.name === name);
+  if (!system) {
+    throw new UsageError(
+      `Unknown system "${name}"; loaded: ${systems.map((s) => s.name).join(", ") || "(none)"}`,
+    );
+  }
+  return system;
 }
