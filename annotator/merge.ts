@@ -35,10 +35,13 @@ export type MergeStrategy = "rules" | "all-split" | "all-merge" | "all-equal";
  */
 export const MAX_MERGE_RUN = 300;
 
-const OPEN_POS = new Set(["ADJ", "AUX", "ADV", "NOUN", "VERB"]);
-const VERBAL = new Set(["AUX", "PART", "VERB"]);
+/** Universal POS tags of open word classes, which ERRANT's merge keeps apart. */
+export const OPEN_POS: ReadonlySet<string> = new Set(["ADJ", "AUX", "ADV", "NOUN", "VERB"]);
+/** Universal POS tags of verb phrases, which ERRANT's merge joins. */
+export const VERBAL: ReadonlySet<string> = new Set(["AUX", "PART", "VERB"]);
 
-function span(seq: readonly AlignOp[]): Span[] {
+/** One span covering a whole run of steps (nothing for an empty run). */
+export function span(seq: readonly AlignOp[]): Span[] {
   if (seq.length === 0) return [];
   const last = seq[seq.length - 1];
   return [{
@@ -49,15 +52,18 @@ function span(seq: readonly AlignOp[]): Span[] {
   }];
 }
 
-function isPunct(tok: Token): boolean {
+/** Whether a token is punctuation, by its POS tag or its characters. */
+export function isPunct(tok: Token): boolean {
   return tok.pos === "PUNCT" || inPunctuation(tok.text);
 }
 
-function charSimilarity(a: Token, b: Token): number {
+/** Character similarity of two tokens: 1 minus their normalised indel distance. */
+export function charSimilarity(a: Token, b: Token): number {
   return 1 - indelNormalizedDistance(a.text, b.text);
 }
 
-function stripApostropheHyphen(toks: readonly Token[]): string {
+/** The lower-cased tokens joined, without apostrophes and hyphens. */
+export function stripApostropheHyphen(toks: readonly Token[]): string {
   return toks.map((t) => t.lower).join("").replace(/['-]/g, "");
 }
 

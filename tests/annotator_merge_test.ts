@@ -1,39 +1,23 @@
 import assert from "node:assert/strict";
 import { align, type AlignOp } from "../annotator/align.ts";
-import { MAX_MERGE_RUN, mergeEdits, type Span } from "../annotator/merge.ts";
-import { indelNormalizedDistance, inPunctuation, isUpperChar } from "../annotator/strings.ts";
+import {
+  charSimilarity,
+  isPunct,
+  MAX_MERGE_RUN,
+  mergeEdits,
+  OPEN_POS,
+  type Span,
+  span,
+  stripApostropheHyphen,
+  VERBAL,
+} from "../annotator/merge.ts";
+import { isUpperChar } from "../annotator/strings.ts";
 import type { Analysis, Token } from "../annotator/token.ts";
 import { InputError } from "../plugins/errors.ts";
 import { MersenneTwister } from "../util/mt19937.ts";
 
 // ERRANT's rule merge written plainly (every span of a run built as token slices, sets and
 // joined strings), the reference for the indexed merge in annotator/merge.ts.
-const OPEN_POS = new Set(["ADJ", "AUX", "ADV", "NOUN", "VERB"]);
-const VERBAL = new Set(["AUX", "PART", "VERB"]);
-
-function span(seq: readonly AlignOp[]): Span[] {
-  if (seq.length === 0) return [];
-  const last = seq[seq.length - 1];
-  return [{
-    oStart: seq[0].oStart,
-    oEnd: last.oEnd,
-    cStart: seq[0].cStart,
-    cEnd: last.cEnd,
-  }];
-}
-
-function isPunct(tok: Token): boolean {
-  return tok.pos === "PUNCT" || inPunctuation(tok.text);
-}
-
-function charSimilarity(a: Token, b: Token): number {
-  return 1 - indelNormalizedDistance(a.text, b.text);
-}
-
-function stripApostropheHyphen(toks: readonly Token[]): string {
-  return toks.map((t) => t.lower).join("").replace(/['-]/g, "");
-}
-
 /** Merge or split a run of adjacent D, I and S steps. */
 function processSeq(seq: readonly AlignOp[], orig: Analysis, cor: Analysis): (AlignOp | Span)[] {
   if (seq.length <= 1) return [...seq];
