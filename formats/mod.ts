@@ -20,7 +20,15 @@
  * @module
  */
 
-export type { Format } from "../plugins/types.ts";
+// The contract types the readers' signatures use, so this entry's docs stand on their own.
+export type {
+  Edit,
+  Format,
+  GoldCorpus,
+  GoldSentence,
+  ReadLimits,
+  Tokens,
+} from "../plugins/types.ts";
 export { ixmlFormat } from "./ixml.ts";
 export { m2Format } from "./m2.ts";
 export { CONLL2014_CONVENTIONS, referenceRewrites, type RewriteConventions } from "./references.ts";

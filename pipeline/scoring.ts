@@ -18,11 +18,11 @@ import type {
   GoldCorpus,
   GoldNeed,
   Hypotheses,
+  Metric,
   Options,
   OptionValue,
   PrepareContext,
   Score,
-  TypeBreakdown,
 } from "../plugins/types.ts";
 
 /**
@@ -118,7 +118,7 @@ export interface MetricResult {
   /** The per-sentence statistics (for resampling and caching). */
   stats: unknown[];
   /** The per-error-type breakdown, when asked for and the metric has one. */
-  byType?: TypeBreakdown;
+  byType?: ReturnType<NonNullable<Metric["byType"]>>;
 }
 
 /** One system's results. */
@@ -142,7 +142,7 @@ export interface ScoreRequest {
   /** Metric ids; default: every registered metric the gold can serve. */
   metrics?: string[];
   /** Raw option values by metric id, then option name. */
-  options?: Record<string, Record<string, OptionValue>>;
+  options?: Record<string, Options>;
   /** Also compute sentence-level scores. */
   sentences?: boolean;
   /** Also compute per-error-type breakdowns (metrics that have `byType`). */
