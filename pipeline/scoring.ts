@@ -119,6 +119,11 @@ export interface MetricResult {
   stats: unknown[];
   /** The per-error-type breakdown, when asked for and the metric has one. */
   byType?: ReturnType<NonNullable<Metric["byType"]>>;
+  /**
+   * The sentences (0-based) whose statistics took longer than the run's `slowerThanMs`, when
+   * it was given (a run in this thread).
+   */
+  slow?: number[];
 }
 
 /** One system's results. */
@@ -501,5 +506,6 @@ export function metricResult(
   };
   if (job.sentences) result.sentences = job.sentences;
   if (job.byType) result.byType = job.byType;
+  if (job.slow) result.slow = job.slow;
   return result;
 }
