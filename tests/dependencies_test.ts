@@ -163,3 +163,16 @@ Deno.test("a run that needs a package scoring.lock leaves out says to use deno.l
     /^gecscore: npm:vega@6\.4\.0 is not in the lock file of this run \(scoring\.lock, .*\); run it with --lock=deno\.lock, .*\n$/,
   );
 });
+
+Deno.test("a plugin needing packages the run's lock lacks is refused with what to do", async () => {
+  // Deno 2.9.6's words, as `score --plugin npm:left-pad@1.3.0` from this folder gets them.
+  const { importFailure } = await import("../sandbox/plugin_problem.ts");
+  const error = new TypeError(
+    "The lockfile is out of date. Run `deno install --frozen=false`, or rerun with " +
+      "`--frozen=false` to update it.",
+  );
+  assert.match(
+    importFailure(error),
+    /^its packages are not in the lock file of this run \(scoring\.lock, .*--frozen=false$/,
+  );
+});
