@@ -3,7 +3,7 @@
  * puppeteer-core over a pipe (no network). Skips with a message when no Chromium is installed.
  *
  * Set GECSCORE_SCREENSHOT_DIR=DIR to also save the CoNLL-2014 screenshots there (docs/report.md's:
- * `GECSCORE_SCREENSHOT_DIR=docs deno test -A tests/report_browser_test.ts`).
+ * `GECSCORE_SCREENSHOT_DIR=docs deno test -A --lock=tests/deno.lock tests/report_browser_test.ts`).
  */
 
 import assert from "node:assert/strict";
