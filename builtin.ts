@@ -25,6 +25,7 @@ import { scribendiMetric } from "./metrics/scribendi/mod.ts";
 import { errantCompareDropIn } from "./metrics/errant/errant_compare.ts";
 import { setPluginModule } from "./sandbox/plugin_module.ts";
 import { Registry } from "./plugins/registry.ts";
+import type { DropInRequest, DropInResult } from "./plugins/drop_in.ts";
 import type {
   AnyMetric,
   Format,
@@ -69,10 +70,19 @@ const metrics: AnyMetric[] = deepFreeze([
 
 const formats: Format[] = deepFreeze([m2Format, textFormat, ixmlFormat]);
 
+/**
+ * The run model of the drop-ins: a drop-in's run planned and carried out by the pipeline in the
+ * default registry (loaded when one runs).
+ */
+async function runDropIn(request: DropInRequest): Promise<DropInResult> {
+  const { dropInRunner } = await import("./pipeline/drop_in.ts");
+  return await dropInRunner(() => registry)(request);
+}
+
 // The drop-in commands of the reference scorers and the report's view of M2 edits, each
 // beside its metric; ERRANT's annotation commands beside the annotator.
 const commands: PluginCommand[] = deepFreeze([
-  m2scorerDropIn,
+  m2scorerDropIn(runDropIn),
   errantCompareDropIn,
   errantParallelDropIn,
   errantM2DropIn,

@@ -3,16 +3,18 @@
  * GLEU and ERRANT, each reproducing its reference implementation, behind one plugin registry
  * that third parties extend with their own metrics and formats.
  *
- * The root holds what most programs need: the one default {@linkcode registry}, the
- * `define*` helpers and the plugin, metric and format types, reading gold and system files,
- * scoring a corpus ({@linkcode scoreSystems}, streamed: {@linkcode streamScores}),
- * significance ({@linkcode assessResults}) and loading a plugin into its box
- * ({@linkcode loadPlugin}). The rest is behind subpaths: `/plugins` (the whole plugin
- * contract, where the types the root's types refer to are documented), `/testkit` (the
+ * The root holds what most programs need: the one default {@linkcode registry} and the
+ * {@linkcode Registry} class, reading gold and system files, scoring a corpus
+ * ({@linkcode scoreSystems}, streamed: {@linkcode streamScores}), significance
+ * ({@linkcode assessResults}, the bootstrap behind it), loading a plugin into its box
+ * ({@linkcode loadPlugin}), {@linkcode defineMetric} and {@linkcode defineFormat}, and every
+ * type their signatures use (the metric, format and plugin types among them). The rest is
+ * behind subpaths: `/plugins` (the whole plugin contract: `definePlugin`,
+ * `defineSimpleMetric`, the errors, and every named part of the types), `/testkit` (the
  * conformance kits), `/formats` (the built-in formats, reference sentences, tokenization),
  * `/edits` (edit helpers and P/R/F), `/stats`, `/meta` (meta-evaluation), `/report` (the HTML
- * report), `/annotator` (edits from plain text) and `/metrics/gleu`. The other built-in
- * metrics are reached through the registry: `registry.metric("m2")`.
+ * report) and `/annotator` (edits from plain text). The built-in metrics are reached through
+ * the registry: `registry.metric("m2")`.
  *
  * @example Reading an M2 gold file and scoring a system
  * ```ts
@@ -28,10 +30,24 @@
  * @module
  */
 
-export type { Format, Metric, Plugin } from "./plugins/types.ts";
-export { InputError, PluginError, UsageError } from "./plugins/errors.ts";
+export type {
+  Edit,
+  Explanation,
+  Format,
+  GoldCorpus,
+  GoldSentence,
+  Hypotheses,
+  Metric,
+  Options,
+  Plugin,
+  PluginCommand,
+  ReadLimits,
+  Score,
+  SentenceView,
+  Tokenizer,
+} from "./plugins/types.ts";
 export { Registry } from "./plugins/registry.ts";
-export { defineFormat, defineMetric, definePlugin } from "./plugins/define.ts";
+export { defineFormat, defineMetric } from "./plugins/define.ts";
 export { createRegistry, readGold, registry } from "./builtin.ts";
 export { readSystem, type ReadSystemOptions, type SystemOutput } from "./pipeline/read_system.ts";
 export { scoreSystems } from "./pipeline/engine.ts";
@@ -41,14 +57,11 @@ export {
   type SentenceRecord,
   type StreamRequest,
   streamScores,
-  type StreamSystem,
 } from "./pipeline/stream.ts";
 export {
   assessResults,
   type MetricSignificance,
-  type PairedTest,
   type SignificanceRequest,
-  type SystemSignificance,
 } from "./pipeline/significance.ts";
 export {
   bootstrapIndices,
@@ -56,7 +69,4 @@ export {
   type ConfidenceInterval,
   confidenceInterval,
 } from "./pipeline/resample.ts";
-export type { HostOptions } from "./sandbox/host.ts";
 export { loadPlugin, unloadPlugin } from "./sandbox/loader.ts";
-export { defineSimpleMetric } from "./plugins/simple.ts";
-export { VERSION } from "./util/version.ts";

@@ -5,11 +5,11 @@
  * (scoring, 1,000 bootstrap resamples per system and metric, paired tests), on one thread and
  * on two; and the whole page as `report` makes it by default (`reportPage()`).
  *
- * `deno bench -A bench/report_bench.ts`
+ * `deno bench -A --lock=deno.lock bench/report_bench.ts`
  *
  * Target (issue 25): the whole command, 13 systems × m2, gleu and imeasure with intervals and
  * paired tests, under 3 s on two cores:
- * `/usr/bin/time -v deno run -R -W cli.ts report --gold ../shared/data/conll2014/gold/official-2014.combined.m2 ../shared/data/conll2014/systems/* -m m2,gleu,imeasure -o /tmp/r.html`
+ * `/usr/bin/time -v deno run -R -W --lock=deno.lock cli.ts report --gold ../shared/data/conll2014/gold/official-2014.combined.m2 ../shared/data/conll2014/systems/* -m m2,gleu,imeasure -o /tmp/r.html`
  * (add `--jobs 1` for one thread).
  */
 

@@ -42,6 +42,8 @@ export interface MetricJobResult {
   sentences?: Score[];
   /** The per-error-type breakdown, when asked for and the metric has one. */
   byType?: TypeBreakdown;
+  /** The sentences (0-based) whose statistics took longer than `JobExtras.slowerThanMs`. */
+  slow?: number[];
 }
 
 /** What else a job computes, and the system's own edits when it came as a hypothesis M2. */
@@ -52,6 +54,8 @@ export interface JobExtras {
   byType?: boolean;
   /** The system's edits per sentence (a hypothesis M2). */
   edits?: readonly (readonly Edit[])[];
+  /** Time each sentence's statistics and name those that took longer than this (ms). */
+  slowerThanMs?: number;
 }
 
 /** A plugin error that keeps what the plugin threw (its stack, for `--debug`). */
@@ -447,9 +451,17 @@ export function runMetricJob(
   extras: JobExtras,
   site: CallSite,
 ): MetricJobResult {
-  const stats = gold.map((g, i) =>
-    checkedStats(metric, g, hypotheses[i], options, i, site, extras.edits?.[i])
-  );
+  const bound = extras.slowerThanMs;
+  const slow: number[] = [];
+  const stats = gold.map((g, i) => {
+    if (bound === undefined) {
+      return checkedStats(metric, g, hypotheses[i], options, i, site, extras.edits?.[i]);
+    }
+    const start = performance.now();
+    const s = checkedStats(metric, g, hypotheses[i], options, i, site, extras.edits?.[i]);
+    if (performance.now() - start > bound) slow.push(i);
+    return s;
+  });
   let signature: unknown;
   try {
     signature = metric.signature(options);
@@ -466,6 +478,7 @@ export function runMetricJob(
     score: checkedScore(metric, "corpus", stats, options, site),
     stats,
   };
+  if (bound !== undefined) result.slow = slow;
   if (extras.sentences) {
     result.sentences = stats.map((s, i) =>
       checkedScore(metric, "sentence", s, options, site, i, gold[i].line)

@@ -4,7 +4,9 @@
  * a gold sentence ({@linkcode referenceRewrites}: its references, or its annotators' edits
  * applied); gecscore's tokenization (pre-tokenized text split on whitespace); and
  * {@linkcode lines}, the numbered-line reader the built-in formats are written on (a
- * third-party format gets the same line limits and line numbers in its messages).
+ * third-party format gets the same line limits and line numbers in its messages); and
+ * {@linkcode readText}, a whole file read with the checks and bounds of every reader (for a
+ * command that must split lines as its reference tool does).
  *
  * @example Reading M2 and writing I-measure XML
  * ```ts
@@ -20,8 +22,17 @@
  * @module
  */
 
-export type { Format } from "../plugins/types.ts";
+// The contract types the readers' signatures use, so this entry's docs stand on their own.
+export type {
+  Edit,
+  Format,
+  GoldCorpus,
+  GoldSentence,
+  ReadLimits,
+  Tokens,
+} from "../plugins/types.ts";
 export { ixmlFormat } from "./ixml.ts";
 export { m2Format } from "./m2.ts";
 export { CONLL2014_CONVENTIONS, referenceRewrites, type RewriteConventions } from "./references.ts";
 export { lines, type NumberedLine, textFormat, tokenize } from "./text.ts";
+export { readText } from "./read_text.ts";

@@ -57,10 +57,15 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Progress: `done` of `total` sentence evaluations. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Time each sentence's statistics (in this thread) and name, in each result's `slow`, the
+   * sentences that took longer than this many milliseconds.
+   */
+  slowerThanMs?: number;
 }
 
 /** Run job (system `s`, metric `k`) of a plan in this thread. */
-function runJob(plan: RunPlan, s: number, k: number): MetricResult {
+function runJob(plan: RunPlan, s: number, k: number, slowerThanMs?: number): MetricResult {
   const system = plan.systems[s];
   const metric = plan.metrics[k];
   const job = runMetricJob(
@@ -68,7 +73,7 @@ function runJob(plan: RunPlan, s: number, k: number): MetricResult {
     plan.gold.sentences,
     system.sentences,
     plan.options[k],
-    { sentences: plan.sentences, byType: plan.byType, edits: system.edits },
+    { sentences: plan.sentences, byType: plan.byType, edits: system.edits, slowerThanMs },
     siteOf(plan, s, k),
   );
   return metricResult(metric, job, plan.gold, plan.options[k], system);
@@ -160,7 +165,8 @@ export function runPlanSync(plan: RunPlan): SystemResult[] {
  * @example A metric that refuses is left out under `onRefusal: "skip"`
  * ```ts
  * import { executePlan, planRun } from "./engine.ts";
- * import { createRegistry, InputError, readGold } from "../mod.ts";
+ * import { createRegistry, readGold } from "../mod.ts";
+ * import { InputError } from "../plugins/mod.ts";
  * import { readHypotheses } from "../formats/text.ts";
  * import assert from "node:assert/strict";
  *
@@ -196,14 +202,17 @@ export async function executePlan(plan: RunPlan, how: RunOptions = {}): Promise<
     const jobs = await runOnWorkers(plan, how.jobs ?? 1, how.onProgress, plan.onRefusal);
     return await settle(plan, (s, k) => jobs(s, k));
   }
-  if (!how.onProgress && !how.signal) return await settle(plan, (s, k) => runJob(plan, s, k));
+  const bound = how.slowerThanMs;
+  if (!how.onProgress && !how.signal) {
+    return await settle(plan, (s, k) => runJob(plan, s, k, bound));
+  }
   // Yielding to the event loop between jobs (progress, cancelling).
   const total = plan.systems.length * plan.metrics.length * plan.gold.sentences.length;
   let done = 0;
   return await settle(plan, async (s, k) => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     how.signal?.throwIfAborted();
-    const result = runJob(plan, s, k);
+    const result = runJob(plan, s, k, bound);
     done += plan.gold.sentences.length;
     how.onProgress?.(done, total);
     return result;

@@ -22,7 +22,7 @@ export interface SystemOutput extends Hypotheses {
   /** The id of the format it was read with. */
   format: string;
   /** The source of each sentence as the file writes it, when the format has sources. */
-  sources?: Tokens[];
+  sources?: string[][];
   /** The 1-based line of each sentence in the file, when known. */
   lines?: number[];
 }
@@ -41,9 +41,9 @@ export interface ReadSystemOptions {
    * Derive a system's edits when its format carries none: called per sentence with the
    * gold's source (`sources`) and the hypothesis. For an annotator (ERRANT-style).
    */
-  annotate?: (source: Tokens, hypothesis: Tokens) => Edit[];
+  annotate?: (source: string[], hypothesis: string[]) => Edit[];
   /** The gold's sources, for `annotate`. */
-  sources?: readonly Tokens[];
+  sources?: readonly string[][];
 }
 
 /**

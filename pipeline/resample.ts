@@ -339,7 +339,8 @@ export function corpusScorer<O extends Options, S, R extends Score>(
  * @returns One value per resample.
  */
 export function bootstrapValues(
-  metric: AnyMetric,
+  // deno-lint-ignore no-explicit-any
+  metric: Metric<any, any, any>,
   stats: readonly unknown[],
   options: Options,
   indices: Int32Array,

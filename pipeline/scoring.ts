@@ -18,11 +18,11 @@ import type {
   GoldCorpus,
   GoldNeed,
   Hypotheses,
+  Metric,
   Options,
   OptionValue,
   PrepareContext,
   Score,
-  TypeBreakdown,
 } from "../plugins/types.ts";
 
 /**
@@ -118,7 +118,12 @@ export interface MetricResult {
   /** The per-sentence statistics (for resampling and caching). */
   stats: unknown[];
   /** The per-error-type breakdown, when asked for and the metric has one. */
-  byType?: TypeBreakdown;
+  byType?: ReturnType<NonNullable<Metric["byType"]>>;
+  /**
+   * The sentences (0-based) whose statistics took longer than the run's `slowerThanMs`, when
+   * it was given (a run in this thread).
+   */
+  slow?: number[];
 }
 
 /** One system's results. */
@@ -142,7 +147,7 @@ export interface ScoreRequest {
   /** Metric ids; default: every registered metric the gold can serve. */
   metrics?: string[];
   /** Raw option values by metric id, then option name. */
-  options?: Record<string, Record<string, OptionValue>>;
+  options?: Record<string, Options>;
   /** Also compute sentence-level scores. */
   sentences?: boolean;
   /** Also compute per-error-type breakdowns (metrics that have `byType`). */
@@ -501,5 +506,6 @@ export function metricResult(
   };
   if (job.sentences) result.sentences = job.sentences;
   if (job.byType) result.byType = job.byType;
+  if (job.slow) result.slow = job.slow;
   return result;
 }

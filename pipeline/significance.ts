@@ -37,13 +37,13 @@ import {
   scoreNumber,
 } from "./resample.ts";
 
-/** The paired tests: paired bootstrap resampling or paired approximate randomization. */
-export type PairedTest = "bs" | "ar";
-
 /** What to compute. */
 export interface SignificanceRequest {
-  /** The paired test of every system against the first (the baseline); none when absent. */
-  test?: PairedTest;
+  /**
+   * The paired test of every system against the first (the baseline): `"bs"` paired bootstrap
+   * resampling, `"ar"` paired approximate randomization; none when absent.
+   */
+  test?: "bs" | "ar";
   /** Bootstrap confidence intervals per system (always computed with `test: "bs"`). */
   ci?: boolean;
   /** Rank ranges from testing every pair of systems (with `test`, or the bootstrap). */
@@ -60,19 +60,8 @@ export interface SignificanceRequest {
   alpha?: number;
 }
 
-/** One system's significance results for one metric. */
-export interface SystemSignificance {
-  /** The system's name. */
-  name: string;
-  /** The tested number on the whole corpus. */
-  value: number;
-  /** Bootstrap interval of the tested number. */
-  ci?: ConfidenceInterval;
-  /** p-value of the paired test against the baseline (the baseline itself: absent). */
-  p_value?: number;
-  /** Rank range `[best, worst]`, 1-based. */
-  rank?: [number, number];
-}
+/** The paired tests: paired bootstrap resampling or paired approximate randomization. */
+export type PairedTest = NonNullable<SignificanceRequest["test"]>;
 
 /** The results of one metric over all systems. */
 export interface MetricSignificance {
@@ -81,7 +70,7 @@ export interface MetricSignificance {
   /** The dotted path of the number tested. */
   headline: string;
   /** The paired test, when one was run. */
-  test?: PairedTest;
+  test?: "bs" | "ar";
   /** Bootstrap resamples used (for intervals, and the paired bootstrap), when any. */
   samples?: number;
   /** Approximate randomization trials, when any. */
@@ -93,10 +82,24 @@ export interface MetricSignificance {
   /** The part of the signature describing the resampling: `bs:1000|seed:12345`. */
   signature: string;
   /** One entry per system, in the order given; the first is the baseline. */
-  systems: SystemSignificance[];
+  systems: {
+    /** The system's name. */
+    name: string;
+    /** The tested number on the whole corpus. */
+    value: number;
+    /** Bootstrap interval of the tested number. */
+    ci?: ConfidenceInterval;
+    /** p-value of the paired test against the baseline (the baseline itself: absent). */
+    p_value?: number;
+    /** Rank range `[best, worst]`, 1-based. */
+    rank?: [number, number];
+  }[];
   /** Present when the results are weaker than asked: e.g. too few resamples to rank. */
   warnings?: string[];
 }
+
+/** One system's significance results for one metric. */
+export type SystemSignificance = MetricSignificance["systems"][number];
 
 /** One system's input: its name and cached per-sentence statistics for the metric. */
 export interface SystemStats {

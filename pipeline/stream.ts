@@ -16,31 +16,18 @@ import type {
   Accumulator,
   AnyMetric,
   GoldSentence,
+  Metric,
   Options,
-  OptionValue,
   Score,
-  Tokens,
 } from "../plugins/types.ts";
-
-/**
- * One system of a stream: its name and its hypotheses in gold order, plain text (a metric that
- * compares edits gets them from gecscore's annotator, sentence by sentence).
- */
-export interface StreamSystem {
-  /** The system's name. */
-  name: string;
-  /** Its file, for messages (default: its name). */
-  path?: string;
-  /** Its hypotheses, one per gold sentence, in order. */
-  hypotheses: AsyncIterable<Tokens> | Iterable<Tokens>;
-}
 
 /** What {@linkcode streamScores} needs. */
 export interface StreamRequest {
   /** The metrics (already selected for the gold). */
-  metrics: readonly AnyMetric[];
+  // deno-lint-ignore no-explicit-any
+  metrics: readonly Metric<any, any, any>[];
   /** Raw option values by metric id, then option name. */
-  options?: Record<string, Record<string, OptionValue>>;
+  options?: Record<string, Options>;
   /**
    * `prepared[k]`: the options of `metrics[k]` as a planner already resolved them (then
    * `options` is not read).
@@ -48,8 +35,16 @@ export interface StreamRequest {
   prepared?: readonly Options[];
   /** The gold sentences, in order. */
   gold: AsyncIterable<GoldSentence> | Iterable<GoldSentence>;
-  /** The systems. */
-  systems: readonly StreamSystem[];
+  /**
+   * The systems: each its name, its file for messages (default: its name), and its hypotheses,
+   * one per gold sentence, in order, plain text (a metric that compares edits gets them from
+   * gecscore's annotator, sentence by sentence).
+   */
+  systems: readonly {
+    name: string;
+    path?: string;
+    hypotheses: AsyncIterable<string[]> | Iterable<string[]>;
+  }[];
   /** Also give every sentence's scores (else only the corpus record). */
   sentences?: boolean;
   /** The registry the metrics come from: a fault then names the metric's plugin. */
@@ -57,6 +52,9 @@ export interface StreamRequest {
   /** The gold file, for `FILE:LINE` in messages. */
   goldPath?: string;
 }
+
+/** One system of a stream: its name and its hypotheses in gold order, plain text. */
+export type StreamSystem = StreamRequest["systems"][number];
 
 /** The scores of one gold sentence: per system (request order), per metric (request order). */
 export interface SentenceRecord {

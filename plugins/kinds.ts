@@ -1,32 +1,9 @@
 /**
- * The small kinds of the plugin contract that depend on none of its data types: where a plugin
- * command writes, the tokenizers a plugin adds, and the languages it gives the annotator.
- * `types.ts` re-exports them.
+ * The small kinds of the plugin contract that depend on none of its data types: the
+ * tokenizers a plugin adds. `types.ts` re-exports them.
  *
  * @module
  */
-
-/** Where a plugin command writes: standard output and standard error (injectable for tests). */
-export interface CommandIo {
-  /** Write to standard output. */
-  out(text: string): void;
-  /** Write to standard error. */
-  err(text: string): void;
-}
-
-/**
- * A language the ERRANT-style annotator can be given (`errant_parallel -lang CODE`), as a
- * language pack declares it: plain data naming the module that exports its
- * `AnnotatorLanguage` (see `annotator/language.ts`), so that each worker imports it itself.
- */
-export interface AnnotatorLanguageRef {
-  /** Its code, as `-lang` names it (`uk`, `cs`). */
-  readonly code: string;
-  /** The module's URL, e.g. `new URL("./annotator_language.ts", import.meta.url).href`. */
-  readonly module: string;
-  /** The name of the module's export that is the language. */
-  readonly exportName: string;
-}
 
 /**
  * A tokenizer a plugin adds (`gecscore tokenize --tokenizer ID`, and any command that takes raw

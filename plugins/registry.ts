@@ -5,7 +5,15 @@
  */
 
 import { UsageError } from "./errors.ts";
-import type { AnyMetric, Format, Plugin, PluginCommand, SentenceView, Tokenizer } from "./types.ts";
+import type {
+  AnyMetric,
+  Format,
+  Metric,
+  Plugin,
+  PluginCommand,
+  SentenceView,
+  Tokenizer,
+} from "./types.ts";
 
 /**
  * Holds plugins and looks up their metrics and formats by id.
@@ -198,7 +206,8 @@ export class Registry {
   }
 
   /** Every registered metric, in registration order. */
-  get metrics(): AnyMetric[] {
+  // deno-lint-ignore no-explicit-any
+  get metrics(): Metric<any, any, any>[] {
     return [...this.#metrics.values()];
   }
 
@@ -292,7 +301,8 @@ export class Registry {
    * @param id The metric id.
    * @returns The metric.
    */
-  metric(id: string): AnyMetric {
+  // deno-lint-ignore no-explicit-any
+  metric(id: string): Metric<any, any, any> {
     const metric = this.#metrics.get(id);
     if (!metric) {
       throw new UsageError(`Unknown metric "${id}"; known metrics: ${list(this.#metrics.keys())}`);

@@ -367,3 +367,18 @@ export async function assertMetricConformance(
   }
 }
 export { assertFormatConformance, type FormatFixture } from "./format_testkit.ts";
+// The contract types the kits' signatures use, so this entry's docs stand on their own.
+export type {
+  AnyMetric,
+  Edit,
+  Explanation,
+  Format,
+  GoldCorpus,
+  GoldSentence,
+  Hypotheses,
+  Metric,
+  Options,
+  ReadLimits,
+  Score,
+  Tokens,
+} from "./types.ts";

@@ -8,8 +8,8 @@
  * @module
  */
 
-import type { AnnotatorLanguageRef, CommandIo, Tokenizer } from "./kinds.ts";
-export type { AnnotatorLanguageRef, CommandIo, Tokenizer } from "./kinds.ts";
+import type { Tokenizer } from "./kinds.ts";
+export type { Tokenizer } from "./kinds.ts";
 
 /** A tokenized sentence: the tokens of a pre-tokenized line, split on whitespace. */
 export type Tokens = string[];
@@ -24,7 +24,7 @@ export interface Edit {
    * The alternative corrections, each a token array (`[]` = deletion). An M2 line
    * `A 3 4|||Nn|||dogs||cats|||...` gives `[["dogs"], ["cats"]]`.
    */
-  corrections: Tokens[];
+  corrections: string[][];
   /** Error type, e.g. `"ArtOrDet"`. */
   type?: string;
   /** The M2 `REQUIRED` field is `"REQUIRED"` (or the I-measure `req="yes"`). */
@@ -38,61 +38,49 @@ export interface Edit {
   literalNone?: number[];
 }
 
-/** The complete set of edits of one annotator for one sentence. */
-export interface Annotation {
-  /** Annotator id as written in the file (`"0"`, `"1"`, ...). */
-  annotator: string;
-  /** The edits, in file order. Empty for a `noop` annotation or a sentence without errors. */
-  edits: Edit[];
-  /** True when the annotator's only line was `A -1 -1|||noop|||...`. */
-  noop?: boolean;
-}
-
-/** One token replacement inside an I-measure alternative (`<c start end>text</c>`). */
-export interface Correction {
-  /** First source token replaced (0-based). */
-  start: number;
-  /** One past the last source token replaced. */
-  end: number;
-  /** Replacement tokens (`[]` = deletion). */
-  tokens: Tokens;
-}
-
-/** One annotator's way of correcting an error group. */
-export interface Alternative {
-  /** Annotator id. */
-  annotator: string;
-  /** The token replacements (not necessarily contiguous). */
-  corrections: Correction[];
-}
-
-/** A cluster of overlapping edits of different annotators: mutually exclusive alternatives. */
-export interface ErrorGroup {
-  /** Error id within its sentence, as in the I-measure XML (`"1"`, `"2"`, ...). */
-  id: string;
-  /** Error type label(s). */
-  type?: string;
-  /** True when every annotator of the sentence corrected this error (`req="yes"`). */
-  required: boolean;
-  /** The alternatives, one per annotator that corrected it. */
-  alternatives: Alternative[];
-}
-
 /** One sentence of a gold corpus. Which fields are present depends on the format. */
 export interface GoldSentence {
   /** The source sentence. */
-  source: Tokens;
+  source: string[];
   /**
    * Edits per annotator (M2 gold; derived for I-measure XML). A sentence with no
    * annotation lines at all has one annotation `{ annotator: "0", edits: [] }`.
    */
-  annotations?: Annotation[];
-  /** I-measure error groups (XML gold; derivable from annotations). */
-  errors?: ErrorGroup[];
+  annotations?: {
+    /** Annotator id as written in the file (`"0"`, `"1"`, ...). */
+    annotator: string;
+    /** The edits, in file order. Empty for a `noop` annotation or a sentence without errors. */
+    edits: Edit[];
+    /** True when the annotator's only line was `A -1 -1|||noop|||...`. */
+    noop?: boolean;
+  }[];
+  /**
+   * I-measure error groups (XML gold; derivable from annotations): clusters of overlapping edits
+   * of different annotators, mutually exclusive alternatives.
+   */
+  errors?: {
+    /** Error id within its sentence, as in the I-measure XML (`"1"`, `"2"`, ...). */
+    id: string;
+    /** Error type label(s). */
+    type?: string;
+    /** True when every annotator of the sentence corrected this error (`req="yes"`). */
+    required: boolean;
+    /** The alternatives, one per annotator that corrected it. */
+    alternatives: {
+      /** Annotator id. */
+      annotator: string;
+      /**
+       * The token replacements (not necessarily contiguous), as `<c start end>text</c>`: the
+       * first source token replaced (0-based), one past the last, the replacement tokens
+       * (`[]` = deletion).
+       */
+      corrections: { start: number; end: number; tokens: string[] }[];
+    }[];
+  }[];
   /** The number of annotators of this sentence as the I-measure XML states it (`numann`). */
   numAnnotators?: number;
   /** Explicit reference rewrites (plain-text references: `--ref` files). */
-  references?: Tokens[];
+  references?: string[][];
   /**
    * Annotator ids of the whole corpus, sorted (shared by every sentence of a corpus): an
    * annotator missing from this sentence's `annotations` made no annotation here.
@@ -101,6 +89,18 @@ export interface GoldSentence {
   /** 1-based line in the gold file where the sentence starts, for messages. */
   line?: number;
 }
+
+/** The complete set of edits of one annotator for one sentence. */
+export type Annotation = NonNullable<GoldSentence["annotations"]>[number];
+
+/** A cluster of overlapping edits of different annotators: mutually exclusive alternatives. */
+export type ErrorGroup = NonNullable<GoldSentence["errors"]>[number];
+
+/** One annotator's way of correcting an error group. */
+export type Alternative = ErrorGroup["alternatives"][number];
+
+/** One token replacement inside an I-measure alternative (`<c start end>text</c>`). */
+export type Correction = Alternative["corrections"][number];
 
 /** A gold corpus: the sentences plus where they came from. */
 export interface GoldCorpus {
@@ -125,7 +125,7 @@ export interface Hypotheses {
   /** The file it was read from. */
   path: string;
   /** One tokenized hypothesis per gold sentence. */
-  sentences: Tokens[];
+  sentences: string[][];
   /**
    * The system's own edits per sentence, when it was read from a hypothesis M2 (offsets into
    * that file's source sentence; `[]` for an unchanged sentence).
@@ -139,63 +139,32 @@ export interface Hypotheses {
   editsFrom?: string;
 }
 
+/** Metric options: a flat record of named values (strings, numbers, booleans). */
+export type Options = Record<string, string | number | boolean>;
+
 /** An option value: metric options are flat records of these. */
-export type OptionValue = string | number | boolean;
-
-/** Metric options: a flat record of named values. */
-export type Options = Record<string, OptionValue>;
-
-/** How an option is validated and described (for `--opt`, the REPL's `set`, and `list`). */
-export interface OptionSpec {
-  /** What the option does. */
-  description: string;
-  /** For numbers: the smallest allowed value. */
-  min?: number;
-  /** For numbers: the largest allowed value. */
-  max?: number;
-  /** For numbers: whole numbers only. */
-  integer?: boolean;
-  /** For strings: the allowed values. */
-  choices?: readonly string[];
-}
-
-/** What a metric needs from the gold. */
-export type GoldNeed = "annotations" | "errors" | "references";
+export type OptionValue = Options[string];
 
 /** A score object: JSON-safe, counts as integers, rates unrounded. */
 export type Score = { [key: string]: unknown };
-
-/** One block of an {@linkcode Explanation}: a titled table or list of lines. */
-export interface ExplanationBlock {
-  /** Heading of the block. */
-  title: string;
-  /** Table rows; the first row is the header. */
-  table?: string[][];
-  /** Free lines of text. */
-  lines?: string[];
-}
-
-/** A per-error-type breakdown of a corpus score (`gecscore score --by-type`). */
-export interface TypeBreakdown {
-  /** What the rows are, e.g. `"ERRANT category (level 3)"` or `"gold error type"`. */
-  label: string;
-  /** The score fields each row shows, in order (a row may lack some: not defined there). */
-  columns: readonly string[];
-  /** The field per-type confidence intervals are computed for (e.g. `"f"` or `"recall"`). */
-  headline?: string;
-  /** One row per type, in display order. */
-  types: { type: string; score: Score }[];
-  /** Plain words on how to read the table (what is not defined and why). */
-  notes?: string[];
-}
 
 /** What a metric shows about one sentence: for the REPL and `gecscore show`. */
 export interface Explanation {
   /** One line: the sentence score in words. */
   summary: string;
-  /** Details: chosen edits, alignment, n-grams... */
-  blocks: ExplanationBlock[];
+  /** Details (chosen edits, alignment, n-grams...): titled tables or lists of lines. */
+  blocks: {
+    /** Heading of the block. */
+    title: string;
+    /** Table rows; the first row is the header. */
+    table?: string[][];
+    /** Free lines of text. */
+    lines?: string[];
+  }[];
 }
+
+/** One block of an {@linkcode Explanation}: a titled table or list of lines. */
+export type ExplanationBlock = Explanation["blocks"][number];
 
 /**
  * A metric plugin, as the registry holds it. What a plugin must write is its
@@ -215,9 +184,22 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
   /** Default options; user options are merged over them. */
   readonly defaults: O;
   /** Validation and help for each option of `defaults`. */
-  readonly optionSpecs?: { readonly [K in keyof O]?: OptionSpec };
+  readonly optionSpecs?: {
+    readonly [K in keyof O]?: {
+      /** What the option does. */
+      description: string;
+      /** For numbers: the smallest allowed value. */
+      min?: number;
+      /** For numbers: the largest allowed value. */
+      max?: number;
+      /** For numbers: whole numbers only. */
+      integer?: boolean;
+      /** For strings: the allowed values. */
+      choices?: readonly string[];
+    };
+  };
   /** What the gold must carry for this metric. */
-  readonly needs: readonly GoldNeed[];
+  readonly needs: readonly ("annotations" | "errors" | "references")[];
   /**
    * The gold formats (ids) this metric can score, when it is bound to some: a metric of a
    * language pack (ChERRANT, for Chinese gold) is then not picked for other golds, whatever
@@ -291,7 +273,7 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
    * system's own edits of this sentence when it came as a hypothesis M2 (always given to a
    * metric with `needsHypothesisEdits`; other metrics may ignore them).
    */
-  stats(gold: GoldSentence, hypothesis: Tokens, options: O, hypothesisEdits?: readonly Edit[]): S;
+  stats(gold: GoldSentence, hypothesis: string[], options: O, hypothesisEdits?: readonly Edit[]): S;
   /** Corpus score from the statistics of every sentence, in corpus order. */
   corpus(stats: readonly S[], options: O): R;
   /** Sentence-level score from one sentence's statistics. */
@@ -302,11 +284,16 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
    * `score()` must equal `corpus()` of the statistics added (the conformance kit checks it).
    * Without it, streaming keeps the statistics and calls `corpus()` at the end.
    */
-  accumulator?(options: O): Accumulator<S, R>;
+  accumulator?(options: O): {
+    /** Adds the next sentence's statistics. */
+    add(stats: S): void;
+    /** The corpus score of the statistics added so far. */
+    score(): R;
+  };
   /** What the REPL shows for one sentence (`hypothesisEdits` as for `stats()`). */
   explain(
     gold: GoldSentence,
-    hypothesis: Tokens,
+    hypothesis: string[],
     options: O,
     hypothesisEdits?: readonly Edit[],
   ): Explanation;
@@ -320,16 +307,32 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
     stats: readonly S[],
     options: O,
     gold: readonly GoldSentence[],
-    hypotheses: readonly Tokens[],
+    hypotheses: readonly string[][],
     hypothesisEdits?: readonly (readonly Edit[])[],
-  ): TypeBreakdown;
+  ): {
+    /** What the rows are, e.g. `"ERRANT category (level 3)"` or `"gold error type"`. */
+    label: string;
+    /** The score fields each row shows, in order (a row may lack some: not defined there). */
+    columns: readonly string[];
+    /** The field per-type confidence intervals are computed for (e.g. `"f"` or `"recall"`). */
+    headline?: string;
+    /** One row per type, in display order. */
+    types: { type: string; score: Score }[];
+    /** Plain words on how to read the table (what is not defined and why). */
+    notes?: string[];
+  };
   /**
    * Optional: complete the options from everything scored together, once per run, before any
    * statistics (GoToScorer's chunk weights come from the systems scored together). Returns the
    * options to use (the same object when nothing changes); what it adds must be plain option
    * values, and `signature()` should say what it used.
    */
-  prepare?(options: O, context: PrepareContext): O;
+  prepare?(options: O, context: {
+    /** The gold sentences. */
+    gold: readonly GoldSentence[];
+    /** Every system of the run, with its sentences and (from a hypothesis M2) its edits. */
+    systems: readonly Hypotheses[];
+  }): O;
   /**
    * Optional: an asynchronous step once per run, after `prepare()` and before any statistics,
    * for what a metric cannot compute sentence by sentence in this thread, such as answers from
@@ -340,7 +343,16 @@ export interface Metric<O extends Options = Options, S = unknown, R extends Scor
    * plugin never has it called (the box has no network). A metric with it is scored only when
    * asked for by id, never by default.
    */
-  gather?(options: O, context: GatherContext): Promise<O>;
+  gather?(options: O, context: {
+    /** The gold sentences. */
+    gold: readonly GoldSentence[];
+    /** Every system of the run, with its sentences and (from a hypothesis M2) its edits. */
+    systems: readonly Hypotheses[];
+    /** Cancels the step. */
+    signal?: AbortSignal;
+    /** Progress of the step: `done` of `total` units (requests). */
+    onProgress?: (done: number, total: number) => void;
+  }): Promise<O>;
   /** A short reproducibility string: `m2|beta:0.5|muw:2|v:1.0`. */
   signature(options: O): string;
 }
@@ -376,20 +388,19 @@ export type MetricExtras<O extends Options = Options, S = unknown, R extends Sco
 >;
 
 /** What {@linkcode Metric.prepare} sees of a run. */
-export interface PrepareContext {
-  /** The gold sentences. */
-  gold: readonly GoldSentence[];
-  /** Every system of the run, with its sentences and (from a hypothesis M2) its edits. */
-  systems: readonly Hypotheses[];
-}
+export type PrepareContext = Parameters<NonNullable<Metric["prepare"]>>[1];
 
 /** What {@linkcode Metric.gather} sees of a run: what `prepare()` sees, and how to report. */
-export interface GatherContext extends PrepareContext {
-  /** Cancels the step. */
-  signal?: AbortSignal;
-  /** Progress of the step: `done` of `total` units (requests). */
-  onProgress?: (done: number, total: number) => void;
-}
+export type GatherContext = Parameters<NonNullable<Metric["gather"]>>[1];
+
+/** How an option is validated and described (for `--opt`, the REPL's `set`, and `list`). */
+export type OptionSpec = NonNullable<NonNullable<Metric["optionSpecs"]>[string]>;
+
+/** What a metric needs from the gold. */
+export type GoldNeed = Metric["needs"][number];
+
+/** A per-error-type breakdown of a corpus score (`gecscore score --by-type`). */
+export type TypeBreakdown = ReturnType<NonNullable<Metric["byType"]>>;
 
 /**
  * Bounds on what readers accept, checked while reading (an input past one is an error naming
@@ -406,12 +417,9 @@ export interface ReadLimits {
 }
 
 /** A corpus score folded sentence by sentence (see {@linkcode Metric.accumulator}). */
-export interface Accumulator<S = unknown, R extends Score = Score> {
-  /** Adds the next sentence's statistics. */
-  add(stats: S): void;
-  /** The corpus score of the statistics added so far. */
-  score(): R;
-}
+export type Accumulator<S = unknown, R extends Score = Score> = ReturnType<
+  NonNullable<Metric<Options, S, R>["accumulator"]>
+>;
 
 /** A format plugin: reads (and optionally writes) gold corpora. */
 export interface Format {
@@ -474,62 +482,26 @@ export interface PluginCommand {
    * Run it with the arguments after its name; returns the exit status. `context` holds the
    * plugins registered for this run (built-ins, language packs, `--plugin`s).
    */
-  run(args: string[], io: CommandIo, context?: PluginCommandContext): Promise<number> | number;
+  run(
+    args: string[],
+    io: {
+      /** Write to standard output. */
+      out(text: string): void;
+      /** Write to standard error. */
+      err(text: string): void;
+    },
+    context?: {
+      /** The registered plugins, in order (e.g. to find a language pack's annotator language). */
+      readonly plugins: readonly Plugin[];
+    },
+  ): Promise<number> | number;
 }
+
+/** Where a plugin command writes: standard output and standard error (injectable for tests). */
+export type CommandIo = Parameters<PluginCommand["run"]>[1];
 
 /** What a plugin command may read of the run it is part of. */
-export interface PluginCommandContext {
-  /** The registered plugins, in order (e.g. to find a language pack's annotator language). */
-  readonly plugins: readonly Plugin[];
-}
-
-/** One gold edit as a sentence view shows it. */
-export interface ViewGoldEdit {
-  /** First source token. */
-  start: number;
-  /** One past the last source token. */
-  end: number;
-  /** Error type (empty when the gold has none). */
-  type: string;
-  /** The first correction, tokens joined with spaces (`""` = deletion). */
-  correction: string;
-}
-
-/** Which annotator's edits one system was compared with, and which of them it made. */
-export interface ViewComparison {
-  /** Index of the annotator in the sentence's `gold` list. */
-  annotator: number;
-  /** Indices of that annotator's edits the system made. */
-  matched: number[];
-}
-
-/** Gold edits each system matched or missed, sentence by sentence. */
-export interface SentenceEdits {
-  /** Where the matching comes from: the view's metric id, e.g. `"m2"`. */
-  source: string;
-  /** `gold[sentence][annotator]`: the annotator's gold edits. */
-  gold: ViewGoldEdit[][][];
-  /** `compared[sentence][system]`: the annotator compared and the edits matched. */
-  compared: ViewComparison[][];
-}
-
-/** What a {@linkcode SentenceView} is given: one metric's results on every system. */
-export interface SentenceViewInput<O extends Options = Options, S = unknown> {
-  /** The gold sentences. */
-  gold: readonly GoldSentence[];
-  /** Each system's hypotheses, one per gold sentence. */
-  systems: readonly (readonly Tokens[])[];
-  /** Each system's statistics of the view's metric, as its `stats()` gave them. */
-  stats: readonly (readonly S[])[];
-  /** The metric's resolved options. */
-  options: O;
-  /**
-   * The sentences wanted (0-based), when not all are (the REPL asks for the current one): a
-   * view may then leave the `gold` and `compared` entries of the others empty (`[]`). The
-   * statistics are still the whole corpus', for choices made over the corpus.
-   */
-  sentences?: readonly number[];
-}
+export type PluginCommandContext = NonNullable<Parameters<PluginCommand["run"]>[2]>;
 
 /**
  * A sentence view a plugin adds for one of its metrics: what the report's sentence browser
@@ -542,8 +514,51 @@ export interface SentenceView<O extends Options = Options, S = unknown> {
   /** One line saying what it shows. */
   readonly description: string;
   /** The gold edits of every sentence and, per system, the edits it made. */
-  sentenceEdits(input: SentenceViewInput<O, S>): SentenceEdits;
+  sentenceEdits(input: {
+    /** The gold sentences. */
+    gold: readonly GoldSentence[];
+    /** Each system's hypotheses, one per gold sentence. */
+    systems: readonly (readonly string[][])[];
+    /** Each system's statistics of the view's metric, as its `stats()` gave them. */
+    stats: readonly (readonly S[])[];
+    /** The metric's resolved options. */
+    options: O;
+    /**
+     * The sentences wanted (0-based), when not all are (the REPL asks for the current one): a
+     * view may then leave the `gold` and `compared` entries of the others empty (`[]`). The
+     * statistics are still the whole corpus', for choices made over the corpus.
+     */
+    sentences?: readonly number[];
+  }): {
+    /** Where the matching comes from: the view's metric id, e.g. `"m2"`. */
+    source: string;
+    /**
+     * `gold[sentence][annotator]`: the annotator's gold edits: first source token, one past the
+     * last, error type (empty when the gold has none), the first correction with its tokens
+     * joined by spaces (`""` = deletion).
+     */
+    gold: { start: number; end: number; type: string; correction: string }[][][];
+    /**
+     * `compared[sentence][system]`: the annotator compared (an index into the sentence's `gold`
+     * list) and the indices of that annotator's edits the system made.
+     */
+    compared: { annotator: number; matched: number[] }[][];
+  };
 }
+
+/** What a {@linkcode SentenceView} is given: one metric's results on every system. */
+export type SentenceViewInput<O extends Options = Options, S = unknown> = Parameters<
+  SentenceView<O, S>["sentenceEdits"]
+>[0];
+
+/** Gold edits each system matched or missed, sentence by sentence. */
+export type SentenceEdits = ReturnType<SentenceView["sentenceEdits"]>;
+
+/** One gold edit as a sentence view shows it. */
+export type ViewGoldEdit = SentenceEdits["gold"][number][number][number];
+
+/** Which annotator's edits one system was compared with, and which of them it made. */
+export type ViewComparison = SentenceEdits["compared"][number][number];
 
 /** A plugin: a named bundle of metrics and formats, and the commands and views they bring. */
 export interface Plugin {
@@ -564,8 +579,22 @@ export interface Plugin {
   /** Tokenizers it provides, for raw text. */
   readonly tokenizers?: readonly Tokenizer[];
   /** Languages it gives the ERRANT-style annotator (a word list, its own error types). */
-  readonly annotatorLanguages?: readonly AnnotatorLanguageRef[];
+  readonly annotatorLanguages?: readonly {
+    /** Its code, as `-lang` names it (`uk`, `cs`). */
+    readonly code: string;
+    /** The module's URL, e.g. `new URL("./annotator_language.ts", import.meta.url).href`. */
+    readonly module: string;
+    /** The name of the module's export that is the language. */
+    readonly exportName: string;
+  }[];
 }
+
+/**
+ * A language the ERRANT-style annotator can be given (`errant_parallel -lang CODE`), as a
+ * language pack declares it: plain data naming the module that exports its
+ * `AnnotatorLanguage` (see `annotator/language.ts`), so that each worker imports it itself.
+ */
+export type AnnotatorLanguageRef = NonNullable<Plugin["annotatorLanguages"]>[number];
 
 /** Any metric, whatever its option, stats and score types. */
 // deno-lint-ignore no-explicit-any

@@ -20,6 +20,26 @@
 
 export type { ReportRequest } from "./report_input.ts";
 export { reportHtml } from "./report_page.ts";
+// The run and contract types a report request uses, so this entry's docs stand on their own.
+export type { ScoreRequest } from "../pipeline/scoring.ts";
+export type { SignificanceRequest } from "../pipeline/significance.ts";
+export type { Registry } from "../plugins/registry.ts";
+export type {
+  Edit,
+  Explanation,
+  Format,
+  GoldCorpus,
+  GoldSentence,
+  Hypotheses,
+  Metric,
+  Options,
+  Plugin,
+  PluginCommand,
+  ReadLimits,
+  Score,
+  SentenceView,
+  Tokenizer,
+} from "../plugins/types.ts";
 export type {
   ReportHuman,
   ReportInterval,

@@ -11,7 +11,7 @@
  */
 
 import { InputError } from "../plugins/errors.ts";
-import { hostOf, type HostOptions, PluginHost } from "./host.ts";
+import { hostOf, PluginHost } from "./host.ts";
 import type { Plugin } from "../plugins/types.ts";
 
 export { pluginProblem } from "./plugin_problem.ts";
@@ -137,7 +137,7 @@ export async function importPlugin(spec: string, base?: string): Promise<Plugin>
 export async function loadPlugin(
   spec: string,
   base?: string,
-  options: Pick<HostOptions, "timeoutMs" | "memoryMb"> = {},
+  options: { timeoutMs?: number; memoryMb?: number } = {},
 ): Promise<Plugin> {
   const url = pluginUrl(spec, base);
   await checkPluginFile(url, spec);

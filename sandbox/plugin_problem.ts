@@ -131,6 +131,13 @@ export function importFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error).replace(ANSI, "").split("\n")[0];
   const message = error.message.replace(ANSI, "");
   const first = message.split("\n")[0];
+  // A package the run's lock file lacks: Deno says only that the lock is out of date. From
+  // gecscore's folder the lock is scoring.lock, frozen (see tests/dependencies_test.ts).
+  if (/lockfile is out of date/i.test(first)) {
+    return "its packages are not in the lock file of this run (scoring.lock, frozen, when run " +
+      "from gecscore's folder); load it with the installed gecscore, or add them to that lock " +
+      "once with --frozen=false";
+  }
   // Frames and code locations, skipping this box's own modules (the importer).
   const here = new URL(".", import.meta.url).href;
   const frames = [

@@ -137,6 +137,16 @@ const METRIC_CALL =
   /(?<!\bstate)\.(?:stats|corpus|sentence|explain|accumulator|resampler|prepare)(?:\?\.)?\(\s*[^)\s]/;
 const METRIC_CALL_EXCEPT = new Set(["cli/init_plugin.ts"]);
 
+/**
+ * The drop-in commands that score through the run model: the runner `builtin.ts` gives them
+ * (`pipeline/drop_in.ts`) reads the files, resolves the options and runs the metric with the
+ * executor's checked calls; they resolve no options, call no metric member and read no file
+ * themselves. (`errant_compare` reads hypotheses with several coders, which a plan's system
+ * cannot hold, in ERRANT's own block reading; Koyama's GLEU drop-ins read their own layouts:
+ * both still score by themselves.)
+ */
+const DROP_INS = new Set(["metrics/m2/m2scorer.ts"]);
+
 /** What library code may not contain (outside comments). */
 const FORBIDDEN = [/\bconsole\./, /\bDeno\.exit\b/, /\bDeno\.args\b/];
 
@@ -260,6 +270,9 @@ export function violations(files: SourceFile[], publicEntries = PUBLIC): string[
           }
         }
       }
+      if (DROP_INS.has(file.path) && to.name === "formats") {
+        problems.push(`${file.path}: a drop-in reads files itself (${target}); its runner does`);
+      }
       const [a, b] = [file.path, target].map((p) => /^metrics\/([^/]+)\//.exec(p)?.[1]);
       if (a && b && a !== b) {
         problems.push(`${file.path}: metric ${a} imports metric ${b} (${target})`);
@@ -269,6 +282,12 @@ export function violations(files: SourceFile[], publicEntries = PUBLIC): string[
     const code = stripComments(file.code);
     if (PLANNED.has(layer.name) && file.path !== PLANNER && RESOLVES.test(code)) {
       problems.push(`${file.path}: resolves or prepares metric options (only ${PLANNER} does)`);
+    }
+    if (DROP_INS.has(file.path) && RESOLVES.test(code)) {
+      problems.push(`${file.path}: a drop-in resolves metric options (its runner's planner does)`);
+    }
+    if (DROP_INS.has(file.path) && METRIC_CALL.test(code)) {
+      problems.push(`${file.path}: a drop-in calls a metric member (its runner's engine does)`);
     }
     if (FACES.has(layer.name) && !METRIC_CALL_EXCEPT.has(file.path) && METRIC_CALL.test(code)) {
       problems.push(`${file.path}: a face calls a metric member (go through pipeline/engine.ts)`);
@@ -396,6 +415,11 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     file("report/page.ts", ["../pipeline/bootstrap_pool.ts"], "x(metric.corpus(stats, o));"),
     file("pipeline/engine.ts", [], "o = m.prepare(o, c); state.explain(g, h);"),
     file("pipeline/scoring.ts", [], "const o = resolveOptions(m, raw);"),
+    file(
+      "metrics/m2/m2scorer.ts",
+      ["../../formats/text.ts", "./mod.ts"],
+      "const o = resolveOptions(m2Metric, raw); out(m2Metric.corpus(stats, o));",
+    ),
   ], entries);
   const expect = [
     /^plugins\/types\.ts: plugins\/ imports cli\/render\.ts from outside plugins\/$/,
@@ -444,6 +468,9 @@ Deno.test("violations() catches planted violations in a fake graph", () => {
     /^repl\/opts\.ts: a face calls a metric member \(go through pipeline\/engine\.ts\)$/,
     /^report\/page\.ts: a face calls a metric member \(go through pipeline\/engine\.ts\)$/,
     /^pipeline\/engine\.ts: resolves or prepares metric options \(only pipeline\/scoring\.ts does\)$/,
+    /^metrics\/m2\/m2scorer\.ts: a drop-in reads files itself \(formats\/text\.ts\); its runner does$/,
+    /^metrics\/m2\/m2scorer\.ts: a drop-in resolves metric options \(its runner's planner does\)$/,
+    /^metrics\/m2\/m2scorer\.ts: a drop-in calls a metric member \(its runner's engine does\)$/,
   ];
   for (const pattern of expect) {
     assert.ok(problems.some((p) => pattern.test(p)), `${pattern} not in:\n${problems.join("\n")}`);

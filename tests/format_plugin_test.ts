@@ -4,15 +4,16 @@
  * and as a system format; and by the library through the one default registry.
  */
 
+import { FULL_LOCK } from "./run_cli.ts";
 import assert from "node:assert/strict";
 import { readGold, registry } from "../mod.ts";
 
-const MOD = new URL("../mod.ts", import.meta.url).href;
 const FORMATS = new URL("../formats/mod.ts", import.meta.url).href;
+const PLUGINS = new URL("../plugins/mod.ts", import.meta.url).href;
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 
 /** A JSON Lines format: `{"source": "...", "references": ["...", ...]}` per line. */
-const PLUGIN = `import { defineFormat, definePlugin, InputError } from "${MOD}";
+const PLUGIN = `import { defineFormat, definePlugin, InputError } from "${PLUGINS}";
 import { tokenize } from "${FORMATS}";
 
 function sentencesOf(text, file) {
@@ -92,7 +93,7 @@ async function setUp() {
 
 async function gecscore(args: string[], stdin = "") {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", CLI, ...args],
+    args: ["run", FULL_LOCK, "--allow-read", CLI, ...args],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readGold } from "../mod.ts";
 import { readHypotheses } from "../formats/text.ts";
 import { m2Metric } from "../metrics/m2/mod.ts";
-import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
+import { m2scorerCommand } from "./m2scorer_run.ts";
 import { CONLL2014_SYSTEMS, readShared, shared, sharedTest } from "./shared.ts";
 import { pyFixed } from "../util/python_number.ts";
 

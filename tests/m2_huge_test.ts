@@ -3,7 +3,7 @@ import { tokenize } from "../formats/tokenize.ts";
 import { parseM2 } from "../formats/m2.ts";
 import { m2Metric } from "../metrics/m2/mod.ts";
 import { m2GoldEdits } from "../metrics/m2/annotators.ts";
-import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
+import { m2scorerCommand } from "./m2scorer_run.ts";
 import { bestEditSequence, bestPathCost } from "../metrics/m2/best_path.ts";
 import { buildEditGraph } from "../metrics/m2/edit_graph.ts";
 import { implicitEditSequence } from "../metrics/m2/fallback.ts";

@@ -3,6 +3,7 @@
  * aggregation: small cases from the papers, and every face (score --format json, --ci,
  * --paired, --by-type, report, show, the REPL, meta) on the test data.
  */
+import { FULL_LOCK } from "./run_cli.ts";
 import assert from "node:assert/strict";
 import { createRegistry, readGold } from "../mod.ts";
 import { readHypothesisM2 } from "../formats/hypothesis_m2.ts";
@@ -26,7 +27,7 @@ const EDIT_METRICS = ["cleme", "cleme2", "gotoscorer"];
 
 async function gecscore(...args: string[]) {
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--allow-write=/tmp", "cli.ts", ...args],
+    args: ["run", FULL_LOCK, "--allow-read", "--allow-write=/tmp", "cli.ts", ...args],
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },

@@ -178,6 +178,18 @@ Deno.test({
       const installed = `${root}/bin/gecscore`;
       await t.step("score", () => scoreOnce(installed, "read"));
       await t.step("repl", () => replAll(`${installed} repl`));
+      // The installed command's lock is deno.lock (util/install_lock.ts), which pins the report's
+      // chart engine too (scoring.lock, this folder's, leaves it out).
+      await t.step("report, with its charts", async () => {
+        const report = await new Deno.Command(installed, {
+          args: ["report", "-o", "-", "--gold", GOLD, SYSTEM],
+          stdout: "piped",
+          stderr: "piped",
+        }).output();
+        const err = new TextDecoder().decode(report.stderr);
+        assert.equal(report.code, 0, err);
+        assert.match(new TextDecoder().decode(report.stdout), /<svg/);
+      });
     } finally {
       await Deno.remove(root, { recursive: true });
     }

@@ -359,3 +359,32 @@ Deno.test("a gold that is a named pipe nobody writes to is refused, not waited f
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("readText: a whole file within its line and length bounds, line ends kept", async () => {
+  const { readText } = await import("../formats/mod.ts");
+  const dir = await Deno.makeTempDir({ prefix: "read_text_" });
+  try {
+    const file = `${dir}/a.txt`;
+    // The "\r" of a "\r\n" ends the first 1 MiB chunk (after a 3-byte BOM): it is not the line's.
+    const first = "x".repeat((1 << 20) - 4);
+    await Deno.writeTextFile(file, `\uFEFF${first}\r\nab\r\ncd`);
+    assert.equal(
+      await readText(file, { maxLineLength: first.length }),
+      `${first}\r\nab\r\ncd`,
+    );
+    await assert.rejects(
+      readText(file, { maxLineLength: first.length - 1 }),
+      /a\.txt:1: line is longer than 1048571 characters/,
+    );
+    await assert.rejects(readText(file, { maxLineLength: 1, maxLength: 1 << 21 }), /a\.txt:1: /);
+    await Deno.writeTextFile(file, "ab\r\nabc");
+    await assert.rejects(readText(file, { maxLineLength: 2 }), /a\.txt:2: line is longer than 2/);
+    assert.equal(await readText(file, { maxLineLength: 3 }), "ab\r\nabc");
+    await assert.rejects(
+      readText(file, { maxLength: 6 }),
+      /^InputError: .*a\.txt: holds more than 6 characters, the most read of one file$/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

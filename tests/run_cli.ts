@@ -4,6 +4,8 @@
  * @module
  */
 
+/** The lock that pins every package a command may load. */
+export const FULL_LOCK = `--lock=${new URL("../deno.lock", import.meta.url).pathname}`;
 /** What one run printed and how it ended. */
 export interface CliRun {
   /** The exit status. */
@@ -36,7 +38,9 @@ export function gecscore(...args: string[]): Promise<CliRun> {
  */
 export async function runCli(flags: string[], args: string[], limitMs = 60_000): Promise<CliRun> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...flags, "cli.ts", ...args],
+    // deno.lock, which pins every package: deno.json's own lock (scoring.lock) leaves out the
+    // report's chart engine, which a report run loads.
+    args: ["run", FULL_LOCK, ...flags, "cli.ts", ...args],
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },

@@ -9,14 +9,8 @@
 import assert from "node:assert/strict";
 import { gecscore } from "./run_cli.ts";
 import { shared, sharedTest } from "./shared.ts";
-import {
-  createRegistry,
-  InputError,
-  readGold,
-  scoreSystems,
-  streamScores,
-  UsageError,
-} from "../mod.ts";
+import { createRegistry, readGold, scoreSystems, streamScores } from "../mod.ts";
+import { InputError, UsageError } from "../plugins/mod.ts";
 import type { Score } from "../plugins/mod.ts";
 import { readHypotheses } from "../formats/text.ts";
 import { Session } from "../repl/session.ts";

@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
-import { m2scorerCommand } from "../metrics/m2/m2scorer.ts";
+import { m2scorerCommand } from "./m2scorer_run.ts";
 import { readGold } from "../builtin.ts";
 import { parseM2, writeM2 } from "../formats/m2.ts";
 import { parseIxml } from "../formats/ixml.ts";

@@ -242,3 +242,44 @@ Deno.test("the cherrant metric conforms to the plugin contract", async (t) => {
     options: [{}, { beta: 1, mode: "cse" }, { mode: "dt", cat: 3 }],
   });
 });
+
+Deno.test("cherrant_parallel refuses a NUL byte, a UTF-16 file and an overlong line at their line", async () => {
+  const { cherrantParallelCommand } = await import("../langs/zh/parallel.ts");
+  const dir = await Deno.makeTempDir({ prefix: "cherrant_read_" });
+  const out = `${dir}/out.m2`;
+  const io = { out: () => {}, err: () => {} };
+  const run = (file: string) => cherrantParallelCommand(["-f", file, "-o", out], io);
+  try {
+    const ok = `${dir}/ok.txt`;
+    await Deno.writeTextFile(ok, "1\t我去了学校。\t我去了学校。\n");
+    assert.equal(await run(ok), 0);
+    await Deno.remove(out);
+    const nul = `${dir}/nul.txt`;
+    await Deno.writeTextFile(nul, "1\t我去了学校。\t我去了学校。\n2\t他\0来了。\t他来了。\n");
+    await assert.rejects(
+      run(nul),
+      /^InputError: .*nul\.txt:2: line has a NUL byte: the file looks binary, not UTF-8 text$/,
+    );
+    const utf16 = `${dir}/utf16.txt`;
+    const text = "\uFEFF1\t我去了学校。\t我去了学校。\n";
+    const bytes = new Uint8Array(text.length * 2);
+    for (let i = 0; i < text.length; i++) {
+      bytes[2 * i] = text.charCodeAt(i) & 0xff, bytes[2 * i + 1] = text.charCodeAt(i) >> 8;
+    }
+    await Deno.writeFile(utf16, bytes);
+    await assert.rejects(
+      run(utf16),
+      /^InputError: .*utf16\.txt:1: file looks like UTF-16LE text, not UTF-8/,
+    );
+    const long = `${dir}/long.txt`;
+    await Deno.writeTextFile(long, `1\t${"我".repeat(100_001)}\t我\n`);
+    await assert.rejects(
+      run(long),
+      /^InputError: .*long\.txt:1: line is longer than 100000 characters/,
+    );
+    // Nothing half-written.
+    await assert.rejects(Deno.stat(out), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -18,6 +18,8 @@
  * @module
  */
 
+import { UsageError } from "../plugins/errors.ts";
+
 /**
  * Import an npm module by its full, pinned specifier (`npm:name@x.y.z[/path]`).
  *
@@ -27,7 +29,22 @@
  * @returns The module.
  */
 export async function importNpm<T>(specifier: string): Promise<T> {
-  return await import(specifier) as T;
+  try {
+    return await import(specifier) as T;
+  } catch (error) {
+    // A run from gecscore's folder uses the lock deno.json names, scoring.lock: the packages
+    // scoring may load, without the report's chart engine (Deno installs a whole lock before a
+    // task or a first npm package, and the engine is most of it). Deno, asked for a package
+    // that lock lacks, says only that the lock is out of date.
+    if (/lockfile is out of date/i.test(String((error as Error)?.message))) {
+      throw new UsageError(
+        `${specifier} is not in the lock file of this run (scoring.lock, which deno.json ` +
+          "names, pins only what scoring loads); run it with --lock=deno.lock, which pins " +
+          "every package (deno task setup caches them; the installed gecscore uses it)",
+      );
+    }
+    throw error;
+  }
 }
 
 /** The parts of saxes@6.0.0 gecscore uses (an XML parser with positions). */

@@ -26,6 +26,7 @@
  */
 
 import { InputError, UsageError } from "../../plugins/mod.ts";
+import { readText } from "../../formats/mod.ts";
 import type { CommandIo } from "../../plugins/mod.ts";
 import { choice, int, parseArgs } from "./args.ts";
 import { CHERRANT_PARALLEL_HELP } from "./help.ts";
@@ -164,17 +165,6 @@ async function writeWhole(path: string, text: string): Promise<void> {
   } catch (e) {
     await Deno.remove(temp).catch(() => {});
     throw e;
-  }
-}
-
-/** A UTF-8 text file, or an error naming it. */
-async function readText(file: string): Promise<string> {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(await Deno.readFile(file));
-  } catch (e) {
-    if (e instanceof TypeError) throw new InputError("is not UTF-8 text", file);
-    if (e instanceof Deno.errors.NotFound) throw new InputError("no such file", file);
-    throw new InputError((e as Error).message, file);
   }
 }
 

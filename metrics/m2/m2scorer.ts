@@ -10,20 +10,17 @@
  */
 
 import { parseArgs } from "node:util";
-import { parseM2 } from "../../formats/m2.ts";
-import { readLimits } from "../../formats/limits.ts";
-import { lines, readChunks, tokenize } from "../../formats/text.ts";
 import {
   argsErrorMessage,
   READ_LIMIT_FLAGS,
   readLimitsFromFlags,
 } from "../../plugins/command_args.ts";
+import type { DropInRunner } from "../../plugins/drop_in.ts";
 import { InputError, UsageError } from "../../plugins/errors.ts";
-import { resolveOptions } from "../../plugins/options.ts";
 import type { CommandIo, PluginCommand } from "../../plugins/types.ts";
 import { pyFixed } from "../../util/python_number.ts";
-import { m2Metric, type M2Options } from "./mod.ts";
-import { m2VerboseTrace, type TraceHypothesis } from "./trace.ts";
+import type { M2Options, M2Score } from "./mod.ts";
+import { m2VerboseTrace } from "./trace.ts";
 
 /** Usage text of the command. */
 export const M2SCORER_USAGE: string =
@@ -31,22 +28,28 @@ export const M2SCORER_USAGE: string =
   "[--ignore_whitespace_casing] [--timeout SECONDS] [--max-line-length N] " +
   "[--max-annotators N] [--max-alternatives N] SYSTEM SOURCE_GOLD";
 
+/** Python's `str.strip()` whitespace, as the reference strips each system line. */
 const STRIP =
   // deno-lint-ignore no-control-regex
   /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
 
 /**
- * Run the command.
+ * Run the command: the arguments become a run of the M2 metric, which `run` plans and carries
+ * out as `score` does (the gold read as M2, the system as plain text, the options resolved by
+ * the planner); this prints what the reference prints of it.
  *
  * @example Usage
  * ```ts
  * import { m2scorerCommand } from "./m2scorer.ts";
+ * import { dropInRunner } from "../../pipeline/drop_in.ts";
+ * import { createRegistry } from "../../mod.ts";
  * import assert from "node:assert/strict";
  *
  * let out = "";
  * const code = await m2scorerCommand(
  *   ["tests/testdata/m2scorer_example_system2", "tests/testdata/m2scorer_example.m2"],
  *   { out: (text) => out += text },
+ *   dropInRunner(() => createRegistry()),
  * );
  * assert.equal(code, 0);
  * assert.equal(out, "Precision   : 0.7500\nRecall      : 0.6000\nF_0.5       : 0.7143\n");
@@ -54,11 +57,13 @@ const STRIP =
  *
  * @param args The arguments after `m2scorer`.
  * @param io Where to write standard output and error (what has no writer is dropped).
+ * @param run Plans and carries out the run (`pipeline/drop_in.ts`, given by `builtin.ts`).
  * @returns The exit status: 0 done, 1 bad input, 2 bad usage.
  */
 export async function m2scorerCommand(
   args: string[],
   io: Partial<CommandIo>,
+  run: DropInRunner,
 ): Promise<number> {
   const out = io.out ?? (() => {});
   const err = io.err ?? (() => {});
@@ -111,55 +116,36 @@ export async function m2scorerCommand(
         );
       }
     }
-    const options = resolveOptions<M2Options>(m2Metric, raw);
     const [systemPath, goldPath] = positionals;
-    const limits = readLimits(readLimitsFromFlags(values));
-    const gold = await parseM2(readChunks(goldPath), goldPath, limits);
-    const hypotheses: TraceHypothesis[] = [];
-    const { maxLineLength } = limits;
-    for await (
-      const { line, text } of lines(readChunks(systemPath), {
-        maxLineLength,
-        file: systemPath,
-      })
-    ) {
-      if (line > gold.sentences.length) {
-        throw new InputError(
-          `has more than ${gold.sentences.length} lines but the gold has ${gold.sentences.length} sentences`,
-          systemPath,
-        );
-      }
-      const stripped = text.replace(STRIP, "");
-      hypotheses.push({ text: stripped, tokens: tokenize(stripped) });
+    const verbose = values.verbose || values.very_verbose;
+    const result = await run({
+      command: "m2scorer",
+      gold: goldPath,
+      goldFormat: "m2",
+      system: systemPath,
+      systemFormat: "text",
+      metric: "m2",
+      options: raw,
+      limits: readLimitsFromFlags(values),
+      lines: verbose,
+      slowerThanMs: Number.isFinite(timeout) ? timeout * 1000 : undefined,
+    });
+    const options = result.options as M2Options;
+    const score = result.score as M2Score;
+    if (verbose) {
+      const hypotheses = result.system.sentences.map((tokens, i) => ({
+        text: result.lines![i].replace(STRIP, ""),
+        tokens,
+      }));
+      for (const piece of m2VerboseTrace(result.gold.sentences, hypotheses, options)) out(piece);
     }
-    if (hypotheses.length !== gold.sentences.length) {
-      throw new InputError(
-        `has ${hypotheses.length} lines but the gold has ${gold.sentences.length} sentences`,
-        systemPath,
+    const slow = result.slow.map((i) => i + 1);
+    if (slow.length) {
+      err(
+        `m2scorer: warning: ${slow.length} sentence(s) took longer than --timeout ${timeout} s ` +
+          `(${slow.slice(0, 5).join(", ")}${slow.length > 5 ? ", ..." : ""}); they are ` +
+          "scored all the same (the reference skips such sentences, lowering its counts)\n",
       );
-    }
-    let score;
-    if (values.verbose || values.very_verbose) {
-      for (const piece of m2VerboseTrace(gold.sentences, hypotheses, options)) {
-        out(piece);
-      }
-    }
-    {
-      const slow: number[] = [];
-      const stats = gold.sentences.map((s, i) => {
-        const start = performance.now();
-        const result = m2Metric.stats(s, hypotheses[i].tokens, options);
-        if (performance.now() - start > timeout * 1000) slow.push(i + 1);
-        return result;
-      });
-      score = m2Metric.corpus(stats, options);
-      if (slow.length) {
-        err(
-          `m2scorer: warning: ${slow.length} sentence(s) took longer than --timeout ${timeout} s ` +
-            `(${slow.slice(0, 5).join(", ")}${slow.length > 5 ? ", ..." : ""}); they are ` +
-            "scored all the same (the reference skips such sentences, lowering its counts)\n",
-        );
-      }
     }
     for (const warning of score.warnings ?? []) err(`m2scorer: warning: ${warning}\n`);
     out(
@@ -198,10 +184,17 @@ does, and print its three lines (Precision, Recall, F_beta).
 The Python 3 m2scorer's spellings --max-unchanged-words and --ignore-whitespace-casing work too.
 `;
 
-/** The `m2scorer` command, which the M2 metric's plugin adds to `gecscore`. */
-export const m2scorerDropIn: PluginCommand = {
-  name: "m2scorer",
-  summary: "drop-in for the NUS m2scorer: same arguments, same output",
-  help: M2SCORER_HELP,
-  run: (args, io) => m2scorerCommand(args, io),
-};
+/**
+ * The `m2scorer` command, which the M2 metric's plugin adds to `gecscore`.
+ *
+ * @param run Plans and carries out its run (`builtin.ts` gives the pipeline's).
+ * @returns The command.
+ */
+export function m2scorerDropIn(run: DropInRunner): PluginCommand {
+  return {
+    name: "m2scorer",
+    summary: "drop-in for the NUS m2scorer: same arguments, same output",
+    help: M2SCORER_HELP,
+    run: (args, io) => m2scorerCommand(args, io, run),
+  };
+}
