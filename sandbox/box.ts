@@ -188,6 +188,8 @@ export class PluginBox {
    * @param watch The buffer shared with the keeper (see {@linkcode KeeperStart}).
    * @param grants What the plugin may read and import.
    * @param limitBytes The memory limit, in bytes.
+   * @param ownProcess The box is a process of its own (`box_child.ts`): the plugin's printed
+   *   lines go to its standard output, where the host labels them (see `lockdown.ts`).
    */
   constructor(
     hostWorker: string,
@@ -196,6 +198,7 @@ export class PluginBox {
     watch: SharedArrayBuffer,
     readonly grants: BoxGrants,
     limitBytes: number,
+    readonly ownProcess = false,
   ) {
     this.#reads = [...grants.reads];
     this.#keeper = new Worker(new URL("./memory_keeper.ts", import.meta.url).href, {
@@ -307,6 +310,13 @@ export class PluginBox {
         this.#emit({ kind: "init-error", message: refusal(data, spec, mine, outside) });
       }
     };
-    worker.postMessage({ kind: "init", modules, buffer, gate: watch, boxed: true });
+    worker.postMessage({
+      kind: "init",
+      modules,
+      buffer,
+      gate: watch,
+      boxed: true,
+      printToStdout: this.ownProcess,
+    });
   }
 }

@@ -22,6 +22,7 @@ import { holdPrompts } from "./no_prompt.ts";
 import { goldProblem } from "./output_shape.ts";
 import { hostOf as hosted, setHost } from "./hosted.ts";
 import { PluginBox } from "./box.ts";
+import { boxProcessCommand, ProcessBox } from "./process_box.ts";
 import { deepFreeze, metricProxy } from "./metric_proxy.ts";
 import type {
   FormatDescriptor,
@@ -111,7 +112,7 @@ const goldIds = new WeakMap<object, number>();
  * ```
  */
 export class PluginHost {
-  #worker: Worker | PluginBox;
+  #worker: Worker | PluginBox | ProcessBox;
   #buffer: SharedArrayBuffer;
   #control: Int32Array;
   #timeoutMs: number;
@@ -131,7 +132,11 @@ export class PluginHost {
   /** The proxied plugins, in the order of the modules. */
   plugins: Plugin[] = [];
 
-  private constructor(worker: Worker | PluginBox, buffer: SharedArrayBuffer, timeoutMs: number) {
+  private constructor(
+    worker: Worker | PluginBox | ProcessBox,
+    buffer: SharedArrayBuffer,
+    timeoutMs: number,
+  ) {
     this.#worker = worker;
     this.#buffer = buffer;
     this.#control = new Int32Array(buffer, 0, 2);
@@ -155,9 +160,21 @@ export class PluginHost {
     // On a terminal, Deno would ask the user to grant what the plugin reaches for.
     const release = sandboxed ? holdPrompts() : () => {};
     const buffer = new SharedArrayBuffer(1 << 16, { maxByteLength: 1 << 30 });
-    let worker: Worker | PluginBox;
+    let worker: Worker | PluginBox | ProcessBox;
     let watch: SharedArrayBuffer | undefined;
-    if (sandboxed) {
+    const command = sandboxed ? boxProcessCommand() : undefined;
+    if (command) {
+      // The plugin's own process, killed at a limit (process_box.ts).
+      watch = new SharedArrayBuffer(24);
+      worker = new ProcessBox(
+        modules,
+        buffer,
+        watch,
+        boxGrants(modules),
+        memoryMb * 2 ** 20,
+        command,
+      );
+    } else if (sandboxed) {
       // The plugin's worker, with a keeper that stops it when memory runs over (box.ts).
       watch = new SharedArrayBuffer(24);
       publishHeap(watch);
@@ -178,7 +195,7 @@ export class PluginHost {
     host.#watch = watch;
     host.#specs = names;
     host.#memoryMb = memoryMb;
-    if (watch) {
+    if (watch && !(worker instanceof ProcessBox)) {
       const heapTimer = setInterval(() => publishHeap(watch), 50);
       Deno.unrefTimer(heapTimer);
       host.#heapTimer = heapTimer;
@@ -318,7 +335,8 @@ export class PluginHost {
     if (this.#stopped) return;
     this.#stopped = why;
     if (memory) this.#memoryStop = why;
-    if (busy && this.#watch) {
+    // A process box is killed: nothing of the plugin runs on.
+    if (busy && this.#watch && !(this.#worker instanceof ProcessBox)) {
       this.#watchRunaway(why);
       notifyRunsOn(
         `Plugin ${this.#specs}${

@@ -76,15 +76,18 @@ function fix(target: object, key: PropertyKey, descriptor: PropertyDescriptor): 
  * Call once, before importing the plugin.
  *
  * @param label The plugin, as the user named it (the label of its printed lines).
+ * @param printToStdout The box is a process of its own (`box_child.ts`): the plugin's lines go
+ *   to the process's standard output, between the shim's frames, in the order they were printed;
+ *   the host labels again whatever it finds there that is not a frame (`process_relay.ts`).
  */
-export function lockDown(label: string): void {
+export function lockDown(label: string, printToStdout = false): void {
   const deno = Deno as unknown as Record<PropertyKey, unknown> & { internal: symbol };
   const internal = deno[deno.internal] as {
     core?: { tryClose(rid: number): void };
     inspectArgs?: (args: unknown[], options?: Record<string, unknown>) => string;
   };
-  const stderr = Deno.stderr;
-  const writeErr = stderr.writeSync.bind(stderr);
+  const stream = printToStdout ? Deno.stdout : Deno.stderr;
+  const writeErr = stream.writeSync.bind(stream);
   const inspectArgs = internal?.inspectArgs;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
@@ -106,7 +109,7 @@ export function lockDown(label: string): void {
   };
 
   // Standard input and output: closed in this worker (the process's own stay open).
-  for (const rid of [0, 1]) {
+  for (const rid of printToStdout ? [0] : [0, 1]) {
     try {
       internal?.core?.tryClose(rid);
     } catch {
@@ -141,7 +144,7 @@ export function lockDown(label: string): void {
   }
   fix(Deno, "exitCode", { get: refuse("Deno.exitCode"), set: refuse("Deno.exitCode") });
 
-  const stream = Object.freeze({
+  const nodeStream = Object.freeze({
     write: (chunk: unknown) => (print(
       typeof chunk === "string" ? chunk : decoder.decode(
         chunk as Uint8Array,
@@ -157,8 +160,8 @@ export function lockDown(label: string): void {
     },
     end: () => {},
   });
-  fix(process, "stdout", { value: stream });
-  fix(process, "stderr", { value: stream });
+  fix(process, "stdout", { value: nodeStream });
+  fix(process, "stderr", { value: nodeStream });
   fix(process, "stdin", { get: refuse("process.stdin") });
   for (
     const name of [

@@ -1,0 +1,175 @@
+/**
+ * The trusted shim of a boxed plugin's own process (see `process_box.ts`): the program starts
+ * `deno run` on this module with read access to gecscore's modules and the plugin's folder
+ * only, in an empty folder, and talks to it over its standard input and output. The shim runs
+ * the plugin as the worker box does ({@linkcode PluginBox}: a worker with no permissions beside
+ * a memory keeper), so the plugin cannot touch the shim's globals, and relays messages.
+ *
+ * - **Input.** The first 16 bytes are a secret; the shim reads them before any plugin code
+ *   loads. Then come frames: a 32-bit little-endian length and a `node:v8` serialized message
+ *   (`start`, then the host's messages for the plugin's worker). End of input, or a frame that
+ *   does not decode, ends the process.
+ * - **Output.** Each frame the shim writes is the secret, the length, the serialized message and
+ *   the secret again, in one write. The plugin can write to the process's standard output too
+ *   (node's `fs.writeSync(1, ...)`), but not knowing the secret it cannot make a frame; the host
+ *   shows everything else as the plugin's labelled lines. The plugin's console lines come this
+ *   way too (see `lockdown.ts`), so they reach the user before the answer that follows them.
+ *
+ * @module
+ */
+
+import { deserialize, serialize } from "node:v8";
+import { type BoxGrants, PluginBox } from "./box.ts";
+import { publishHeap } from "./box_limits.ts";
+import type { PluginModule } from "./host_worker.ts";
+
+/** The length of the secret that opens and closes every frame the shim writes. */
+export const SECRET_BYTES = 16;
+
+/** What the host sends first, after the secret. */
+export interface ChildStart {
+  kind: "start";
+  /** The plugin modules. */
+  modules: PluginModule[];
+  /** What the plugin may read and import. */
+  grants: BoxGrants;
+  /** The memory limit, in bytes. */
+  limitBytes: number;
+}
+
+/** What the shim writes in its frames. */
+export type ChildFrame =
+  /** A message of the plugin's worker or its keeper (`ready`, answers, `crash`, `memory`). */
+  | { kind: "msg"; data: unknown }
+  /** The answer of a synchronous call: status 1 value, 2 error, 3 stopped for memory. */
+  | { kind: "answer"; status: number; bytes: Uint8Array; growthMb: number };
+
+/** What the host sends after `start`: a message for the plugin's worker, and shared rows. */
+export interface ChildPost {
+  kind: "post";
+  message: { kind: string };
+  /** Resample rows the call reads from the call buffer (see `metric_proxy.ts`). */
+  rows?: Int32Array;
+}
+
+if (import.meta.main) Deno.exitCode = await main();
+
+/**
+ * Relay until the end of input (0) or a frame that does not decode (3); the box's workers are
+ * then ended and the process ends with them.
+ */
+async function main(): Promise<number> {
+  const input = Deno.stdin;
+  const writeOut = Deno.stdout.writeSync.bind(Deno.stdout);
+  let pending = new Uint8Array(0);
+  /** Read until `n` bytes are pending; false at the end of input. */
+  const fill = async (n: number): Promise<boolean> => {
+    const chunk = new Uint8Array(1 << 16);
+    while (pending.length < n) {
+      const got = await input.read(chunk);
+      if (got === null) return false;
+      const next = new Uint8Array(pending.length + got);
+      next.set(pending);
+      next.set(chunk.subarray(0, got), pending.length);
+      pending = next;
+    }
+    return true;
+  };
+  const take = (n: number): Uint8Array => {
+    const out = pending.slice(0, n);
+    pending = pending.subarray(n);
+    return out;
+  };
+  if (!await fill(SECRET_BYTES)) return 0;
+  const secret = take(SECRET_BYTES);
+  let box: PluginBox | undefined;
+  let hostGone = false;
+
+  const send = (frame: ChildFrame): void => {
+    const body = serialize(frame);
+    const bytes = new Uint8Array(2 * SECRET_BYTES + 4 + body.length);
+    bytes.set(secret);
+    new DataView(bytes.buffer).setUint32(SECRET_BYTES, body.length, true);
+    bytes.set(body, SECRET_BYTES + 4);
+    bytes.set(secret, SECRET_BYTES + 4 + body.length);
+    let done = 0;
+    try {
+      while (done < bytes.length) done += writeOut(bytes.subarray(done));
+    } catch {
+      // The host is gone: stop the plugin.
+      hostGone = true;
+      box?.terminate();
+    }
+  };
+
+  const buffer = new SharedArrayBuffer(1 << 16, { maxByteLength: 1 << 30 });
+  const control = new Int32Array(buffer, 0, 2);
+  const watch = new SharedArrayBuffer(24);
+  const gate = new Int32Array(watch, 0, 4);
+
+  /** Answer a synchronous call once the plugin's worker put it in the call buffer. */
+  const answerWhenDone = async (): Promise<void> => {
+    const waited = Atomics.waitAsync(control, 0, 0);
+    if (waited.async) await waited.value;
+    const status = Atomics.load(control, 0);
+    const length = status === 3 ? 0 : control[1];
+    send({
+      kind: "answer",
+      status,
+      bytes: new Uint8Array(buffer, 8, length).slice(),
+      growthMb: Atomics.load(gate, 1),
+    });
+  };
+
+  const end = (code: number): number => {
+    box?.terminate();
+    return code;
+  };
+  for (;;) {
+    if (hostGone || !await fill(4)) return end(0);
+    const length = new DataView(pending.buffer, pending.byteOffset, 4).getUint32(0, true);
+    take(4);
+    if (length > 2 ** 30) return end(3);
+    if (!await fill(length)) return end(0);
+    let message: ChildStart | ChildPost;
+    try {
+      message = deserialize(take(length));
+    } catch {
+      return end(3);
+    }
+    if (message.kind === "start") {
+      publishHeap(watch);
+      const heapTimer = setInterval(() => publishHeap(watch), 50);
+      Deno.unrefTimer(heapTimer);
+      box = new PluginBox(
+        new URL("./host_worker.ts", import.meta.url).href,
+        message.modules,
+        buffer,
+        watch,
+        message.grants,
+        message.limitBytes,
+        true,
+      );
+      box.onmessage = (event) => send({ kind: "msg", data: event.data });
+      continue;
+    }
+    if (message.kind !== "post" || !box) return end(3);
+    const { rows } = message;
+    if (rows) {
+      if (buffer.byteLength < 8 + rows.byteLength) buffer.grow(8 + rows.byteLength);
+      new Int32Array(buffer, 8, rows.length).set(rows);
+    }
+    const call = message.message.kind === "call";
+    if (call) Atomics.store(control, 0, 0);
+    try {
+      box.postMessage(message.message);
+    } catch (error) {
+      send({ kind: "msg", data: { kind: "crash", message: (error as Error).message } });
+      continue;
+    }
+    // The plugin's worker waits (blocked) for this count to grow: see box.ts.
+    Atomics.add(gate, 2, 1);
+    Atomics.notify(gate, 2);
+    if (call) await answerWhenDone();
+  }
+}
