@@ -52,11 +52,13 @@ export interface ChildPost {
   rows?: Int32Array;
 }
 
-if (import.meta.main) Deno.exitCode = await main();
+// The process ends here, whatever the plugin's thread is doing (Deno cannot end a worker busy
+// in JavaScript, and a live worker keeps a program running).
+if (import.meta.main) Deno.exit(await main());
 
 /**
  * Relay until the end of input (0) or a frame that does not decode (3); the box's workers are
- * then ended and the process ends with them.
+ * then told to end.
  */
 async function main(): Promise<number> {
   const input = Deno.stdin;
@@ -122,6 +124,9 @@ async function main(): Promise<number> {
   };
 
   const end = (code: number): number => {
+    // A plugin's worker waiting between calls wakes up, sees the stop and closes (box.ts).
+    Atomics.store(gate, 3, 1);
+    Atomics.notify(gate, 2);
     box?.terminate();
     return code;
   };

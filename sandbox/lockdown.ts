@@ -12,7 +12,8 @@
  * - **Input.** `Deno.stdin` and `process.stdin` are refused: the program's standard input is
  *   the user's (the REPL's commands, piped data).
  * - **The process.** Signals (`Deno.kill`, `process.kill`), exiting, the working folder and the
- *   executable path (`Deno.cwd`, `Deno.execPath`, `process.cwd`, `process.argv`), signal
+ *   executable path (`Deno.cwd`, `Deno.execPath`, `process.cwd`), the command line
+ *   (`Deno.args` and `process.argv` are empty), signal
  *   listeners and the exit code are refused, with an error naming what was refused.
  * - **Running on.** `Worker` is gone (a plugin's own worker would run while nobody waits for
  *   it), and `Atomics`, which the box waits with between calls, cannot be patched or replaced.
@@ -143,6 +144,8 @@ export function lockDown(label: string, printToStdout = false): void {
     fix(Deno, name, { value: refuse(`Deno.${name}`) });
   }
   fix(Deno, "exitCode", { get: refuse("Deno.exitCode"), set: refuse("Deno.exitCode") });
+  // The program's command line names its files and folders.
+  fix(Deno, "args", { value: Object.freeze([]) });
 
   const nodeStream = Object.freeze({
     write: (chunk: unknown) => (print(

@@ -64,6 +64,13 @@ function boxFolder(): { path: string; own: boolean } {
   }
 }
 
+/** How long `terminate()` waits for the relay to have killed the process, in milliseconds. */
+const KILL_WAIT_MS = 500;
+
+/** The boxes alive, killed when the program ends (an `unload` event, `Deno.exit()` too). */
+const live = new Set<ProcessBox>();
+let unloadSet = false;
+
 /**
  * A boxed plugin's process, seen as one worker: messages come to `onmessage` (`ready`,
  * `init-error`, `crash`, `memory`, answers), `postMessage` sends to the plugin's worker,
@@ -79,6 +86,8 @@ export class ProcessBox {
   #loaded = false;
   #stopped = false;
   #folder: { path: string; own: boolean };
+  /** Set to 1 by the relay once the process was sent SIGKILL. */
+  #killed = new Int32Array(new SharedArrayBuffer(4));
 
   /**
    * Start the process and load the plugin in it.
@@ -147,6 +156,13 @@ export class ProcessBox {
       memoryMb,
     };
     this.#relay.postMessage(start);
+    live.add(this);
+    if (!unloadSet) {
+      unloadSet = true;
+      globalThis.addEventListener("unload", () => {
+        for (const box of live) box.terminate();
+      });
+    }
     const childStart: ChildStart = { kind: "start", modules, grants, limitBytes };
     this.#relay.postMessage({ kind: "send", payload: childStart });
   }
@@ -167,11 +183,16 @@ export class ProcessBox {
     this.#relay.postMessage({ kind: "send", payload: post });
   }
 
-  /** Kill the process. */
+  /**
+   * Kill the process. This thread waits (briefly) until the relay has: a program that ends right
+   * after leaves no box behind.
+   */
   terminate(): void {
     if (this.#stopped) return;
     this.#stopped = true;
-    this.#relay.postMessage({ kind: "kill" });
+    live.delete(this);
+    this.#relay.postMessage({ kind: "kill", killed: this.#killed.buffer });
+    Atomics.wait(this.#killed, 0, 0, KILL_WAIT_MS);
     if (this.#folder.own) {
       try {
         Deno.removeSync(this.#folder.path);

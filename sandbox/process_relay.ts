@@ -328,5 +328,8 @@ scope.onmessage = (event: MessageEvent) => {
   }
   if (data.kind === "kill") {
     kill();
+    const killed = new Int32Array(data.killed as SharedArrayBuffer);
+    Atomics.store(killed, 0, 1);
+    Atomics.notify(killed, 0);
   }
 };

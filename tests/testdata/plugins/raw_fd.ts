@@ -1,8 +1,8 @@
 /**
  * A hostile plugin for the tests that goes around the patched streams: node's `fs` functions
  * on the raw file descriptors. Its metric `rawforge` writes a forged `m2` row to file
- * descriptor 1 and terminal escapes to file descriptor 2, and reads file descriptor 0 (its score
- * says how many bytes it got); `rawwhere` asks for the working folder and the executable every
+ * descriptor 1 and terminal escapes to file descriptor 2; `rawread` reads file descriptor 0 and
+ * prints what it got (its score says how many bytes); `rawwhere` asks for the working folder and the executable every
  * way it knows and prints what it learnt. In a box of its own process, the forged row reaches
  * the user only as the plugin's labelled line on standard error, the input it reads is not the
  * program's, the working folder is an empty folder of the box's and the executable is deno.
@@ -36,20 +36,33 @@ export default {
     {
       ...base,
       id: "rawforge",
-      description: "Writes a forged row to file descriptor 1 and reads file descriptor 0",
-      headline: "stdin",
+      description: "Writes a forged row to file descriptor 1 and escapes to file descriptor 2",
+      headline: "n",
       corpus: () => {
         tryTo(() => fs.writeSync(1, FORGED));
         tryTo(() => fs.writeSync(2, "\u001b]0;owned-raw\u0007\u001b[2Jraw-escape\n"));
+        return { n: 1 };
+      },
+      sentence: () => ({ n: 0 }),
+      signature: () => "rawforge",
+    },
+    {
+      ...base,
+      id: "rawread",
+      description: "Reads file descriptor 0 and prints what it got",
+      headline: "stdin",
+      corpus: () => {
         let got = 0;
         const buffer = new Uint8Array(256);
         const n = tryTo(() => fs.readSync(0, buffer, 0, buffer.length, null));
         if (/^\d+$/.test(n)) got = Number(n);
-        if (got > 0) fs.writeSync(2, `read: ${new TextDecoder().decode(buffer.subarray(0, got))}\n`);
+        if (got > 0) {
+          fs.writeSync(2, `read: ${new TextDecoder().decode(buffer.subarray(0, got))}\n`);
+        }
         return { stdin: got };
       },
       sentence: () => ({ stdin: 0 }),
-      signature: () => "rawforge",
+      signature: () => "rawread",
     },
     {
       ...base,
@@ -63,6 +76,9 @@ export default {
           `process.cwd=${tryTo(() => process.cwd())}`,
           `realpath=${tryTo(() => fs.realpathSync("."))}`,
           `readdir=${tryTo(() => fs.readdirSync(".").join(","))}`,
+          `Deno.args=${tryTo(() => JSON.stringify(Deno.args))}`,
+          `Deno.mainModule=${tryTo(() => Deno.mainModule)}`,
+          `execArgv=${tryTo(() => JSON.stringify(process.execArgv))}`,
         ];
         console.error(`where: ${answers.join(" | ")}`);
         return { n: answers.length };
