@@ -6,9 +6,10 @@
  * a memory keeper), so the plugin cannot touch the shim's globals, and relays messages.
  *
  * - **Input.** The first 16 bytes are a secret; the shim reads them before any plugin code
- *   loads. Then come frames: a 32-bit little-endian length and a `node:v8` serialized message
- *   (`start`, then the host's messages for the plugin's worker). End of input, or a frame that
- *   does not decode, ends the process.
+ *   loads. Then come frames (see {@linkcode encodeInput}): a `node:v8` serialized message
+ *   (`start`, then the host's messages for the plugin's worker) and, for a batch of resamples,
+ *   its rows of indices as raw numbers. End of input, or a frame that does not decode, ends the
+ *   process.
  * - **Output.** Each frame the shim writes is the secret, the length, the serialized message and
  *   the secret again, in one write. The plugin can write to the process's standard output too
  *   (node's `fs.writeSync(1, ...)`), but not knowing the secret it cannot make a frame; the host
@@ -44,12 +45,37 @@ export type ChildFrame =
   /** The answer of a synchronous call: status 1 value, 2 error, 3 stopped for memory. */
   | { kind: "answer"; status: number; bytes: Uint8Array; growthMb: number };
 
-/** What the host sends after `start`: a message for the plugin's worker, and shared rows. */
+/** What the host sends after `start`: a message for the plugin's worker. */
 export interface ChildPost {
   kind: "post";
   message: { kind: string };
-  /** Resample rows the call reads from the call buffer (see `metric_proxy.ts`). */
-  rows?: Int32Array;
+}
+
+/**
+ * One frame of the box's input: a 32-bit little-endian length of what follows, then three
+ * 32-bit numbers (the message's length, the size of each row number: 0 none, 2 or 4 bytes, and
+ * how many), the serialized message, zeros to a multiple of 4 bytes, and the rows' numbers.
+ * Resample indices below 65,536 travel as 16-bit numbers: half the bytes through the pipe.
+ *
+ * @param message The message.
+ * @param rows Resample rows the call reads from the call buffer (see `metric_proxy.ts`).
+ * @returns The frame's parts, to write one after the other.
+ */
+export function encodeInput(
+  message: ChildStart | ChildPost,
+  rows?: Int32Array | Uint16Array,
+): Uint8Array[] {
+  const body = serialize(message);
+  const padded = Math.ceil(body.length / 4) * 4;
+  const rowBytes = rows ? rows.byteLength : 0;
+  const head = new Uint8Array(16 + padded);
+  const view = new DataView(head.buffer);
+  view.setUint32(0, 12 + padded + rowBytes, true);
+  view.setUint32(4, body.length, true);
+  view.setUint32(8, rows ? rows.BYTES_PER_ELEMENT : 0, true);
+  view.setUint32(12, rows ? rows.length : 0, true);
+  head.set(body, 16);
+  return rows ? [head, new Uint8Array(rows.buffer, rows.byteOffset, rows.byteLength)] : [head];
 }
 
 // The process ends here, whatever the plugin's thread is doing (Deno cannot end a worker busy
@@ -63,23 +89,41 @@ if (import.meta.main) Deno.exit(await main());
 async function main(): Promise<number> {
   const input = Deno.stdin;
   const writeOut = Deno.stdout.writeSync.bind(Deno.stdout);
-  let pending = new Uint8Array(0);
+  // What was read and not yet taken: chunks, the first one from `offset` on.
+  const chunks: Uint8Array[] = [];
+  let offset = 0;
+  let pendingBytes = 0;
   /** Read until `n` bytes are pending; false at the end of input. */
   const fill = async (n: number): Promise<boolean> => {
-    const chunk = new Uint8Array(1 << 16);
-    while (pending.length < n) {
-      const got = await input.read(chunk);
+    if (pendingBytes >= n) return true;
+    // One buffer for what is missing (at least 64 KiB), filled by as many reads as it takes.
+    const chunk = new Uint8Array(Math.max(1 << 16, n - pendingBytes));
+    let filled = 0;
+    while (pendingBytes + filled < n) {
+      const got = await input.read(chunk.subarray(filled));
       if (got === null) return false;
-      const next = new Uint8Array(pending.length + got);
-      next.set(pending);
-      next.set(chunk.subarray(0, got), pending.length);
-      pending = next;
+      filled += got;
     }
+    chunks.push(chunk.subarray(0, filled));
+    pendingBytes += filled;
     return true;
   };
+  /** Take `n` pending bytes (a copy). */
   const take = (n: number): Uint8Array => {
-    const out = pending.slice(0, n);
-    pending = pending.subarray(n);
+    const out = new Uint8Array(n);
+    let done = 0;
+    while (done < n) {
+      const first = chunks[0];
+      const part = Math.min(n - done, first.length - offset);
+      out.set(first.subarray(offset, offset + part), done);
+      done += part;
+      offset += part;
+      if (offset === first.length) {
+        chunks.shift();
+        offset = 0;
+      }
+    }
+    pendingBytes -= n;
     return out;
   };
   if (!await fill(SECRET_BYTES)) return 0;
@@ -132,13 +176,19 @@ async function main(): Promise<number> {
   };
   for (;;) {
     if (hostGone || !await fill(4)) return end(0);
-    const length = new DataView(pending.buffer, pending.byteOffset, 4).getUint32(0, true);
-    take(4);
+    const head = take(4);
+    const length = new DataView(head.buffer).getUint32(0, true);
     if (length > 2 ** 30) return end(3);
     if (!await fill(length)) return end(0);
+    if (length < 12) return end(3);
+    const frame = take(length);
+    const fields = new DataView(frame.buffer, 0, 12);
+    const [bodyLength, size, count] = [0, 4, 8].map((at) => fields.getUint32(at, true));
+    const rowsAt = 12 + Math.ceil(bodyLength / 4) * 4;
+    if (![0, 2, 4].includes(size) || rowsAt + size * count !== length) return end(3);
     let message: ChildStart | ChildPost;
     try {
-      message = deserialize(take(length));
+      message = deserialize(frame.subarray(12, 12 + bodyLength));
     } catch {
       return end(3);
     }
@@ -159,10 +209,13 @@ async function main(): Promise<number> {
       continue;
     }
     if (message.kind !== "post" || !box) return end(3);
-    const { rows } = message;
-    if (rows) {
-      if (buffer.byteLength < 8 + rows.byteLength) buffer.grow(8 + rows.byteLength);
-      new Int32Array(buffer, 8, rows.length).set(rows);
+    if (size > 0) {
+      if (buffer.byteLength < 8 + 4 * count) buffer.grow(8 + 4 * count);
+      new Int32Array(buffer, 8, count).set(
+        size === 2
+          ? new Uint16Array(frame.buffer, rowsAt, count)
+          : new Int32Array(frame.buffer, rowsAt, count),
+      );
     }
     const call = message.message.kind === "call";
     if (call) Atomics.store(control, 0, 0);

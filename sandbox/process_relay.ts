@@ -20,7 +20,13 @@
 
 import { Buffer } from "node:buffer";
 import { deserialize, serialize } from "node:v8";
-import { type ChildFrame, SECRET_BYTES } from "./box_child.ts";
+import {
+  type ChildFrame,
+  type ChildPost,
+  type ChildStart,
+  encodeInput,
+  SECRET_BYTES,
+} from "./box_child.ts";
 import { labelledLines } from "./lockdown.ts";
 
 /** What the main thread sends to start the process. */
@@ -216,8 +222,23 @@ function answered(frame: ChildFrame): void {
 async function readOutput(stream: ReadableStream<Uint8Array>, secret: Buffer): Promise<void> {
   const text = new LineKeeper();
   let held = Buffer.alloc(0);
+  // A frame's length once its header is read, and its later chunks until it is whole.
+  let want = 0;
+  const parts: Uint8Array[] = [];
+  let partBytes = 0;
   for await (const chunk of stream) {
-    held = held.length === 0 ? Buffer.from(chunk) : Buffer.concat([held, chunk]);
+    if (want > 0 && partBytes + chunk.length < want) {
+      // The middle of a large frame: keep the chunk, join once.
+      parts.push(chunk);
+      partBytes += chunk.length;
+      continue;
+    }
+    if (parts.length > 0) {
+      held = Buffer.concat([held, ...parts, chunk]);
+      parts.length = 0;
+      partBytes = 0;
+    } else held = held.length === 0 ? Buffer.from(chunk) : Buffer.concat([held, chunk]);
+    want = 0;
     for (;;) {
       const at = held.indexOf(secret);
       if (at < 0) {
@@ -233,7 +254,10 @@ async function readOutput(stream: ReadableStream<Uint8Array>, secret: Buffer): P
       const length = held.readUInt32LE(SECRET_BYTES);
       if (length > 2 ** 30) return ended("it wrote a malformed message to its box's channel");
       const end = SECRET_BYTES + 4 + length;
-      if (held.length < end + SECRET_BYTES) break;
+      if (held.length < end + SECRET_BYTES) {
+        want = end + SECRET_BYTES - held.length;
+        break;
+      }
       if (!held.subarray(end, end + SECRET_BYTES).equals(secret)) {
         return ended("it wrote a malformed message to its box's channel");
       }
@@ -251,7 +275,7 @@ async function readOutput(stream: ReadableStream<Uint8Array>, secret: Buffer): P
       answered(frame);
     }
   }
-  text.take(held);
+  text.take(Buffer.concat([held, ...parts]));
   text.flush();
 }
 
@@ -270,13 +294,11 @@ async function readErrors(stream: ReadableStream<Uint8Array>): Promise<void> {
   if (!outOfMemory) text.flush();
 }
 
-async function send(payload: unknown): Promise<void> {
-  const body = serialize(payload);
-  const bytes = new Uint8Array(4 + body.length);
-  new DataView(bytes.buffer).setUint32(0, body.length, true);
-  bytes.set(body, 4);
-  writing = writing.then(() => writer!.write(bytes)).catch(() => {});
-  await writing;
+function send(payload: ChildStart | ChildPost, rows?: Int32Array | Uint16Array): void {
+  const parts = encodeInput(payload, rows);
+  writing = writing.then(async () => {
+    for (const part of parts) await writer!.write(part);
+  }).catch(() => {});
 }
 
 scope.onmessage = (event: MessageEvent) => {
@@ -323,7 +345,7 @@ scope.onmessage = (event: MessageEvent) => {
     if (kind === "call") callWaits = true;
     if (kind !== "gold") awaited++;
     resume();
-    void send(data.payload);
+    send(data.payload, data.rows);
     return;
   }
   if (data.kind === "kill") {
