@@ -51,35 +51,43 @@ export interface ChildPost {
   message: { kind: string };
 }
 
+/** How many resample batches both sides keep, to send one that comes again by its number. */
+export const KEPT_ROWS = 4;
+
 /**
- * One frame of the box's input: a 32-bit little-endian length of what follows, then three
- * 32-bit numbers (the message's length, the size of each row number: 0 none, 2 or 4 bytes, and
- * how many), the serialized message, zeros to a multiple of 4 bytes, and the rows' numbers.
- * Resample indices below 65,536 travel as 16-bit numbers: half the bytes through the pipe.
+ * One frame of the box's input: a 32-bit little-endian length of what follows, then four
+ * 32-bit numbers (the message's length; the size of each row number: 0 none, 2 or 4 bytes; how
+ * many; the rows' number), the serialized message, zeros to a multiple of 4 bytes, and the rows'
+ * numbers. Resample indices below 65,536 travel as 16-bit numbers: half the bytes through the
+ * pipe. Rows sent before (a paired bootstrap scores every system on the same rows) travel as
+ * their number alone: size 0, the number of the rows kept (the last {@linkcode KEPT_ROWS} sent).
  *
  * @param message The message.
- * @param rows Resample rows the call reads from the call buffer (see `metric_proxy.ts`).
+ * @param rows Resample rows the call reads from the call buffer (see `metric_proxy.ts`), with
+ *   their number; or the number alone of rows sent before.
  * @returns The frame's parts, to write one after the other.
  */
 export function encodeInput(
   message: ChildStart | ChildPost,
-  rows?: Int32Array | Uint16Array,
+  rows?: { id: number; numbers?: Int32Array | Uint16Array },
 ): Uint8Array[] {
   const body = serialize(message);
   const padded = Math.ceil(body.length / 4) * 4;
-  const rowBytes = rows ? rows.byteLength : 0;
-  const head = new Uint8Array(16 + padded);
+  const numbers = rows?.numbers;
+  const rowBytes = numbers ? numbers.byteLength : 0;
+  const head = new Uint8Array(20 + padded);
   const view = new DataView(head.buffer);
-  view.setUint32(0, 12 + padded + rowBytes, true);
+  view.setUint32(0, 16 + padded + rowBytes, true);
   view.setUint32(4, body.length, true);
-  view.setUint32(8, rows ? rows.BYTES_PER_ELEMENT : 0, true);
-  view.setUint32(12, rows ? rows.length : 0, true);
-  head.set(body, 16);
-  return rows ? [head, new Uint8Array(rows.buffer, rows.byteOffset, rows.byteLength)] : [head];
+  view.setUint32(8, numbers ? numbers.BYTES_PER_ELEMENT : 0, true);
+  view.setUint32(12, numbers ? numbers.length : 0, true);
+  view.setUint32(16, rows?.id ?? 0, true);
+  head.set(body, 20);
+  return numbers
+    ? [head, new Uint8Array(numbers.buffer, numbers.byteOffset, numbers.byteLength)]
+    : [head];
 }
 
-// The process ends here, whatever the plugin's thread is doing (Deno cannot end a worker busy
-// in JavaScript, and a live worker keeps a program running).
 if (import.meta.main) Deno.exit(await main());
 
 /**
@@ -167,6 +175,8 @@ async function main(): Promise<number> {
     });
   };
 
+  /** The last resample batches sent, by their number (see encodeInput()). */
+  const keptRows = new Map<number, Int32Array>();
   const end = (code: number): number => {
     // A plugin's worker waiting between calls wakes up, sees the stop and closes (box.ts).
     Atomics.store(gate, 3, 1);
@@ -180,15 +190,15 @@ async function main(): Promise<number> {
     const length = new DataView(head.buffer).getUint32(0, true);
     if (length > 2 ** 30) return end(3);
     if (!await fill(length)) return end(0);
-    if (length < 12) return end(3);
+    if (length < 16) return end(3);
     const frame = take(length);
-    const fields = new DataView(frame.buffer, 0, 12);
-    const [bodyLength, size, count] = [0, 4, 8].map((at) => fields.getUint32(at, true));
-    const rowsAt = 12 + Math.ceil(bodyLength / 4) * 4;
+    const fields = new DataView(frame.buffer, 0, 16);
+    const [bodyLength, size, count, rowsId] = [0, 4, 8, 12].map((at) => fields.getUint32(at, true));
+    const rowsAt = 16 + Math.ceil(bodyLength / 4) * 4;
     if (![0, 2, 4].includes(size) || rowsAt + size * count !== length) return end(3);
     let message: ChildStart | ChildPost;
     try {
-      message = deserialize(frame.subarray(12, 12 + bodyLength));
+      message = deserialize(frame.subarray(16, 16 + bodyLength));
     } catch {
       return end(3);
     }
@@ -209,13 +219,23 @@ async function main(): Promise<number> {
       continue;
     }
     if (message.kind !== "post" || !box) return end(3);
+    let rows: Int32Array | undefined;
     if (size > 0) {
-      if (buffer.byteLength < 8 + 4 * count) buffer.grow(8 + 4 * count);
-      new Int32Array(buffer, 8, count).set(
+      rows = new Int32Array(count);
+      rows.set(
         size === 2
           ? new Uint16Array(frame.buffer, rowsAt, count)
           : new Int32Array(frame.buffer, rowsAt, count),
       );
+      keptRows.set(rowsId, rows);
+      if (keptRows.size > KEPT_ROWS) keptRows.delete(keptRows.keys().next().value!);
+    } else if (rowsId !== 0) {
+      rows = keptRows.get(rowsId);
+      if (!rows) return end(3);
+    }
+    if (rows) {
+      if (buffer.byteLength < 8 + rows.byteLength) buffer.grow(8 + rows.byteLength);
+      new Int32Array(buffer, 8, rows.length).set(rows);
     }
     const call = message.message.kind === "call";
     if (call) Atomics.store(control, 0, 0);

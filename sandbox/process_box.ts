@@ -27,7 +27,7 @@
 
 import type { BoxGrants } from "./box.ts";
 import type { ChildPost, ChildStart } from "./box_child.ts";
-import { SECRET_BYTES } from "./box_child.ts";
+import { KEPT_ROWS, SECRET_BYTES } from "./box_child.ts";
 import type { PluginModule } from "./host_worker.ts";
 import type { RelayStart } from "./process_relay.ts";
 
@@ -62,6 +62,13 @@ function boxFolder(): { path: string; own: boolean } {
   } catch {
     return { path: "/", own: false };
   }
+}
+
+/** Whether two batches of resample rows are the same numbers. */
+function sameRows(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A copy of resample rows, as 16-bit numbers when every index fits (half the bytes to send). */
@@ -100,6 +107,9 @@ export class ProcessBox {
   #loaded = false;
   #stopped = false;
   #folder: { path: string; own: boolean };
+  /** The last resample batches sent, by number, in the order sent (see `encodeInput()`). */
+  #keptRows: { id: number; rows: Int32Array }[] = [];
+  #rowsSent = 0;
   /** Set to 1 by the relay once the process was sent SIGKILL. */
   #killed = new Int32Array(new SharedArrayBuffer(4));
 
@@ -192,8 +202,19 @@ export class ProcessBox {
     const m = message as { kind: string; fn?: string; args?: unknown[] };
     const post: ChildPost = { kind: "post", message: m };
     if (m.kind === "call" && m.fn === "resample.values" && typeof m.args?.[1] === "number") {
-      const rows = packRows(new Int32Array(this.#buffer, 8, m.args[1] as number));
-      this.#relay.postMessage({ kind: "send", payload: post, rows }, [rows.buffer as ArrayBuffer]);
+      const rows = new Int32Array(this.#buffer, 8, m.args[1] as number);
+      const kept = this.#keptRows.find((k) => sameRows(k.rows, rows));
+      if (kept) {
+        this.#relay.postMessage({ kind: "send", payload: post, rows: { id: kept.id } });
+        return;
+      }
+      const id = ++this.#rowsSent;
+      this.#keptRows.push({ id, rows: rows.slice() });
+      if (this.#keptRows.length > KEPT_ROWS) this.#keptRows.shift();
+      const numbers = packRows(rows);
+      this.#relay.postMessage({ kind: "send", payload: post, rows: { id, numbers } }, [
+        numbers.buffer as ArrayBuffer,
+      ]);
     } else this.#relay.postMessage({ kind: "send", payload: post });
   }
 

@@ -294,7 +294,10 @@ async function readErrors(stream: ReadableStream<Uint8Array>): Promise<void> {
   if (!outOfMemory) text.flush();
 }
 
-function send(payload: ChildStart | ChildPost, rows?: Int32Array | Uint16Array): void {
+function send(
+  payload: ChildStart | ChildPost,
+  rows?: { id: number; numbers?: Int32Array | Uint16Array },
+): void {
   const parts = encodeInput(payload, rows);
   writing = writing.then(async () => {
     for (const part of parts) await writer!.write(part);
