@@ -6,7 +6,8 @@
  * output whatever the box patches); a process can be ended, and its streams are its own.
  *
  * - **Permissions.** The process may read gecscore's module folders and the plugin's own
- *   folders, nothing else: no write, environment, network, subprocess, FFI or system access.
+ *   folders, nothing else: no write, environment, network, subprocess, FFI or system access;
+ *   it loads only modules already in Deno's cache (`--cached-only`).
  *   It runs in an empty private folder (or the root folder when the program may not make one),
  *   with V8's heap limit set from the plugin memory limit.
  * - **The channel.** Standard input carries a random secret first (read by the shim before the
@@ -34,10 +35,33 @@ import type { RelayStart } from "./process_relay.ts";
 /** How much more than the memory limit V8's heap may hold before V8 itself ends the box. */
 const HEAP_MARGIN_MB = 256;
 
+/** `deno` found on the search path is this program's version (asked once). */
+let namedDenoMatches: boolean | undefined;
+
+/** Whether `deno`, as the search path finds it, runs and is this program's version. */
+function namedDenoIsThisOne(): boolean {
+  if (namedDenoMatches === undefined) {
+    try {
+      const output = new Deno.Command("deno", {
+        args: ["--version"],
+        stdin: "null",
+        stdout: "piped",
+        stderr: "null",
+      }).outputSync();
+      namedDenoMatches = output.success &&
+        new TextDecoder().decode(output.stdout).startsWith(`deno ${Deno.version.deno} `);
+    } catch {
+      namedDenoMatches = false;
+    }
+  }
+  return namedDenoMatches;
+}
+
 /**
  * The deno this program may run a box process with: its own executable, else `deno` as the
- * program's search path finds it (`--allow-run=deno`); undefined when it may run neither, on
- * Windows (no signals to stop a process with), or when gecscore's modules are not files.
+ * program's search path finds it (`--allow-run=deno`) when that is the same version; undefined
+ * when it may run neither, on Windows (no signals to stop a process with), or when gecscore's
+ * modules are not files.
  *
  * @returns The command, or undefined.
  */
@@ -45,14 +69,15 @@ export function boxProcessCommand(): string | undefined {
   if (Deno.build.os === "windows" || new URL(import.meta.url).protocol !== "file:") {
     return undefined;
   }
-  for (const command of [Deno.execPath(), "deno"]) {
+  const may = (command: string) => {
     try {
-      if (Deno.permissions.querySync({ name: "run", command }).state === "granted") return command;
+      return Deno.permissions.querySync({ name: "run", command }).state === "granted";
     } catch {
-      // Not a command this program may ask about.
+      return false;
     }
-  }
-  return undefined;
+  };
+  if (may(Deno.execPath())) return Deno.execPath();
+  return may("deno") && namedDenoIsThisOne() ? "deno" : undefined;
 }
 
 /** An empty folder of the box's own, when this program may make one; else the root folder. */
@@ -140,6 +165,9 @@ export class ProcessBox {
       "--no-config",
       "--no-lock",
       "--no-prompt",
+      // Nothing is downloaded for the plugin (a URL could carry data out), whatever the
+      // program's own flags: it loads what is in Deno's cache.
+      "--cached-only",
       "--unstable-worker-options",
       `--v8-flags=--max-old-space-size=${memoryMb + HEAP_MARGIN_MB}`,
       `--allow-read=${reads.join(",")}`,
