@@ -2,7 +2,8 @@
  * Plugins boxed in a worker. A {@linkcode PluginHost} runs plugin modules in a Web Worker —
  * for third-party plugins one with no permissions but reading its own module files (no
  * network, environment, subprocess or write access), beside a worker that bounds its memory
- * (`box.ts`) — and hands back proxies that
+ * (`box.ts`), in a process of its own when this program may run deno (`process_box.ts`) — and
+ * hands back proxies that
  * look like ordinary {@linkcode Plugin}s: metric and format functions stay synchronous (the
  * caller waits on a shared buffer), the worker's code and module instances are its own (it
  * cannot patch the built-in metrics), and every call has a time limit: a plugin that runs

@@ -19,9 +19,10 @@
  *   it), and `Atomics`, which the box waits with between calls, cannot be patched or replaced.
  *   Deno's internals (`Deno[Deno.internal]`, where its raw operations live) are removed.
  *
- * Out of reach: node's `fs` functions on raw file descriptors (`writeSync(1, ...)`,
+ * Out of reach here: node's `fs` functions on raw file descriptors (`writeSync(1, ...)`,
  * `readSync(0, ...)`) bypass Deno's streams and permissions, and `process.execPath` cannot be
- * redefined; the README's trust model says so.
+ * redefined. In the box's own process (`process_box.ts`) the raw descriptors are the box's, not
+ * the program's; in the worker box they are the program's (docs/plugins.md says so).
  *
  * @module
  */
