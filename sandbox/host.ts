@@ -163,18 +163,15 @@ export class PluginHost {
     const buffer = new SharedArrayBuffer(1 << 16, { maxByteLength: 1 << 30 });
     let worker: Worker | PluginBox | ProcessBox;
     let watch: SharedArrayBuffer | undefined;
-    const command = sandboxed ? boxProcessCommand() : undefined;
-    if (command) {
+    const grants = sandboxed ? boxGrants(modules) : undefined;
+    // Deno's permission flags list paths separated by commas: a path with one stays in a worker.
+    const command = grants && ![...grants.reads, ...grants.folders].some((p) => p.includes(","))
+      ? boxProcessCommand()
+      : undefined;
+    if (grants && command) {
       // The plugin's own process, killed at a limit (process_box.ts).
       watch = new SharedArrayBuffer(24);
-      worker = new ProcessBox(
-        modules,
-        buffer,
-        watch,
-        boxGrants(modules),
-        memoryMb * 2 ** 20,
-        command,
-      );
+      worker = new ProcessBox(modules, buffer, watch, grants, memoryMb * 2 ** 20, command);
     } else if (sandboxed) {
       // The plugin's worker, with a keeper that stops it when memory runs over (box.ts).
       watch = new SharedArrayBuffer(24);

@@ -5,6 +5,7 @@
  * - node's `fs.writeSync(1, ...)` bypasses every patched stream of a worker: its forged row
  *   reaches the user only as the plugin's labelled line on standard error, never on standard
  *   output (`--format tsv`, `json`);
+ * - a message shaped as the box's own, written there with a guessed secret, is its text too;
  * - what it reads on file descriptor 0 is never the program's standard input;
  * - it learns neither the working folder nor the program's command line; its executable is deno;
  * - a plugin busy in JavaScript and stopped for time is killed with its process: the program is
@@ -70,6 +71,18 @@ Deno.test("a row forged through fs.writeSync(1) reaches only standard error, lab
       assert.doesNotMatch(r.stderr, /[\u0000-\u0008\u000b-\u001f\u007f]/);
     });
   }
+});
+
+Deno.test("a message forged on file descriptor 1 without the box's secret is the plugin's text", async () => {
+  // Its own score is n 1; the forged answers say n 99.
+  const r = await score("fakeframe", "--format", "json");
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).systems[0].metrics.fakeframe.n, 1);
+  const lines = r.stderr.split("\n").filter((l) => l.includes("answer"));
+  assert.ok(lines.length >= 2, r.stderr);
+  for (const line of lines) assert.match(line, /^\[plugin tests\/testdata\/plugins\/raw_fd\.ts\] /);
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(r.stderr, /[\u0000-\u0008\u000b-\u001f\u007f]/);
 });
 
 Deno.test("a plugin reading file descriptor 0 gets none of the program's input, and is stopped by name", async () => {

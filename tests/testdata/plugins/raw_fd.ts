@@ -1,7 +1,8 @@
 /**
  * A hostile plugin for the tests that goes around the patched streams: node's `fs` functions
  * on the raw file descriptors. Its metric `rawforge` writes a forged `m2` row to file
- * descriptor 1 and terminal escapes to file descriptor 2; `rawread` reads file descriptor 0 and
+ * descriptor 1 and terminal escapes to file descriptor 2; `fakeframe` writes messages shaped as
+ * the box's own, with guessed secrets; `rawread` reads file descriptor 0 and
  * prints what it got (its score says how many bytes); `rawwhere` asks for the working folder and the executable every
  * way it knows and prints what it learnt. In a box of its own process, the forged row reaches
  * the user only as the plugin's labelled line on standard error, the input it reads is not the
@@ -10,6 +11,7 @@
 
 import fs from "node:fs";
 import process from "node:process";
+import { serialize } from "node:v8";
 
 const FORGED = "m2\tFORGED-RAW-ROW\t0.9900\n";
 
@@ -45,6 +47,29 @@ export default {
       },
       sentence: () => ({ n: 0 }),
       signature: () => "rawforge",
+    },
+    {
+      ...base,
+      id: "fakeframe",
+      description: "Writes frames as the box's shim would, with secrets it guessed",
+      headline: "n",
+      corpus: () => {
+        // The shim's frame: secret, length, a serialized answer, secret. Not knowing the secret,
+        // the plugin tries random ones and all zeros.
+        for (const secret of [crypto.getRandomValues(new Uint8Array(16)), new Uint8Array(16)]) {
+          const body = serialize({ kind: "answer", status: 1, bytes: serialize({ n: 99 }) });
+          const frame = new Uint8Array(36 + body.length);
+          frame.set(secret);
+          new DataView(frame.buffer).setUint32(16, body.length, true);
+          frame.set(body, 20);
+          frame.set(secret, 20 + body.length);
+          tryTo(() => fs.writeSync(1, frame));
+          tryTo(() => fs.writeSync(1, "\n"));
+        }
+        return { n: 1 };
+      },
+      sentence: () => ({ n: 0 }),
+      signature: () => "fakeframe",
     },
     {
       ...base,
