@@ -206,9 +206,13 @@ function answered(frame: ChildFrame): void {
       Atomics.notify(control, 0);
     }
   } else {
-    const data = frame.data as { kind?: string; seq?: number } | null;
+    const data = frame.data as { kind?: string; seq?: number; growthMb?: unknown } | null;
     const kind = data?.kind;
-    if (kind === "memory") overMemory(new Int32Array(start!.watch, 0, 2)[1] || start!.memoryMb);
+    if (kind === "memory") {
+      // The keeper's measure, when it is a number (the message crossed the plugin's worker's box).
+      const growth = Number(data?.growthMb);
+      overMemory(Number.isInteger(growth) && growth > 0 ? growth : start!.memoryMb);
+    }
     if (
       kind === "ready" || kind === "init-error" ||
       ((kind === "job" || kind === "parse") && typeof data?.seq === "number")
