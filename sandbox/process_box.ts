@@ -26,7 +26,7 @@
  * @module
  */
 
-import type { BoxGrants } from "./box.ts";
+import { type BoxGrants, refusal, type RefusedNeed } from "./box.ts";
 import type { ChildPost, ChildStart } from "./box_child.ts";
 import { KEPT_ROWS, SECRET_BYTES } from "./box_child.ts";
 import type { PluginModule } from "./host_worker.ts";
@@ -87,6 +87,20 @@ function boxFolder(): { path: string; own: boolean } {
   } catch {
     return { path: "/", own: false };
   }
+}
+
+/**
+ * The refusal of a file the plugin needs, worded with this program's permissions (the box's
+ * process may read only the plugin's folders: it cannot tell a missing file outside them from a
+ * refused one); undefined when the box's facts are not a refusal's.
+ */
+function reword(need: RefusedNeed): string | undefined {
+  if (
+    need === null || typeof need !== "object" || typeof need.data?.path !== "string" ||
+    typeof need.spec !== "string" || typeof need.mine !== "boolean" ||
+    (need.outside !== undefined && typeof need.outside !== "string")
+  ) return undefined;
+  return refusal(need.data, need.spec, need.mine, need.outside);
 }
 
 /** Whether two batches of resample rows are the same numbers. */
@@ -185,8 +199,14 @@ export class ProcessBox {
     this.#relay.onmessage = (event) => {
       const data = event.data;
       if (data.kind === "msg") {
-        if (data.data?.kind === "ready") this.#loaded = true;
-        this.#emit(data.data);
+        const message = data.data;
+        if (message?.kind === "ready") this.#loaded = true;
+        if (message?.kind === "init-error" && message.need && !this.#loaded) {
+          // Worded here, where the program's own permissions say whether the file exists.
+          this.#emit({ kind: "init-error", message: reword(message.need) ?? message.message });
+          return;
+        }
+        this.#emit(message);
       } else if (data.kind === "ended") {
         this.#emit(
           data.memory
