@@ -115,6 +115,36 @@ Deno.test("a plugin learns neither the working folder nor the command line; its 
   assert.ok(!line.includes("m2scorer_example"), line);
 });
 
+Deno.test("a memory bomb in the box's process is stopped with one line naming its growth", async () => {
+  for (const bomb of ["heap_bomb", "buffer_bomb", "load_bomb"]) {
+    const plugin = `tests/testdata/plugins/${bomb}.ts`;
+    const r = await gecscore([
+      "--plugin-memory",
+      "96",
+      "--plugin",
+      plugin,
+      "score",
+      "--gold",
+      GOLD,
+      SYSTEM,
+    ]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.stdout, "");
+    const stopped = bomb === "load_bomb"
+      ? `Plugin ${plugin} was stopped while it loaded`
+      : `Plugin ${plugin} \\(${bomb} 1\\.0\\) was stopped`;
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `^gecscore: ${stopped}: it went over the plugin memory limit of 96 MB \\((\\d+) MB\\)\n$`,
+      ),
+    );
+    // The growth the box measured, not the limit restated.
+    const grew = Number(/\((\d+) MB\)\n$/.exec(r.stderr)![1]);
+    assert.ok(grew > 96, r.stderr);
+  }
+});
+
 /** Every process now: its parent, state letter (R, S, T stopped...) and CPU ticks so far. */
 async function processes(): Promise<Map<number, { ppid: number; state: string; ticks: number }>> {
   // Deno asks for every permission to read /proc/PID files; cat reads them.
