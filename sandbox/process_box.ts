@@ -194,6 +194,9 @@ export class ProcessBox {
     });
     this.#relay.onerror = (event) => {
       event.preventDefault();
+      // The relay is gone; so is the process's input, which ends it.
+      Atomics.store(this.#killed, 0, 1);
+      live.delete(this);
       this.#emit({ kind: this.#loaded ? "crash" : "init-error", message: event.message });
     };
     this.#relay.onmessage = (event) => {
@@ -208,6 +211,9 @@ export class ProcessBox {
         }
         this.#emit(message);
       } else if (data.kind === "ended") {
+        // The relay killed the process already (and ends): nothing to wait for.
+        Atomics.store(this.#killed, 0, 1);
+        live.delete(this);
         this.#emit(
           data.memory
             ? { kind: "memory" }
@@ -274,8 +280,10 @@ export class ProcessBox {
     if (this.#stopped) return;
     this.#stopped = true;
     live.delete(this);
-    this.#relay.postMessage({ kind: "kill", killed: this.#killed.buffer });
-    Atomics.wait(this.#killed, 0, 0, KILL_WAIT_MS);
+    if (Atomics.load(this.#killed, 0) === 0) {
+      this.#relay.postMessage({ kind: "kill", killed: this.#killed.buffer });
+      Atomics.wait(this.#killed, 0, 0, KILL_WAIT_MS);
+    }
     if (this.#folder.own) {
       try {
         Deno.removeSync(this.#folder.path);
