@@ -232,6 +232,7 @@ export class ProcessBox {
       watch,
       label,
       memoryMb,
+      heapLimitMb: memoryMb + HEAP_MARGIN_MB,
     };
     this.#relay.postMessage(start);
     live.add(this);

@@ -45,8 +45,10 @@ export interface RelayStart {
   watch: SharedArrayBuffer;
   /** The plugin, as the user named it (the label of its lines). */
   label: string;
-  /** The memory limit, in MB (said when V8's own heap limit ended the process). */
+  /** The memory limit, in MB. */
   memoryMb: number;
+  /** V8's heap limit in the process, in MB (the growth said when V8 ended the process). */
+  heapLimitMb: number;
 }
 
 /** How long the process may sit idle before it is stopped, in milliseconds. */
@@ -339,7 +341,8 @@ scope.onmessage = (event: MessageEvent) => {
       const memory = outOfMemory || status.signal === "SIGTRAP" || status.code === 133;
       if (memory) {
         outOfMemory = true;
-        overMemory(start!.memoryMb);
+        // Its heap alone reached V8's limit before the keeper saw the growth.
+        overMemory(start!.heapLimitMb);
       }
       ended(`its process ended (${how})`);
       scope.close();
