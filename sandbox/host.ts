@@ -25,6 +25,7 @@ import { hostOf as hosted, setHost } from "./hosted.ts";
 import { PluginBox } from "./box.ts";
 import { boxProcessCommand, ProcessBox } from "./process_box.ts";
 import { deepFreeze, metricProxy } from "./metric_proxy.ts";
+export { statsAhead } from "./metric_proxy.ts";
 import type {
   FormatDescriptor,
   MetricDescriptor,
@@ -388,8 +389,21 @@ export class PluginHost {
     return true;
   }
 
-  /** A synchronous call into the worker. */
-  #call(plugin: number, target: string, id: string, fn: string, args: unknown[]): unknown {
+  /**
+   * A synchronous call into the worker.
+   *
+   * @param extraMs Time allowed beyond the limit (a batch of `stats` calls: `stats.batch`, named
+   *   `stats` in messages).
+   */
+  #call(
+    plugin: number,
+    target: string,
+    id: string,
+    call: string,
+    args: unknown[],
+    extraMs = 0,
+  ): unknown {
+    const fn = call === "stats.batch" ? "stats" : call;
     const what = `${target} "${id}"`;
     if (this.#overMemory()) this.#fail(this.#memoryMessage(), true);
     if (this.#memoryStop) throw new PluginError(this.#memoryStop);
@@ -400,7 +414,7 @@ export class PluginHost {
     }
     Atomics.store(this.#control, 0, 0);
     try {
-      this.#post({ kind: "call", plugin, target, id, fn, args });
+      this.#post({ kind: "call", plugin, target, id, fn: call, args });
     } catch (error) {
       throw new PluginError(
         `${this.#label(plugin)}, ${what}: cannot pass the arguments of ${fn}() (${
@@ -408,7 +422,7 @@ export class PluginHost {
         })`,
       );
     }
-    const waited = Atomics.wait(this.#control, 0, 0, this.#timeoutMs);
+    const waited = Atomics.wait(this.#control, 0, 0, this.#timeoutMs + extraMs);
     if (waited === "timed-out") {
       const detail = `${fn}() did not finish within ${
         this.#timeoutMs / 1000
@@ -531,7 +545,8 @@ export class PluginHost {
 
   #metricProxy(d: MetricDescriptor, plugin: number): AnyMetric {
     const metric = metricProxy(d, {
-      call: (fn, args) => this.#call(plugin, "metric", d.id, fn, args),
+      call: (fn, args, extraMs) => this.#call(plugin, "metric", d.id, fn, args, extraMs),
+      stopped: () => this.#stopped !== undefined,
       label: `${this.#label(plugin)}, metric "${d.id}"`,
       key: () => ++this.#kept,
       share: (rows) => this.#share(rows),
