@@ -95,6 +95,9 @@ if (import.meta.main) Deno.exit(await main());
  * then told to end.
  */
 async function main(): Promise<number> {
+  // Ctrl-C on a terminal signals every process of the program's group: the program decides
+  // what becomes of the box (it ends it, or the box sees its input end when the program does).
+  if (Deno.build.os !== "windows") Deno.addSignalListener("SIGINT", () => {});
   const input = Deno.stdin;
   const writeOut = Deno.stdout.writeSync.bind(Deno.stdout);
   // What was read and not yet taken: chunks, the first one from `offset` on.
