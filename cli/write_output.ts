@@ -63,7 +63,7 @@ export async function writeOutput(path: string, text: string): Promise<void> {
 /** How to give gecscore write permission, said in every error about it. */
 export const HOW_TO_ALLOW_WRITE = "Deno runs gecscore without write permission: " +
   'run it as "deno run -R -W cli.ts ..." (or -W=FOLDER), or install it with -W ' +
-  '("deno install -g -f -R -W --cached-only --unstable-worker-options -n gecscore cli.ts")';
+  '("deno install -g -f -R -W --allow-run=deno --cached-only --unstable-worker-options -n gecscore cli.ts")';
 
 /**
  * Check, before any work, that the process may write `path` and, since the file is written

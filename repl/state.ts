@@ -20,6 +20,7 @@ import { callSite, deriveEdits, goldProvides } from "../pipeline/scoring.ts";
 import { explainSentence, scoreOf, sentenceStats } from "../pipeline/engine.ts";
 import type { CallSite } from "../checked/guard.ts";
 import { WarningEcho } from "../render/warnings.ts";
+import { statsAhead } from "../sandbox/metric_proxy.ts";
 import type {
   AnyMetric,
   Edit,
@@ -55,6 +56,9 @@ import {
 } from "./state_parts.ts";
 
 export { type SessionOptions, unknownOption } from "./state_parts.ts";
+
+/** How many sentences a boxed metric's statistics are fetched for at most in one call. */
+const AHEAD_SENTENCES = 256;
 
 /**
  * What a REPL session holds: a gold corpus, system outputs, the current sentence, per-metric
@@ -521,6 +525,15 @@ export class SessionState {
           job.options,
           job.system.edits?.[i],
           job.system.name,
+        ),
+      // A boxed metric's statistics cross in batches, not one call per sentence.
+      ahead: (job, i) =>
+        statsAhead(
+          job.metric,
+          gold.sentences.slice(i, i + AHEAD_SENTENCES),
+          job.system.sentences.slice(i, i + AHEAD_SENTENCES),
+          job.options,
+          job.system.edits?.slice(i, i + AHEAD_SENTENCES),
         ),
       store: (job, stats) =>
         this.#stats.set(cacheKey(job.system.name, job.metric.id, job.options), stats),

@@ -155,6 +155,11 @@ export async function warmStats(
   jobs: readonly WarmJob[],
   how: {
     statsOf: (job: WarmJob, index: number) => unknown;
+    /**
+     * Fetch the statistics of sentences from `index` on ahead, in one call (a boxed metric:
+     * `statsAhead()`); how many were fetched.
+     */
+    ahead?: (job: WarmJob, index: number) => number;
     store: (job: WarmJob, stats: unknown[]) => void;
     progress?: SessionOptions["progress"];
     signal?: AbortSignal;
@@ -166,6 +171,7 @@ export async function warmStats(
   try {
     for (const job of jobs) {
       const stats: unknown[] = [];
+      let fetched = 0;
       try {
         for (let i = 0; i < gold.sentences.length; i++) {
           how.progress?.update(done++, total);
@@ -175,6 +181,7 @@ export async function warmStats(
             last = Date.now();
             how.signal?.throwIfAborted();
           }
+          if (how.ahead && i >= fetched) fetched = i + Math.max(1, how.ahead(job, i));
           stats.push(how.statsOf(job, i));
         }
       } catch (error) {

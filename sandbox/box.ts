@@ -39,6 +39,14 @@ export interface BoxGrants {
   imports: string[];
 }
 
+/** What a refusal of a file the plugin needs was made of (see {@linkcode refusal}). */
+export interface RefusedNeed {
+  data: Record<string, unknown>;
+  spec: string;
+  mine: boolean;
+  outside: string | undefined;
+}
+
 /** Files a plugin's imports may name in its own folder. */
 const MODULE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|d\.ts)$/i;
 /** How many extra files a plugin may import before the search gives up. */
@@ -132,8 +140,18 @@ function missing(path: string): boolean {
   }
 }
 
-/** The message refusing a file a plugin imports (or asks for). */
-function refusal(
+/**
+ * The message refusing a file a plugin imports (or asks for). Whether the file exists and
+ * whether the program may read it are asked with this process's permissions: a box in a process
+ * of its own sends the facts (`RefusedNeed`) and the program words them (`process_box.ts`).
+ *
+ * @param data The plugin's worker's `need` message (`permission`, `path`, `importer`).
+ * @param spec The plugin, as the user named it.
+ * @param mine Whether the path is in one of the plugin's folders.
+ * @param outside Why the path may not be granted, when it may not (see {@linkcode outsideFolders}).
+ * @returns The message.
+ */
+export function refusal(
   data: Record<string, unknown>,
   spec: string,
   mine: boolean,
@@ -188,6 +206,8 @@ export class PluginBox {
    * @param watch The buffer shared with the keeper (see {@linkcode KeeperStart}).
    * @param grants What the plugin may read and import.
    * @param limitBytes The memory limit, in bytes.
+   * @param ownProcess The box is a process of its own (`box_child.ts`): the plugin's printed
+   *   lines go to its standard output, where the host labels them (see `lockdown.ts`).
    */
   constructor(
     hostWorker: string,
@@ -196,6 +216,7 @@ export class PluginBox {
     watch: SharedArrayBuffer,
     readonly grants: BoxGrants,
     limitBytes: number,
+    readonly ownProcess = false,
   ) {
     this.#reads = [...grants.reads];
     this.#keeper = new Worker(new URL("./memory_keeper.ts", import.meta.url).href, {
@@ -304,9 +325,22 @@ export class PluginBox {
         this.#added++;
         this.#launch(hostWorker, modules, buffer, watch);
       } else {
-        this.#emit({ kind: "init-error", message: refusal(data, spec, mine, outside) });
+        const need: RefusedNeed = {
+          data: { permission: data.permission, path, importer: data.importer },
+          spec,
+          mine,
+          outside,
+        };
+        this.#emit({ kind: "init-error", message: refusal(data, spec, mine, outside), need });
       }
     };
-    worker.postMessage({ kind: "init", modules, buffer, gate: watch, boxed: true });
+    worker.postMessage({
+      kind: "init",
+      modules,
+      buffer,
+      gate: watch,
+      boxed: true,
+      printToStdout: this.ownProcess,
+    });
   }
 }

@@ -2,7 +2,8 @@
  * Plugins boxed in a worker. A {@linkcode PluginHost} runs plugin modules in a Web Worker —
  * for third-party plugins one with no permissions but reading its own module files (no
  * network, environment, subprocess or write access), beside a worker that bounds its memory
- * (`box.ts`) — and hands back proxies that
+ * (`box.ts`), in a process of its own when this program may run deno (`process_box.ts`) — and
+ * hands back proxies that
  * look like ordinary {@linkcode Plugin}s: metric and format functions stay synchronous (the
  * caller waits on a shared buffer), the worker's code and module instances are its own (it
  * cannot patch the built-in metrics), and every call has a time limit: a plugin that runs
@@ -22,7 +23,9 @@ import { holdPrompts } from "./no_prompt.ts";
 import { goldProblem } from "./output_shape.ts";
 import { hostOf as hosted, setHost } from "./hosted.ts";
 import { PluginBox } from "./box.ts";
+import { boxProcessCommand, ProcessBox } from "./process_box.ts";
 import { deepFreeze, metricProxy } from "./metric_proxy.ts";
+export { statsAhead } from "./metric_proxy.ts";
 import type {
   FormatDescriptor,
   MetricDescriptor,
@@ -111,7 +114,7 @@ const goldIds = new WeakMap<object, number>();
  * ```
  */
 export class PluginHost {
-  #worker: Worker | PluginBox;
+  #worker: Worker | PluginBox | ProcessBox;
   #buffer: SharedArrayBuffer;
   #control: Int32Array;
   #timeoutMs: number;
@@ -131,7 +134,11 @@ export class PluginHost {
   /** The proxied plugins, in the order of the modules. */
   plugins: Plugin[] = [];
 
-  private constructor(worker: Worker | PluginBox, buffer: SharedArrayBuffer, timeoutMs: number) {
+  private constructor(
+    worker: Worker | PluginBox | ProcessBox,
+    buffer: SharedArrayBuffer,
+    timeoutMs: number,
+  ) {
     this.#worker = worker;
     this.#buffer = buffer;
     this.#control = new Int32Array(buffer, 0, 2);
@@ -155,9 +162,18 @@ export class PluginHost {
     // On a terminal, Deno would ask the user to grant what the plugin reaches for.
     const release = sandboxed ? holdPrompts() : () => {};
     const buffer = new SharedArrayBuffer(1 << 16, { maxByteLength: 1 << 30 });
-    let worker: Worker | PluginBox;
+    let worker: Worker | PluginBox | ProcessBox;
     let watch: SharedArrayBuffer | undefined;
-    if (sandboxed) {
+    const grants = sandboxed ? boxGrants(modules) : undefined;
+    // Deno's permission flags list paths separated by commas: a path with one stays in a worker.
+    const command = grants && ![...grants.reads, ...grants.folders].some((p) => p.includes(","))
+      ? boxProcessCommand()
+      : undefined;
+    if (grants && command) {
+      // The plugin's own process, killed at a limit (process_box.ts).
+      watch = new SharedArrayBuffer(24);
+      worker = new ProcessBox(modules, buffer, watch, grants, memoryMb * 2 ** 20, command);
+    } else if (sandboxed) {
       // The plugin's worker, with a keeper that stops it when memory runs over (box.ts).
       watch = new SharedArrayBuffer(24);
       publishHeap(watch);
@@ -178,7 +194,7 @@ export class PluginHost {
     host.#watch = watch;
     host.#specs = names;
     host.#memoryMb = memoryMb;
-    if (watch) {
+    if (watch && !(worker instanceof ProcessBox)) {
       const heapTimer = setInterval(() => publishHeap(watch), 50);
       Deno.unrefTimer(heapTimer);
       host.#heapTimer = heapTimer;
@@ -318,7 +334,8 @@ export class PluginHost {
     if (this.#stopped) return;
     this.#stopped = why;
     if (memory) this.#memoryStop = why;
-    if (busy && this.#watch) {
+    // A process box is killed: nothing of the plugin runs on.
+    if (busy && this.#watch && !(this.#worker instanceof ProcessBox)) {
       this.#watchRunaway(why);
       notifyRunsOn(
         `Plugin ${this.#specs}${
@@ -372,8 +389,21 @@ export class PluginHost {
     return true;
   }
 
-  /** A synchronous call into the worker. */
-  #call(plugin: number, target: string, id: string, fn: string, args: unknown[]): unknown {
+  /**
+   * A synchronous call into the worker.
+   *
+   * @param extraMs Time allowed beyond the limit (a batch of `stats` calls: `stats.batch`, named
+   *   `stats` in messages).
+   */
+  #call(
+    plugin: number,
+    target: string,
+    id: string,
+    call: string,
+    args: unknown[],
+    extraMs = 0,
+  ): unknown {
+    const fn = call === "stats.batch" ? "stats" : call;
     const what = `${target} "${id}"`;
     if (this.#overMemory()) this.#fail(this.#memoryMessage(), true);
     if (this.#memoryStop) throw new PluginError(this.#memoryStop);
@@ -384,7 +414,7 @@ export class PluginHost {
     }
     Atomics.store(this.#control, 0, 0);
     try {
-      this.#post({ kind: "call", plugin, target, id, fn, args });
+      this.#post({ kind: "call", plugin, target, id, fn: call, args });
     } catch (error) {
       throw new PluginError(
         `${this.#label(plugin)}, ${what}: cannot pass the arguments of ${fn}() (${
@@ -392,7 +422,7 @@ export class PluginHost {
         })`,
       );
     }
-    const waited = Atomics.wait(this.#control, 0, 0, this.#timeoutMs);
+    const waited = Atomics.wait(this.#control, 0, 0, this.#timeoutMs + extraMs);
     if (waited === "timed-out") {
       const detail = `${fn}() did not finish within ${
         this.#timeoutMs / 1000
@@ -515,7 +545,8 @@ export class PluginHost {
 
   #metricProxy(d: MetricDescriptor, plugin: number): AnyMetric {
     const metric = metricProxy(d, {
-      call: (fn, args) => this.#call(plugin, "metric", d.id, fn, args),
+      call: (fn, args, extraMs) => this.#call(plugin, "metric", d.id, fn, args, extraMs),
+      stopped: () => this.#stopped !== undefined,
       label: `${this.#label(plugin)}, metric "${d.id}"`,
       key: () => ++this.#kept,
       share: (rows) => this.#share(rows),

@@ -321,7 +321,12 @@ async function handle(event: MessageEvent): Promise<void> {
       buffer = data.buffer;
       control = new Int32Array(buffer!, 0, 2);
       // Boxed: the program's streams and process are not the plugin's (lockdown.ts).
-      if (data.boxed) lockDown((data.modules as PluginModule[]).map((m) => m.spec).join(", "));
+      if (data.boxed) {
+        lockDown(
+          (data.modules as PluginModule[]).map((m) => m.spec).join(", "),
+          data.printToStdout === true,
+        );
+      }
       for (const module of data.modules as PluginModule[]) {
         let loaded: Record<string, unknown>;
         try {

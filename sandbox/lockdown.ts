@@ -12,15 +12,17 @@
  * - **Input.** `Deno.stdin` and `process.stdin` are refused: the program's standard input is
  *   the user's (the REPL's commands, piped data).
  * - **The process.** Signals (`Deno.kill`, `process.kill`), exiting, the working folder and the
- *   executable path (`Deno.cwd`, `Deno.execPath`, `process.cwd`, `process.argv`), signal
+ *   executable path (`Deno.cwd`, `Deno.execPath`, `process.cwd`), the command line
+ *   (`Deno.args` and `process.argv` are empty), signal
  *   listeners and the exit code are refused, with an error naming what was refused.
  * - **Running on.** `Worker` is gone (a plugin's own worker would run while nobody waits for
  *   it), and `Atomics`, which the box waits with between calls, cannot be patched or replaced.
  *   Deno's internals (`Deno[Deno.internal]`, where its raw operations live) are removed.
  *
- * Out of reach: node's `fs` functions on raw file descriptors (`writeSync(1, ...)`,
+ * Out of reach here: node's `fs` functions on raw file descriptors (`writeSync(1, ...)`,
  * `readSync(0, ...)`) bypass Deno's streams and permissions, and `process.execPath` cannot be
- * redefined; the README's trust model says so.
+ * redefined. In the box's own process (`process_box.ts`) the raw descriptors are the box's, not
+ * the program's; in the worker box they are the program's (docs/plugins.md says so).
  *
  * @module
  */
@@ -76,15 +78,18 @@ function fix(target: object, key: PropertyKey, descriptor: PropertyDescriptor): 
  * Call once, before importing the plugin.
  *
  * @param label The plugin, as the user named it (the label of its printed lines).
+ * @param printToStdout The box is a process of its own (`box_child.ts`): the plugin's lines go
+ *   to the process's standard output, between the shim's frames, in the order they were printed;
+ *   the host labels again whatever it finds there that is not a frame (`process_relay.ts`).
  */
-export function lockDown(label: string): void {
+export function lockDown(label: string, printToStdout = false): void {
   const deno = Deno as unknown as Record<PropertyKey, unknown> & { internal: symbol };
   const internal = deno[deno.internal] as {
     core?: { tryClose(rid: number): void };
     inspectArgs?: (args: unknown[], options?: Record<string, unknown>) => string;
   };
-  const stderr = Deno.stderr;
-  const writeErr = stderr.writeSync.bind(stderr);
+  const stream = printToStdout ? Deno.stdout : Deno.stderr;
+  const writeErr = stream.writeSync.bind(stream);
   const inspectArgs = internal?.inspectArgs;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
@@ -106,7 +111,7 @@ export function lockDown(label: string): void {
   };
 
   // Standard input and output: closed in this worker (the process's own stay open).
-  for (const rid of [0, 1]) {
+  for (const rid of printToStdout ? [0] : [0, 1]) {
     try {
       internal?.core?.tryClose(rid);
     } catch {
@@ -140,8 +145,10 @@ export function lockDown(label: string): void {
     fix(Deno, name, { value: refuse(`Deno.${name}`) });
   }
   fix(Deno, "exitCode", { get: refuse("Deno.exitCode"), set: refuse("Deno.exitCode") });
+  // The program's command line names its files and folders.
+  fix(Deno, "args", { value: Object.freeze([]) });
 
-  const stream = Object.freeze({
+  const nodeStream = Object.freeze({
     write: (chunk: unknown) => (print(
       typeof chunk === "string" ? chunk : decoder.decode(
         chunk as Uint8Array,
@@ -157,8 +164,8 @@ export function lockDown(label: string): void {
     },
     end: () => {},
   });
-  fix(process, "stdout", { value: stream });
-  fix(process, "stderr", { value: stream });
+  fix(process, "stdout", { value: nodeStream });
+  fix(process, "stderr", { value: nodeStream });
   fix(process, "stdin", { get: refuse("process.stdin") });
   for (
     const name of [

@@ -27,8 +27,13 @@ import type {
 
 /** How a metric proxy reaches its worker (see `PluginHost`). */
 export interface MetricBridge {
-  /** A synchronous call of one of the metric's functions in the worker. */
-  call(fn: string, args: unknown[]): unknown;
+  /**
+   * A synchronous call of one of the metric's functions in the worker; `extraMs` more than the
+   * time limit (a batch of calls, see {@linkcode statsAhead}).
+   */
+  call(fn: string, args: unknown[], extraMs?: number): unknown;
+  /** Whether the plugin was stopped (at a limit, or for good). */
+  stopped(): boolean;
   /** "Plugin NAME VERSION, metric ID", for messages. */
   label: string;
   /** A fresh key for state kept in the worker (resampled statistics, an accumulator). */
@@ -60,6 +65,8 @@ export function deepFreeze<T>(value: T): T {
  */
 export function metricProxy(d: MetricDescriptor, bridge: MetricBridge): AnyMetric {
   const { call } = bridge;
+  /** Statistics fetched ahead (see {@linkcode statsAhead}), each given once, by gold sentence. */
+  let fetched = new WeakMap<GoldSentence, Fetched>();
   const metric: { -readonly [K in keyof AnyMetric]: AnyMetric[K] } = {
     id: d.id,
     description: d.description,
@@ -78,8 +85,17 @@ export function metricProxy(d: MetricDescriptor, bridge: MetricBridge): AnyMetri
       : d.orderSensitive,
     notResamplable: d.notResamplable,
     needsHypothesisEdits: d.needsHypothesisEdits,
-    stats: (gold: GoldSentence, hypothesis: Tokens, options: Options, edits?: readonly Edit[]) =>
-      call("stats", [gold, hypothesis, options, edits]),
+    stats: (gold: GoldSentence, hypothesis: Tokens, options: Options, edits?: readonly Edit[]) => {
+      const ahead = fetched.get(gold);
+      if (
+        ahead && ahead.hypothesis === hypothesis && ahead.options === options &&
+        ahead.edits === edits
+      ) {
+        fetched.delete(gold);
+        return ahead.value;
+      }
+      return call("stats", [gold, hypothesis, options, edits]);
+    },
     corpus: (stats: readonly unknown[], options: Options) =>
       call("corpus", [stats, options]) as Score,
     sentence: (stats: unknown, options: Options) => call("sentence", [stats, options]) as Score,
@@ -162,5 +178,92 @@ export function metricProxy(d: MetricDescriptor, bridge: MetricBridge): AnyMetri
   for (const key of Object.keys(metric) as (keyof AnyMetric)[]) {
     if (metric[key] === undefined) delete metric[key];
   }
-  return Object.freeze(metric);
+  const frozen = Object.freeze(metric);
+  aheadOf.set(frozen, (golds, hypotheses, options, edits) => {
+    fetched = new WeakMap();
+    let values: unknown[];
+    try {
+      values = call(
+        "stats.batch",
+        [golds, hypotheses, options, edits, AHEAD_BUDGET_MS],
+        AHEAD_BUDGET_MS,
+      ) as unknown[];
+    } catch (error) {
+      // A stop (time, memory) is the caller's, as a single call's would be; anything else (a
+      // value that cannot cross) is left to the single calls, which say it in their words.
+      if (bridge.stopped()) throw error;
+      return 0;
+    }
+    if (!Array.isArray(values)) return 0;
+    const n = Math.min(values.length, golds.length);
+    for (let i = 0; i < n; i++) {
+      fetched.set(golds[i], {
+        hypothesis: hypotheses[i],
+        options,
+        edits: edits?.[i],
+        value: values[i],
+      });
+    }
+    return n;
+  });
+  return frozen;
+}
+
+/**
+ * How long a batch of statistics may go on starting sentences in the box, in milliseconds; the
+ * batch's time limit is the plugin's plus this, so that a batch is stopped only when one of its
+ * sentences alone ran over the plugin's limit, as a single call would be.
+ */
+const AHEAD_BUDGET_MS = 20;
+
+/** One sentence's statistics fetched ahead, with the arguments they answer. */
+interface Fetched {
+  hypothesis: Tokens;
+  options: Options;
+  edits: readonly Edit[] | undefined;
+  value: unknown;
+}
+
+type Ahead = (
+  golds: readonly GoldSentence[],
+  hypotheses: readonly Tokens[],
+  options: Options,
+  edits?: readonly (readonly Edit[] | undefined)[],
+) => number;
+
+const aheadOf = new WeakMap<AnyMetric, Ahead>();
+
+/**
+ * Fetch many sentences' statistics of a boxed metric in one call, so that the `stats()` calls
+ * that follow with the same objects (gold sentence, hypothesis, options, edits) are answered
+ * without crossing to the box one by one; each answer is given once. The box computes them in
+ * order for about 20 ms, up to the first that throws (which is then asked alone, to fail as a
+ * single call fails). A stop at a limit is thrown as a single call's; a metric that is not boxed
+ * is left alone.
+ *
+ * @example Usage
+ * ```ts
+ * import { statsAhead } from "./metric_proxy.ts";
+ * import assert from "node:assert/strict";
+ *
+ * // Not boxed: nothing fetched.
+ * assert.equal(statsAhead({} as never, [], [], {}), 0);
+ * ```
+ *
+ * @param metric A metric.
+ * @param golds Gold sentences.
+ * @param hypotheses Their hypotheses.
+ * @param options The options.
+ * @param edits The hypotheses' own edits, when the metric takes them.
+ * @returns How many sentences' statistics were fetched (from the first).
+ */
+export function statsAhead(
+  metric: AnyMetric,
+  golds: readonly GoldSentence[],
+  hypotheses: readonly Tokens[],
+  options: Options,
+  edits?: readonly (readonly Edit[] | undefined)[],
+): number {
+  const ahead = aheadOf.get(metric);
+  return ahead ? ahead(golds, hypotheses, options, edits) : 0;
 }

@@ -131,6 +131,12 @@ function attacks(root: string, plug: string): [string, string][] {
   ];
 }
 
+/** The two boxes: a worker (read permission only), a process of its own (deno may be run). */
+const BOXES: [string, string[]][] = [
+  ["worker", ["--allow-read", "--no-prompt"]],
+  ["process", ["--allow-read", `--allow-run=${Deno.execPath()}`, "--no-prompt"]],
+];
+
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -138,76 +144,79 @@ function escape(text: string): string {
 Deno.test("a boxed plugin gets no file outside its folder through `score`", async (t) => {
   const { root, plug } = await fixture();
   try {
-    for (const [file, path] of attacks(root, plug)) {
-      await t.step(file, async () => {
-        const spec = `${plug}/${file}`;
-        const { code, stdout, stderr } = await runCli(["--allow-read", "--no-prompt"], [
+    // The worker box, and the box in a process of its own (the program may run deno).
+    for (const [box, flags] of BOXES) {
+      for (const [file, path] of attacks(root, plug)) {
+        await t.step(`${box}: ${file}`, async () => {
+          const spec = `${plug}/${file}`;
+          const { code, stdout, stderr } = await runCli(flags, [
+            "score",
+            "--plugin",
+            spec,
+            "-m",
+            file.replace(/\.ts$/, ""),
+            "--gold",
+            GOLD,
+            SYSTEM,
+          ]);
+          assert.ok(!stdout.includes(SECRET) && !stderr.includes(SECRET), stderr + stdout);
+          assert.equal(code, 1, stderr);
+          assert.equal(stdout, "");
+          const line = stderr.split("\n").filter((l) => l.startsWith("gecscore:"));
+          assert.equal(line.length, 1, stderr);
+          assert.match(
+            line[0],
+            new RegExp(
+              `^gecscore: Cannot load plugin ${escape(spec)}: .*${
+                escape(path)
+              }.*(outside the plugin's folder|a boxed plugin may not load|a folder is never granted)`,
+            ),
+          );
+        });
+      }
+      for (
+        const [file, path] of [["missing_in.ts", `${plug}/nope.json`], [
+          "missing_out.ts",
+          `${root}/nope.json`,
+        ]]
+      ) {
+        await t.step(`${box}: ${file}: a missing module is said to be missing`, async () => {
+          const spec = `${plug}/${file}`;
+          const { code, stderr } = await runCli(flags, [
+            "score",
+            "--plugin",
+            spec,
+            "--gold",
+            GOLD,
+            SYSTEM,
+          ]);
+          assert.equal(code, 1, stderr);
+          assert.match(
+            stderr,
+            new RegExp(
+              `^gecscore: Cannot load plugin ${escape(spec)}: it imports ${
+                escape(path)
+              } .*which does not exist\n$`,
+            ),
+          );
+        });
+      }
+      await t.step(`${box}: a symbolic link that stays in the folder is followed`, async () => {
+        const { code, stdout, stderr } = await runCli(flags, [
           "score",
           "--plugin",
-          spec,
+          `${plug}/link_in.ts`,
           "-m",
-          file.replace(/\.ts$/, ""),
+          "link_in",
           "--gold",
           GOLD,
           SYSTEM,
         ]);
-        assert.ok(!stdout.includes(SECRET) && !stderr.includes(SECRET), stderr + stdout);
-        assert.equal(code, 1, stderr);
-        assert.equal(stdout, "");
-        const line = stderr.split("\n").filter((l) => l.startsWith("gecscore:"));
-        assert.equal(line.length, 1, stderr);
-        assert.match(
-          line[0],
-          new RegExp(
-            `^gecscore: Cannot load plugin ${escape(spec)}: .*${
-              escape(path)
-            }.*(outside the plugin's folder|a boxed plugin may not load|a folder is never granted)`,
-          ),
-        );
+        assert.equal(code, 0, stderr);
+        assert.match(stderr, new RegExp(INSIDE));
+        assert.match(stdout, /link_in/);
       });
     }
-    for (
-      const [file, path] of [["missing_in.ts", `${plug}/nope.json`], [
-        "missing_out.ts",
-        `${root}/nope.json`,
-      ]]
-    ) {
-      await t.step(`${file}: a missing module is said to be missing`, async () => {
-        const spec = `${plug}/${file}`;
-        const { code, stderr } = await runCli(["--allow-read", "--no-prompt"], [
-          "score",
-          "--plugin",
-          spec,
-          "--gold",
-          GOLD,
-          SYSTEM,
-        ]);
-        assert.equal(code, 1, stderr);
-        assert.match(
-          stderr,
-          new RegExp(
-            `^gecscore: Cannot load plugin ${escape(spec)}: it imports ${
-              escape(path)
-            } .*which does not exist\n$`,
-          ),
-        );
-      });
-    }
-    await t.step("a symbolic link that stays in the folder is followed", async () => {
-      const { code, stdout, stderr } = await runCli(["--allow-read", "--no-prompt"], [
-        "score",
-        "--plugin",
-        `${plug}/link_in.ts`,
-        "-m",
-        "link_in",
-        "--gold",
-        GOLD,
-        SYSTEM,
-      ]);
-      assert.equal(code, 0, stderr);
-      assert.match(stderr, new RegExp(INSIDE));
-      assert.match(stdout, /link_in/);
-    });
   } finally {
     await Deno.remove(root, { recursive: true });
   }
