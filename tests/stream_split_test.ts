@@ -5,6 +5,7 @@ import { m2Sentences } from "../formats/m2.ts";
 import { createRegistry } from "../mod.ts";
 import { hypothesesOf, streamScores } from "../pipeline/stream.ts";
 import { streamOptions } from "../pipeline/scoring.ts";
+import { planFiles } from "../pipeline/run.ts";
 import { splitPairs, streamScoresSplit } from "../pipeline/stream_split.ts";
 import { setPluginModule } from "../sandbox/host.ts";
 
@@ -92,6 +93,25 @@ Deno.test("score splits a mid-sized run with a worker and prints what --jobs 1 p
   try {
     // 3,500 sentences x 2 systems x 3 metrics: 21,000 evaluations, past the split's threshold.
     await writeCorpus(3500, dir);
+    // The plan splits (on two cores or more) without --jobs, and not with --jobs 1.
+    const plan = (jobs: number | "auto") =>
+      planFiles({
+        registry: createRegistry(),
+        command: "score",
+        gold: `${dir}/gold.m2`,
+        systems: [`${dir}/hyp.txt`, `${dir}/src.txt`].map((path) => ({ path, m2: false })),
+        metrics: ["imeasure", "m2", "gleu"],
+        stream: "corpus",
+        jobs,
+      });
+    const split = (await plan("auto")).streamed!.records;
+    const serial = (await plan(1)).streamed!.records;
+    if (navigator.hardwareConcurrency > 1) {
+      assert.equal(Object.getPrototypeOf(split), streamScoresSplit.prototype);
+    }
+    assert.notEqual(Object.getPrototypeOf(serial), streamScoresSplit.prototype);
+    await split.return(undefined);
+    await serial.return(undefined);
     for (const format of ["table", "json"]) {
       const args = [
         "score",
