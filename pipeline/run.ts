@@ -19,13 +19,16 @@
 
 import { benchmarkNotes } from "./benchmarks.ts";
 import { sourceMismatches } from "../formats/hypothesis_m2.ts";
+import { readLimits } from "../formats/limits.ts";
 import { m2Sentences, sortAnnotators } from "../formats/m2.ts";
 import {
   baseName,
   countLines,
+  lines,
   readChunks,
   readReferenceCorpus,
   referenceSentences,
+  tokenizeAscii,
 } from "../formats/text.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
@@ -37,6 +40,7 @@ import type {
   Options,
   OptionValue,
   ReadLimits,
+  Tokens,
 } from "../plugins/types.ts";
 import { hostOf } from "../sandbox/hosted.ts";
 import { ANNOTATOR_EDITS } from "./annotate_systems.ts";
@@ -47,7 +51,7 @@ import { readSystem, systemFormat } from "./read_system.ts";
 import { planRun, type RunPlan, selectMetrics, streamOptions } from "./scoring.ts";
 import { fullSignature, GoldDigest } from "./signature.ts";
 import { isOwnFormat } from "./own_formats.ts";
-import { type CorpusRecord, hypothesesOf, type SentenceRecord, streamScores } from "./stream.ts";
+import { type CorpusRecord, type SentenceRecord, streamScores } from "./stream.ts";
 import type { ParallelStreamRequest } from "./stream_parallel.ts";
 
 export type { CorpusRecord, SentenceRecord };
@@ -59,13 +63,6 @@ export interface SystemFile {
   /** True for a hypothesis M2 (the system's own edits). */
   m2: boolean;
 }
-
-/**
- * Below this many sentence × system × metric evaluations, corpus scores alone stream on this
- * thread only; from it up to the pool's threshold (`--jobs` unset), their pairs are split with
- * one worker (`stream_split.ts`): about 0.05 s to start it, repaid from about 20,000.
- */
-const SPLIT_MIN = 20_000;
 
 /** A run given by files: what {@linkcode planFiles} needs. */
 export interface FileRequest {
@@ -397,6 +394,15 @@ export function fileRecords(filePlan: FilePlan, how: RunOptions = {}): RecordRun
   };
 }
 
+/** Hypotheses of a file, tokenized line by line. */
+async function* hypothesesOf(path: string, limits: Partial<ReadLimits>): AsyncGenerator<Tokens> {
+  const { maxLineLength } = readLimits(limits);
+  // No intern table: each line's tokens are dropped once it is scored.
+  for await (const { text } of lines(readChunks(path), { maxLineLength, file: path })) {
+    yield tokenizeAscii(text);
+  }
+}
+
 /** Checks that a file has `count` lines (reading no further than one line past them). */
 async function checkLineCount(
   path: string,
@@ -519,40 +525,6 @@ async function openStream(
     ? await import("./stream_parallel.ts")
     : undefined;
   const sentenceScores = request.sentences === true;
-  // A stream new at each call, its gold taking the fingerprint once however often it is read.
-  const taken = { count: 0 };
-  const serial = () => ({
-    metrics,
-    prepared: options,
-    gold: digested(sentences(), digest, taken),
-    systems: named.map((system) => ({
-      name: system.name,
-      path: system.path,
-      hypotheses: hypothesesOf(system.path, limits),
-    })),
-    sentences: sentenceScores,
-    registry,
-    goldPath: path,
-  });
-  // Corpus scores of a mid-sized run: its pairs split between this thread and one worker.
-  const split = raw && !records && !annotated && workers === 1 &&
-      (request.jobs ?? "auto") === "auto" && metrics.length > 1 && work >= SPLIT_MIN &&
-      (navigator.hardwareConcurrency || 1) > 1
-    ? await import("./stream_split.ts")
-    : undefined;
-  if (split?.canSplit(registry, metrics)) {
-    const records = split.streamScoresSplit({
-      metrics,
-      options,
-      gold: raw!,
-      goldPath: path,
-      systems: named,
-      registry,
-      limits,
-      serial,
-    });
-    return { path, metrics, options, systems: named, digest, records };
-  }
   const stream = raw && parallel?.poolModules(registry, metrics)
     ? parallel.streamScoresParallel({
       metrics,
@@ -567,25 +539,29 @@ async function openStream(
       digest,
       workers,
     })
-    : streamScores(serial());
+    : streamScores({
+      metrics,
+      prepared: options,
+      gold: digested(sentences(), digest),
+      systems: named.map((system) => ({
+        name: system.name,
+        path: system.path,
+        hypotheses: hypothesesOf(system.path, limits),
+      })),
+      sentences: sentenceScores,
+      registry,
+      goldPath: path,
+    });
   return { path, metrics, options, systems: named, digest, records: stream };
 }
 
-/**
- * The gold's sentences, taking its fingerprint and reference count as they stream past: the
- * sentences past `taken.count` (those of an earlier reading are in the digest already).
- */
+/** The gold's sentences, taking its fingerprint and reference count as they stream past. */
 async function* digested(
   source: AsyncIterable<GoldSentence> | Iterable<GoldSentence>,
   digest: GoldDigest,
-  taken: { count: number },
 ): AsyncGenerator<GoldSentence> {
-  let n = 0;
   for await (const sentence of source) {
-    if (n++ === taken.count) {
-      digest.add(sentence);
-      taken.count++;
-    }
+    digest.add(sentence);
     yield sentence;
   }
 }

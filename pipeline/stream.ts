@@ -18,12 +18,9 @@ import type {
   GoldSentence,
   Options,
   OptionValue,
-  ReadLimits,
   Score,
   Tokens,
 } from "../plugins/types.ts";
-import { readLimits } from "../formats/limits.ts";
-import { lines, readChunks, tokenizeAscii } from "../formats/text.ts";
 
 /**
  * One system of a stream: its name and its hypotheses in gold order, plain text (a metric that
@@ -166,43 +163,19 @@ async function* iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncGenerato
 export async function* streamScores(
   request: StreamRequest,
 ): AsyncGenerator<SentenceRecord | CorpusRecord> {
-  yield* streamPairs(request);
-}
-
-/**
- * {@linkcode streamScores} for some (system, metric) pairs only: `pairs[j][k]` marks those
- * computed (default: all). A system with no pair marked is not read; the corpus record holds
- * `undefined` for the pairs left out. Two threads that split a run's pairs between them
- * (`stream_split.ts`) each call it with their own.
- *
- * @param request What to score.
- * @param pairs The pairs computed, `pairs[system][metric]`.
- * @param given Where each pair's calls are, for fault messages (default: from the request).
- * @returns The records, in order.
- */
-export async function* streamPairs(
-  request: StreamRequest,
-  pairs?: readonly (readonly boolean[])[],
-  given?: readonly (readonly CallSite[])[],
-): AsyncGenerator<SentenceRecord | CorpusRecord> {
   const { metrics, systems } = request;
-  const wanted = (j: number, k: number) => pairs?.[j][k] ?? true;
-  const read = systems.map((_, j) => metrics.some((_, k) => wanted(j, k)));
   const options = request.prepared ??
     streamOptions(metrics, request.options ?? {}, request.registry);
-  const sites = given ??
-    systems.map((system) =>
-      metrics.map((m): CallSite =>
-        request.registry
-          ? callSite(request.registry, m, system, { path: request.goldPath ?? "" })
-          : { system: system.name, goldPath: request.goldPath }
-      )
-    );
-  if (!given && !request.goldPath) {
-    for (const row of sites) for (const site of row) delete site.goldPath;
-  }
-  const folds = corpusFolds(metrics, options, sites, pairs);
-  const hypotheses = systems.map((s, j) => read[j] ? iterate(s.hypotheses) : undefined);
+  const sites = systems.map((system) =>
+    metrics.map((m): CallSite =>
+      request.registry
+        ? callSite(request.registry, m, system, { path: request.goldPath ?? "" })
+        : { system: system.name, goldPath: request.goldPath }
+    )
+  );
+  if (!request.goldPath) { for (const row of sites) for (const site of row) delete site.goldPath; }
+  const folds = corpusFolds(metrics, options, sites);
+  const hypotheses = systems.map((s) => iterate(s.hypotheses));
   // Plain outputs scored by a metric that compares edits get the annotator's, sentence by
   // sentence (the same edits as the whole-corpus step gives).
   const editor = metrics.some((m) => m.needsHypothesisEdits) ? await sentenceEditor() : undefined;
@@ -212,18 +185,15 @@ export async function* streamPairs(
     const scores: Score[][] = [];
     const editsOf = editor?.sentence(gold, n - 1);
     for (let j = 0; j < systems.length; j++) {
-      const row: Score[] = [];
-      scores.push(row);
-      if (!read[j]) continue;
-      const next = await hypotheses[j]!.next();
+      const next = await hypotheses[j].next();
       if (next.done) {
         throw new InputError(
           `system ${systems[j].name} has ${n - 1} lines but the gold has more sentences`,
         );
       }
+      const row: Score[] = [];
       const edits = editsOf?.(next.value, systems[j].path ?? systems[j].name);
       metrics.forEach((metric, k) => {
-        if (!wanted(j, k)) return;
         const site = sites[j][k];
         const stats = checkedStats(metric, gold, next.value, options[k], n - 1, site, edits);
         folds[j][k].add(stats);
@@ -231,31 +201,14 @@ export async function* streamPairs(
           row.push(checkedScore(metric, "sentence", stats, options[k], site, n - 1, gold.line));
         }
       });
+      scores.push(row);
     }
     if (request.sentences) yield { kind: "sentence", sentence: n, scores };
   }
   for (let j = 0; j < systems.length; j++) {
-    if (read[j] && !(await hypotheses[j]!.next()).done) throw extraLines(systems[j].name, n);
+    if (!(await hypotheses[j].next()).done) throw extraLines(systems[j].name, n);
   }
   yield corpusRecord(n, folds, metrics, options);
-}
-
-/**
- * A plain-text system file's hypotheses, tokenized line by line, as a stream reads them.
- *
- * @param path The file.
- * @param limits Read limits.
- * @returns The hypotheses, in order.
- */
-export async function* hypothesesOf(
-  path: string,
-  limits: Partial<ReadLimits>,
-): AsyncGenerator<Tokens> {
-  const { maxLineLength } = readLimits(limits);
-  // No intern table: each line's tokens are dropped once it is scored.
-  for await (const { text } of lines(readChunks(path), { maxLineLength, file: path })) {
-    yield tokenizeAscii(text);
-  }
 }
 
 /**
@@ -265,19 +218,15 @@ export async function* hypothesesOf(
  * @param metrics The metrics.
  * @param options Their resolved options.
  * @param sites Where each system and metric's calls are, for fault messages.
- * @param pairs The pairs folded, `pairs[system][metric]` (default: all; the others are
- * `undefined`).
  * @returns The folds.
  */
 export function corpusFolds(
   metrics: readonly AnyMetric[],
   options: readonly Options[],
   sites: readonly (readonly CallSite[])[],
-  pairs?: readonly (readonly boolean[])[],
 ): Accumulator[][] {
-  return sites.map((row, j) =>
+  return sites.map((row) =>
     metrics.map((m, k) => {
-      if (pairs && !pairs[j][k]) return undefined as unknown as Accumulator;
       const fold = m.accumulator?.(options[k]);
       return fold ? checkedAccumulator(m, fold, row[k]) : keeper(m, options[k], row[k]);
     })
@@ -302,7 +251,7 @@ export function corpusRecord(
   return {
     kind: "corpus",
     sentences,
-    scores: folds.map((row) => row.map((f) => f?.score())),
+    scores: folds.map((row) => row.map((f) => f.score())),
     signatures: metrics.map((m, k) => m.signature(options[k])),
   };
 }
