@@ -199,10 +199,19 @@ export function startBootstrap(
   const out: (Float64Array | undefined)[] = [];
   const errors = new Map<number, Error>();
   let indices: Int32Array | undefined;
+  // The first worker draws the resamples into shared memory while this thread scores, and
+  // sets `drawn[0]`; this thread then reads them there rather than drawing them again.
+  const workerCount = threads - 1;
+  const shared = workerCount
+    ? new Int32Array(new SharedArrayBuffer(4 * n * draw.samples))
+    : undefined;
+  const drawn = new Int32Array(new SharedArrayBuffer(4));
   const runHere = (k: number) => {
     if (errors.size) return;
     try {
-      indices ??= bootstrapIndices(n, draw.samples, draw.seed);
+      indices ??= Atomics.load(drawn, 0) === 1
+        ? shared!
+        : bootstrapIndices(n, draw.samples, draw.seed);
       const t = tasks[k];
       out[k] = bootstrapValues(t.metric, t.stats, t.options, indices, t.path);
     } catch (error) {
@@ -213,10 +222,10 @@ export function startBootstrap(
   const claim = new Int32Array(new SharedArrayBuffer(8));
   const stop = () => Atomics.store(claim, 1, 1);
   const workers = Array.from(
-    { length: threads - 1 },
+    { length: workerCount },
     () => new Worker(new URL("./bootstrap_worker.ts", import.meta.url).href, { type: "module" }),
   );
-  const lanes = workers.map((worker) =>
+  const lanes = workers.map((worker, w) =>
     new Promise<void>((resolve) => {
       worker.onmessage = (event) => {
         const { task, values, error, errorName, done } = event.data;
@@ -236,6 +245,7 @@ export function startBootstrap(
         n,
         seed: draw.seed,
         modules,
+        ...(w === 0 ? { shared, drawn } : {}),
       };
       worker.postMessage(start);
     })

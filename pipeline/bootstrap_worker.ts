@@ -43,6 +43,13 @@ export interface BootstrapWorkerStart {
   seed: number;
   /** The modules of the tasks' metrics. */
   modules: PluginModule[];
+  /**
+   * For one worker: shared memory to draw the resamples into (`samples * n` indices), and the
+   * flag set to 1 (`Atomics.store`) once they are there, for the thread that started it.
+   */
+  shared?: Int32Array;
+  /** The flag of `shared`. */
+  drawn?: Int32Array;
 }
 
 /** Tasks whose statistics are ready (numbered on from the previous batches). */
@@ -76,6 +83,11 @@ async function handle(message: BootstrapWorkerStart | BootstrapWorkerBatch): Pro
     await Promise.allSettled(message.modules.map((m) => import(m.url)));
     try {
       indices = bootstrapIndices(message.n, message.samples, message.seed);
+      if (message.shared && message.drawn && message.shared.length === indices.length) {
+        message.shared.set(indices);
+        indices = message.shared;
+        Atomics.store(message.drawn, 0, 1);
+      }
     } catch {
       // Drawn again for the first task, which reports the error.
     }

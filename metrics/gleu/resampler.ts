@@ -120,18 +120,36 @@ export function resampler2016(
   const fields = new Float64Array(WIDTH);
   const dens = new Float64Array(ORDER);
   const base = new Float64Array(WIDTH);
+  // Per sentence, side by side: hypothesis length, denominators, first reference's row.
+  const SIDE = 1 + ORDER + WIDTH;
+  const sides = new Float64Array(n * SIDE);
+  for (let i = 0; i < n; i++) {
+    sides[i * SIDE] = length[i];
+    sides.set(denominators.subarray(i * ORDER, (i + 1) * ORDER), i * SIDE + 1);
+    sides.set(first.subarray(i * WIDTH, (i + 1) * WIDTH), i * SIDE + 1 + ORDER);
+  }
   return (indices) => {
     const m = indices.length;
-    let c = 0, maxRefs = 0;
-    dens.fill(0);
-    base.fill(0);
+    // Sums of integers: exact in any grouping.
+    let c = 0, maxRefs = 0, d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+    let b0 = 0, b1 = 0, b2 = 0, b3 = 0, b4 = 0;
     for (let k = 0; k < m; k++) {
       const i = indices[k];
-      c += length[i];
       if (refs[i] > maxRefs) maxRefs = refs[i];
-      for (let o = 0; o < ORDER; o++) dens[o] += denominators[i * ORDER + o];
-      for (let f = 0; f < WIDTH; f++) base[f] += first[i * WIDTH + f];
+      const at = i * SIDE;
+      c += sides[at];
+      d0 += sides[at + 1];
+      d1 += sides[at + 2];
+      d2 += sides[at + 3];
+      d3 += sides[at + 4];
+      b0 += sides[at + 5];
+      b1 += sides[at + 6];
+      b2 += sides[at + 7];
+      b3 += sides[at + 8];
+      b4 += sides[at + 9];
     }
+    dens[0] = d0, dens[1] = d1, dens[2] = d2, dens[3] = d3;
+    base[0] = b0, base[1] = b1, base[2] = b2, base[3] = b3, base[4] = b4;
     if (maxRefs <= 1) {
       return summarize([gleuFromTotals(c, base[0], base.subarray(1), dens)]);
     }
@@ -144,31 +162,48 @@ export function resampler2016(
     const sums = packedSums(packing, indices, words, iterations);
     const stride = packing.words;
     const inv = 1 / scale;
-    const zero = c === 0 || dens[0] === 0 || dens[1] === 0 || dens[2] === 0 || dens[3] === 0;
+    const zero = c === 0 || d0 === 0 || d1 === 0 || d2 === 0 || d3 === 0;
+    // Two words of three fields and two (the usual packing), taken apart without loops.
+    const usual = stride === 2 && perWord === 3;
     for (let j = 0; j < iterations; j++) {
       // The fields of each word, lowest first: x = field + scale * rest (exact).
-      for (let w = 0, f = 0; w < stride; w++) {
-        let x = sums[j * stride + w];
-        for (let p = 0; p < perWord && f < WIDTH; p++, f++) {
-          const rest = Math.floor(x * inv);
-          fields[f] = x - rest * scale;
-          x = rest;
+      let f0, f1, f2, f3, f4;
+      if (usual) {
+        let x = sums[2 * j], rest = Math.floor(x * inv);
+        f0 = x - rest * scale;
+        x = rest, rest = Math.floor(x * inv);
+        f1 = x - rest * scale;
+        x = rest, rest = Math.floor(x * inv);
+        f2 = x - rest * scale;
+        x = sums[2 * j + 1], rest = Math.floor(x * inv);
+        f3 = x - rest * scale;
+        x = rest, rest = Math.floor(x * inv);
+        f4 = x - rest * scale;
+      } else {
+        for (let w = 0, f = 0; w < stride; w++) {
+          let x = sums[j * stride + w];
+          for (let p = 0; p < perWord && f < WIDTH; p++, f++) {
+            const rest = Math.floor(x * inv);
+            fields[f] = x - rest * scale;
+            x = rest;
+          }
         }
+        f0 = fields[0], f1 = fields[1], f2 = fields[2], f3 = fields[3], f4 = fields[4];
       }
       // gleuFromTotals(c, r, numerators, dens), inlined (the same operations in order).
       const offset = bound * ones[j];
-      const r = base[0] + fields[0] - offset;
-      const n0 = base[1] + fields[1] - offset, n1 = base[2] + fields[2] - offset;
-      const n2 = base[3] + fields[3] - offset, n3 = base[4] + fields[4] - offset;
+      const r = b0 + f0 - offset;
+      const n0 = b1 + f1 - offset, n1 = b2 + f2 - offset;
+      const n2 = b3 + f3 - offset, n3 = b4 + f4 - offset;
       if (zero || r === 0 || n0 === 0 || n1 === 0 || n2 === 0 || n3 === 0) {
         values[j] = 0;
         continue;
       }
       let logPrecision = 0;
-      logPrecision += Math.log(n0 / dens[0]);
-      logPrecision += Math.log(n1 / dens[1]);
-      logPrecision += Math.log(n2 / dens[2]);
-      logPrecision += Math.log(n3 / dens[3]);
+      logPrecision += Math.log(n0 / d0);
+      logPrecision += Math.log(n1 / d1);
+      logPrecision += Math.log(n2 / d2);
+      logPrecision += Math.log(n3 / d3);
       logPrecision /= ORDER;
       values[j] = Math.exp(Math.min(0, 1 - r / c) + logPrecision);
     }
