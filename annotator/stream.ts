@@ -11,9 +11,9 @@
  * @module
  */
 
-import { Worker } from "node:worker_threads";
 import { lines, readChunks } from "../formats/text.ts";
-import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
+import { InputError } from "../plugins/errors.ts";
+import { reviveError, runPool } from "../util/worker_pool.ts";
 import type { AnnotateOptions, Annotator } from "./annotate.ts";
 import { type AnnotatorSpec, buildAnnotator } from "./build.ts";
 import { m2ToM2, type M2ToM2Options } from "./m2_to_m2.ts";
@@ -205,15 +205,6 @@ function sentencesOf(task: AnnotationTask): number {
   return task.kind === "parallel" ? task.orig.length : task.count;
 }
 
-/** An error sent back by a worker, as its class. */
-function revive(message: string, name: string | undefined): Error {
-  return name === "InputError"
-    ? new InputError(message)
-    : name === "UsageError"
-    ? new UsageError(message)
-    : new PluginError(message);
-}
-
 /**
  * The V8 heap of an annotation worker: a small young generation keeps each worker's memory low
  * (a sentence's objects die young); the old generation holds the tagger, the word list and
@@ -237,8 +228,8 @@ async function* run(
   stream: StreamOptions,
 ): AsyncGenerator<string> {
   let done = 0;
-  const progress = (task: AnnotationTask) => {
-    done += sentencesOf(task);
+  const progress = (sentences: number) => {
+    done += sentences;
     stream.onProgress?.(done);
   };
   const first = await tasks.next();
@@ -249,7 +240,7 @@ async function* run(
     const annotator = await buildAnnotator(init.spec);
     for (let t: IteratorResult<AnnotationTask> = first; !t.done; t = await tasks.next()) {
       yield annotateTask(t.value, annotator, init.options);
-      progress(t.value);
+      progress(sentencesOf(t.value));
     }
     return;
   }
@@ -269,88 +260,28 @@ async function* onWorkers(
   tasks: AsyncGenerator<AnnotationTask>,
   init: AnnotationWorkerInit,
   workers: number,
-  progress: (task: AnnotationTask) => void,
+  progress: (sentences: number) => void,
 ): AsyncGenerator<string> {
-  const answers = new Map<number, AnnotationAnswer>();
-  const sentTasks = new Map<number, AnnotationTask>();
-  const load: number[] = [];
-  let failure: Error | undefined;
-  let wake: (() => void) | undefined;
-  const arrival = () => new Promise<void>((resolve) => wake = resolve);
-  const started: InstanceType<typeof Worker>[] = [];
-  try {
-    const ready = Array.from({ length: workers }, (_, w) => {
-      load.push(0);
-      const worker = new Worker(new URL("./stream_worker.ts", import.meta.url), {
-        resourceLimits: HEAP_MB,
-      });
-      started.push(worker);
-      const up = Promise.withResolvers<void>();
-      worker.on("message", (data: { ready: boolean; error?: string } | AnnotationAnswer) => {
-        if ("ready" in data) {
-          if (data.ready) up.resolve();
-          else up.reject(new PluginError(`Annotation worker failed to start: ${data.error}`));
-          return;
-        }
-        load[w]--;
-        answers.set(data.id, data);
-        wake?.();
-      });
-      const stop = (why: string) => {
-        failure ??= new PluginError(`Annotation worker stopped: ${why}`);
-        up.reject(failure);
-        wake?.();
-      };
-      worker.on("error", (error) => stop(error instanceof Error ? error.message : String(error)));
-      worker.on("exit", (code) => stop(`exit code ${code}`));
-      worker.postMessage({ init });
-      return up.promise;
-    });
-    await Promise.all(ready);
-    let sent = 0;
-    let given = 0;
-    const ripe = function* (): Generator<string> {
-      for (let answer; (answer = answers.get(given)) !== undefined;) {
-        answers.delete(given);
-        const task = sentTasks.get(given)!;
-        sentTasks.delete(given++);
-        if (answer.error !== undefined) throw revive(answer.error, answer.errorName);
-        yield answer.text;
-        progress(task);
-      }
-    };
-    const window = workers * 4;
-    for (;;) {
-      let w = 0;
-      for (;;) {
-        yield* ripe();
-        if (failure) throw failure;
-        w = 0;
-        for (let v = 1; v < workers; v++) if (load[v] < load[w]) w = v;
-        if (load[w] < 2 && sent - given < window) break;
-        await arrival();
-        wake = undefined;
-      }
-      const next = await tasks.next();
-      if (next.done) break;
-      sentTasks.set(next.value.id, next.value);
-      sent++;
-      load[w]++;
-      started[w].postMessage({ task: next.value });
+  // The sentences of each chunk out, for the progress as the answers come back in order.
+  const counts: number[] = [];
+  const sent = (async function* () {
+    for await (const task of tasks) {
+      counts.push(sentencesOf(task));
+      yield { task };
     }
-    while (given < sent) {
-      yield* ripe();
-      if (failure) throw failure;
-      if (given < sent) {
-        await arrival();
-        wake = undefined;
-      }
-    }
-  } finally {
-    for (const worker of started) {
-      worker.removeAllListeners("exit");
-      worker.terminate();
-    }
+  })();
+  for await (
+    const answer of runPool<AnnotationWorkerInit, AnnotationTask, AnnotationAnswer>(sent, {
+      module: new URL("./stream_worker.ts", import.meta.url),
+      workers,
+      init,
+      name: "Annotation",
+      heapMb: HEAP_MB,
+    })
+  ) {
+    if (answer.error !== undefined) throw reviveError(answer.error, answer.errorName);
+    yield answer.text;
+    progress(counts.shift()!);
   }
 }
 
