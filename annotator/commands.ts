@@ -207,7 +207,7 @@ class Interrupted extends Error {
 async function writeStream(
   out: string,
   io: CommandOutput,
-  m2: (stream: StreamOptions) => AsyncGenerator<string>,
+  m2: (stream: StreamOptions) => AsyncGenerator<Uint8Array>,
   jobs: number | undefined,
 ): Promise<void> {
   const progress = progressLine(io);
@@ -232,9 +232,10 @@ async function writeStream(
   };
   try {
     if (out === "-") {
+      const decoder = new TextDecoder();
       for await (const piece of m2(stream)) {
         check();
-        io.out?.(piece);
+        io.out?.(decoder.decode(piece, { stream: true }));
       }
       return;
     }

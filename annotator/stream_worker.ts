@@ -20,12 +20,12 @@ servePool<AnnotationWorkerInit, AnnotationTask, AnnotationAnswer>(async (setup) 
   const annotator = await buildAnnotator(setup.spec);
   return (task) => {
     try {
-      return { answer: { id: task.id, text: annotateTask(task, annotator, setup.options) } };
+      const m2 = annotateTask(task, annotator, setup.options);
+      return { answer: { m2 }, transfer: [m2.buffer as ArrayBuffer] };
     } catch (error) {
       return {
         answer: {
-          id: task.id,
-          text: "",
+          m2: new Uint8Array(0),
           error: error instanceof Error ? error.message : String(error),
           errorName: error instanceof Error ? error.name : undefined,
         },
