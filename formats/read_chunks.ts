@@ -232,6 +232,7 @@ export function notUtf8(
   return new InputError("line is not valid UTF-8", path, lines + 1);
 }
 
+/** What is wrong with a file, in a few words, from the error that opening or reading it gave. */
 export function describeFsError(error: unknown): string {
   if (error instanceof Deno.errors.NotFound) return "no such file";
   if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
