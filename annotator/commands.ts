@@ -18,6 +18,7 @@
  * @module
  */
 
+import { release } from "../formats/byte_lines.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import type { PluginCommandContext } from "../plugins/types.ts";
 import { openFileAtomic, removeTemporaryFiles } from "../util/write_file_atomic.ts";
@@ -236,6 +237,7 @@ async function writeStream(
       for await (const piece of m2(stream)) {
         check();
         io.out?.(decoder.decode(piece, { stream: true }));
+        release(piece);
       }
       return;
     }
@@ -244,6 +246,7 @@ async function writeStream(
       for await (const piece of m2(stream)) {
         check();
         await file.write(piece);
+        release(piece);
       }
       check();
       await file.commit();

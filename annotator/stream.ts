@@ -6,10 +6,14 @@
  * flat in the corpus size: each worker has at most two chunks (the one it annotates and the
  * next), at most four chunks per worker are out at a time, and the reading waits for answers
  * (the pool: `util/worker_pool.ts`). Parallel files and TSV are cut into runs of lines as bytes
- * (`formats/byte_lines.ts`) and moved to the workers, which decode and check them and send the
- * M2 back encoded: this thread makes no string per line and no text, so its V8 heap stays small
- * (with strings, its young generation grew with the run, from 30 MB at 100,000 pairs to 62 MB
- * at 1,000,000). A fault is the first in input order, whatever the workers. An input that fits
+ * (`formats/byte_lines.ts`), each decoded here in one call into one string and its bytes freed at
+ * once; the workers split and check the lines and send the M2 back encoded, and its bytes are
+ * freed once written. So this thread makes no string per line and keeps nothing between chunks:
+ * its V8 heap stays small (with a string per line, its young generation grew with the run, from
+ * 30 MB at 100,000 pairs to 62 MB at 1,000,000). The workers get text, not buffers: a buffer
+ * moved to a worker per chunk made its V8 collect its whole heap two to three times as often
+ * (13 full collections on 30,000 pairs against 5), a third more CPU. A fault is the first in
+ * input order, whatever the workers (a read fault is raised after the chunks before it). An input that fits
  * in one chunk, small regular files ({@linkcode SMALL_INPUT_BYTES}) without `jobs`, or
  * `jobs: 1`, is annotated in this thread. The text is the same whatever the number of workers
  * and the chunk size.
@@ -18,7 +22,14 @@
  */
 
 import { lines, readChunks } from "../formats/text.ts";
-import { ByteLineCutter, type ByteRun, decodeLines, firstLines } from "../formats/byte_lines.ts";
+import {
+  ByteLineCutter,
+  type ByteRun,
+  decodeRun,
+  firstLines,
+  release,
+  splitLines,
+} from "../formats/byte_lines.ts";
 import { InputError } from "../plugins/errors.ts";
 import { reviveError, runPool } from "../util/worker_pool.ts";
 import type { AnnotateOptions, Annotator } from "./annotate.ts";
@@ -44,14 +55,23 @@ export interface StreamOptions {
   readonly onProgress?: (sentences: number) => void;
 }
 
-/** A run of lines of one file, as bytes (`formats/byte_lines.ts`). */
+/** A run of lines of one file, decoded (`formats/byte_lines.ts`), as one string. */
 export interface FileRun {
-  /** The run. */
-  readonly run: ByteRun;
+  /** The lines, each with its line end (the last line of a file may have none). */
+  readonly text: string;
+  /** The number of lines. */
+  readonly count: number;
+  /** The number of the first line. */
+  readonly line: number;
   /** The file, for errors. */
   readonly file: string;
-  /** Its first bytes, for errors. */
-  readonly head: Uint8Array;
+}
+
+/** A run of bytes decoded, its bytes freed at once. */
+function fileRun(run: ByteRun, file: string, head: Uint8Array): FileRun {
+  const text = decodeRun(run, file, head);
+  release(run.bytes);
+  return { text, count: run.count, line: run.line, file };
 }
 
 /** One chunk of work, as sent to a worker. */
@@ -95,13 +115,13 @@ export interface AnnotationAnswer {
 
 /** The lines of a TSV run split in columns, checked against the columns of line 1. */
 function tsvColumns(task: { lines: FileRun; columns: number }): [string[], string[][]] {
-  const { run, file, head } = task.lines;
-  const lines = decodeLines(run, file, head);
+  const { text, count, line: first, file } = task.lines;
+  const lines = splitLines(text, count, first, file);
   const orig: string[] = [];
   const cors: string[][] = Array.from({ length: Math.max(0, task.columns - 1) }, () => []);
   for (let i = 0; i < lines.length; i++) {
     const cols = lines[i].split("\t");
-    const line = run.line + i;
+    const line = first + i;
     if (line === 1 && cols.length < 2) {
       throw new InputError(
         "expected tab-separated columns: the source, then one or more corrections",
@@ -125,9 +145,9 @@ function tsvColumns(task: { lines: FileRun; columns: number }): [string[], strin
 /** The lines of parallel runs; a fault is the one on the earliest line (the original's first). */
 function parallelLines(task: { orig: FileRun; cors: readonly FileRun[] }): string[][] {
   let fault: InputError | undefined;
-  const out = [task.orig, ...task.cors].map(({ run, file, head }) => {
+  const out = [task.orig, ...task.cors].map(({ text, count, line, file }) => {
     try {
-      return decodeLines(run, file, head);
+      return splitLines(text, count, line, file);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       if (fault === undefined || (error.line ?? Infinity) < (fault.line ?? Infinity)) {
@@ -158,24 +178,14 @@ export function annotateTask(
   let m2: string;
   if (task.kind === "tsv") {
     const [orig, cors] = tsvColumns(task);
-    m2 = parallelToM2(orig, cors, annotator, options, task.lines.run.line);
+    m2 = parallelToM2(orig, cors, annotator, options, task.lines.line);
   } else if (task.kind === "parallel") {
     const [orig, ...cors] = parallelLines(task);
-    m2 = parallelToM2(orig, cors, annotator, options, task.orig.run.line);
+    m2 = parallelToM2(orig, cors, annotator, options, task.orig.line);
   } else {
     m2 = m2ToM2(task.text, annotator, options as M2ToM2Options, task.file, task.firstLine);
   }
   return encoder.encode(m2);
-}
-
-/** The buffers of a task, to transfer rather than copy. */
-function buffersOf(task: AnnotationTask): ArrayBuffer[] {
-  const runs = task.kind === "tsv"
-    ? [task.lines]
-    : task.kind === "parallel"
-    ? [task.orig, ...task.cors]
-    : [];
-  return runs.map((r) => r.run.bytes.buffer as ArrayBuffer);
 }
 
 /** The number of lines left in a file. */
@@ -209,7 +219,7 @@ async function* parallelTasks(
         const run = await cutter.take(size);
         if (run.count === 0) return;
         if (columns === 0) columns = columnsOfFirstLine(run.bytes);
-        yield { kind: "tsv", lines: { run, file: input.tsv, head: cutter.head }, columns };
+        yield { kind: "tsv", lines: fileRun(run, input.tsv, cutter.head), columns };
         if (run.count < size) return;
       }
     } finally {
@@ -238,12 +248,8 @@ async function* parallelTasks(
       if (keep > 0) {
         yield {
           kind: "parallel",
-          orig: { run: firstLines(o, keep), file: input.orig, head: orig.head },
-          cors: cs.map((c, k) => ({
-            run: firstLines(c, keep),
-            file: input.cors[k],
-            head: cors[k].head,
-          })),
+          orig: fileRun(firstLines(o, keep), input.orig, orig.head),
+          cors: cs.map((c, k) => fileRun(firstLines(c, keep), input.cors[k], cors[k].head)),
         };
       }
       if (short >= 0) {
@@ -302,9 +308,9 @@ async function* m2Tasks(path: string, size: number): AsyncGenerator<AnnotationTa
 /** The number of sentences in a task. */
 function sentencesOf(task: AnnotationTask): number {
   return task.kind === "tsv"
-    ? task.lines.run.count
+    ? task.lines.count
     : task.kind === "parallel"
-    ? task.orig.run.count
+    ? task.orig.count
     : task.count;
 }
 
@@ -418,7 +424,7 @@ async function* onWorkers(
   const sent = (async function* () {
     for await (const task of tasks) {
       counts.push(sentencesOf(task));
-      yield { task, transfer: buffersOf(task) };
+      yield { task };
     }
   })();
   for await (

@@ -1,13 +1,14 @@
 /**
- * A file's lines cut into runs of bytes, not decoded: for a stream whose workers decode and
- * check the text themselves (`annotator/stream.ts`), so that the thread that reads makes no
- * string per line and no text at all. Each run is a fresh buffer, ready to be transferred to a
- * worker. The checks that need the whole file's position stay here: a missing or unreadable
+ * A file's lines cut into runs of bytes: for a stream that hands runs of lines to workers
+ * (`annotator/stream.ts`), so that the thread that reads makes no string per line. Each run is
+ * a fresh buffer ({@linkcode release} frees it at once). The checks that need the whole file's
+ * position stay here: a missing or unreadable
  * file, a named pipe nobody writes to, and NUL bytes (a UTF-16, UTF-32 or binary file), each an
  * {@linkcode InputError} naming the file and line as `readChunks()` does. A UTF-8 byte order
- * mark at the start of the file is dropped. {@linkcode decodeLines} is the other half: it
- * decodes a run into its lines with the checks of `lines()` (invalid UTF-8, a byte order mark
- * in mid-file, a carriage return not followed by a newline), at their line numbers.
+ * mark at the start of the file is dropped. {@linkcode decodeRun} and {@linkcode splitLines}
+ * are the other half: they decode a run and split it into its lines with the checks of
+ * `lines()` (invalid UTF-8, a byte order mark in mid-file, a carriage return not followed by a
+ * newline), at their line numbers.
  *
  * @module
  */
@@ -107,6 +108,7 @@ export class ByteLineCutter {
       bytes = bytes.subarray(3);
     }
     const rest = this.#end - this.#at;
+    const old = this.#buffer;
     if (rest === 0) {
       this.#buffer = bytes;
     } else {
@@ -114,7 +116,10 @@ export class ByteLineCutter {
       joined.set(this.#buffer.subarray(this.#at, this.#end));
       joined.set(bytes, rest);
       this.#buffer = joined;
+      release(block);
     }
+    // The runs taken from it are copies.
+    release(old);
     this.#at = 0;
     this.#end = this.#buffer.length;
     return true;
@@ -167,6 +172,30 @@ export class ByteLineCutter {
 }
 
 /**
+ * Frees the memory of a buffer at once (the bytes become empty): V8 frees an `ArrayBuffer`'s
+ * memory only when it collects garbage, and a thread that makes few JavaScript objects, as the
+ * one that cuts and writes a stream, collects seldom, so the buffers it is done with would pile
+ * up (measured: tens of MB in the annotation stream's main thread).
+ *
+ * @example Usage
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { release } from "./byte_lines.ts";
+ * const bytes = new Uint8Array(1024);
+ * release(bytes);
+ * equal(bytes.length, 0);
+ * ```
+ *
+ * @param bytes Bytes that nothing will read again (the whole of their buffer).
+ */
+export function release(bytes: Uint8Array): void {
+  const buffer = bytes.buffer;
+  if (buffer instanceof ArrayBuffer && !buffer.detached && buffer.byteLength > 0) {
+    buffer.transfer(0);
+  }
+}
+
+/**
  * The first `n` lines of a run (all of it when it has no more).
  *
  * @param run The run.
@@ -181,9 +210,51 @@ export function firstLines(run: ByteRun, n: number): ByteRun {
 }
 
 /**
- * The lines of a run, decoded and checked as `lines()` checks them: invalid UTF-8, a byte order
- * mark (the file's first one was dropped when it was cut), a carriage return not followed by a
- * newline; a "\r" before a "\n" is dropped.
+ * The text of a run: its bytes decoded as UTF-8 (invalid UTF-8 is an {@linkcode InputError} at
+ * its line, naming UTF-16 when the file starts like it). A byte order mark is kept (the file's
+ * first one was dropped when it was cut): {@linkcode splitLines} refuses it.
+ *
+ * @param run The run.
+ * @param path The file, for errors.
+ * @param head The file's first bytes.
+ * @returns The text.
+ */
+export function decodeRun(run: ByteRun, path: string, head: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(run.bytes);
+  } catch {
+    throw notUtf8(path, head, run.line - 1, run.bytes, new Uint8Array(0));
+  }
+}
+
+/**
+ * The lines of the text of a run, checked as `lines()` checks them: a byte order mark, a
+ * carriage return not followed by a newline; a "\r" before a "\n" is dropped.
+ *
+ * @param text The run's text ({@linkcode decodeRun}).
+ * @param count Its number of lines.
+ * @param line The number of its first line.
+ * @param path The file, for errors.
+ * @returns The lines, each a string of its own.
+ */
+export function splitLines(text: string, count: number, line: number, path: string): string[] {
+  if (count === 0) return [];
+  if (text.endsWith("\n")) text = text.slice(0, -1);
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    let one = lines[i];
+    if (one.endsWith("\r")) one = lines[i] = one.slice(0, -1);
+    const defect = lineDefect(one);
+    if (defect) throw new InputError(defect, path, line + i);
+  }
+  // Each line as a string of its own: the slices of the decoded text are much slower to work
+  // on (measured: errant_parallel on workers took about a third more CPU with them) and would
+  // keep the whole run's text alive as long as any token cut from it.
+  return JSON.parse(JSON.stringify(lines));
+}
+
+/**
+ * The lines of a run, decoded and checked ({@linkcode decodeRun}, {@linkcode splitLines}).
  *
  * @param run The run.
  * @param path The file, for errors.
@@ -191,23 +262,5 @@ export function firstLines(run: ByteRun, n: number): ByteRun {
  * @returns The lines.
  */
 export function decodeLines(run: ByteRun, path: string, head: Uint8Array): string[] {
-  if (run.count === 0) return [];
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(run.bytes);
-  } catch {
-    throw notUtf8(path, head, run.line - 1, run.bytes, new Uint8Array(0));
-  }
-  if (text.endsWith("\n")) text = text.slice(0, -1);
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i];
-    if (line.endsWith("\r")) line = lines[i] = line.slice(0, -1);
-    const defect = lineDefect(line);
-    if (defect) throw new InputError(defect, path, run.line + i);
-  }
-  // Each line as a string of its own: the slices of the decoded text are much slower to work
-  // on (measured: errant_parallel on workers took about a third more CPU with them) and would
-  // keep the whole run's text alive as long as any token cut from it.
-  return JSON.parse(JSON.stringify(lines));
+  return splitLines(decodeRun(run, path, head), run.count, run.line, path);
 }
