@@ -29,7 +29,11 @@
 #   SCALE_DIR      where the generated corpora are kept (default /tmp/gecscore_targets; made
 #                  when missing: about 0.8 GB for the default sizes)
 #   STREAM_SIZE    sentences of row (e) (default 1000000)
+#   STREAM_DIR     the corpus of row (e) (default SCALE_DIR/corpusSTREAM_SIZE; the folder
+#                  bench/stream_scale.sh makes, e.g. /tmp/gecscore_scale/1000000, will do)
 #   ANNOT_SMALL, ANNOT_LARGE   pairs of row (f) (default 100000 and 1000000)
+#   ANNOT_DIR      where pairsN.tsv of row (f) are (default SCALE_DIR; the folder of
+#                  bench/annotation_scale.sh, e.g. /tmp/gecscore_annot, will do)
 #   OUT            where outputs go (default /tmp/gecscore_targets_out)
 # Try it with RUNS=1 STREAM_SIZE=20000 ANNOT_SMALL=5000 ANNOT_LARGE=20000 (the limits of (e)
 # and (f) are for the default sizes). gecscore runs as `deno task gecscore` runs it (its flags),
@@ -66,15 +70,17 @@ G=(deno run --allow-read --allow-write="$OUT" --no-prompt --cached-only
   --v8-flags=--max-semi-space-size=4 cli.ts)
 
 # The generated corpora, made once.
-STREAM=$SCALE_DIR/corpus$STREAM_SIZE
+STREAM=${STREAM_DIR:-$SCALE_DIR/corpus$STREAM_SIZE}
+ANNOT=${ANNOT_DIR:-$SCALE_DIR}
 if [ ! -f "$STREAM/hyp.txt" ]; then
   echo "making $STREAM (bench/generate_corpus.ts) ..." >&2
   deno run -R -W bench/generate_corpus.ts "$STREAM_SIZE" "$STREAM" || exit 1
 fi
 for n in "$ANNOT_SMALL" "$ANNOT_LARGE"; do
-  if [ ! -f "$SCALE_DIR/pairs$n.tsv" ]; then
-    echo "making $SCALE_DIR/pairs$n.tsv (bench/generate_pairs.ts) ..." >&2
-    deno run -R -W bench/generate_pairs.ts "$n" "$SCALE_DIR/pairs$n.tsv" "$GOLD" || exit 1
+  if [ ! -f "$ANNOT/pairs$n.tsv" ]; then
+    echo "making $ANNOT/pairs$n.tsv (bench/generate_pairs.ts) ..." >&2
+    mkdir -p "$ANNOT"
+    deno run -R -W bench/generate_pairs.ts "$n" "$ANNOT/pairs$n.tsv" "$GOLD" || exit 1
   fi
 done
 
@@ -98,8 +104,8 @@ add report13 "${G[@]}" report --gold "$GOLD" "${HYPS[@]}" -m m2,gleu,imeasure -o
 add annotate_amu "${G[@]}" errant_parallel -orig "$D/systems/INPUT" -cor "$AMU" -out "$OUT/amu.m2"
 add score_amu "${G[@]}" score --gold "$GOLD" "$AMU" -m m2
 add stream "${G[@]}" score --gold "$STREAM/gold.m2" "$STREAM/hyp.txt" -m m2,gleu --format jsonl --sentences
-add annot_small "${G[@]}" errant_parallel -tsv "$SCALE_DIR/pairs$ANNOT_SMALL.tsv" -out "$OUT/small.m2"
-add annot_large "${G[@]}" errant_parallel -tsv "$SCALE_DIR/pairs$ANNOT_LARGE.tsv" -out "$OUT/large.m2"
+add annot_small "${G[@]}" errant_parallel -tsv "$ANNOT/pairs$ANNOT_SMALL.tsv" -out "$OUT/small.m2"
+add annot_large "${G[@]}" errant_parallel -tsv "$ANNOT/pairs$ANNOT_LARGE.tsv" -out "$OUT/large.m2"
 
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 for ((r = 1; r <= RUNS; r++)); do
@@ -161,6 +167,6 @@ flmb=$(mb annot_large)
 rate=$(calc "$ANNOT_LARGE / $fl" 0)
 echo "| (f) annotation of $ANNOT_LARGE pairs | \`$(short annot_large)\` | $rate pairs/s ($fl s), $flmb MB | >= 5,000 pairs/s, < 500 MB | $(yes_no "$rate >= 5000 && $flmb < 500") |"
 fsmb=$(mb annot_small)
-echo "| (f) memory at $ANNOT_LARGE vs $ANNOT_SMALL pairs | \`$(short annot_small)\` | $flmb MB vs $fsmb MB ($((flmb - fsmb)) MB more) | within 60 MB | $(yes_no "$flmb - $fsmb <= 60") |"
+echo "| (f) memory at $ANNOT_LARGE vs $ANNOT_SMALL pairs | \`$(short annot_small)\` | $flmb MB vs $fsmb MB (difference $((flmb - fsmb)) MB) | within 60 MB | $(yes_no "$flmb - $fsmb <= 60") |"
 echo
 echo "gecscore = ${G[*]}"
