@@ -26,8 +26,9 @@ const COMMON_HELP =
   -lang XX             the language (default en): any other needs -analyses with UPOS and
                        LEMMA as UDPipe, Stanza, spaCy or Trankit write them (every sentence,
                        original and corrected); a language pack may add a word list and types
-  --jobs N             workers (default: one per core); the input streams in chunks, the
-                       M2 comes out in input order, written beside OUT and renamed at the end
+  --jobs N             workers (default: one per core, none for files under 1 MiB); the
+                       input streams in chunks, the M2 comes out in input order, written
+                       beside OUT and renamed at the end
 Text is whitespace-tokenised, one sentence per line (ERRANT's -tok is not available). The
 annotator reproduces 99.6% of ERRANT 2.3.3's edits on CoNLL-2014 and 93% of their types;
 see the README.`;

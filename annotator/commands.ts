@@ -18,6 +18,7 @@
  * @module
  */
 
+import { release } from "../formats/byte_lines.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import type { PluginCommandContext } from "../plugins/types.ts";
 import { openFileAtomic, removeTemporaryFiles } from "../util/write_file_atomic.ts";
@@ -207,7 +208,7 @@ class Interrupted extends Error {
 async function writeStream(
   out: string,
   io: CommandOutput,
-  m2: (stream: StreamOptions) => AsyncGenerator<string>,
+  m2: (stream: StreamOptions) => AsyncGenerator<Uint8Array>,
   jobs: number | undefined,
 ): Promise<void> {
   const progress = progressLine(io);
@@ -232,9 +233,11 @@ async function writeStream(
   };
   try {
     if (out === "-") {
+      const decoder = new TextDecoder();
       for await (const piece of m2(stream)) {
         check();
-        io.out?.(piece);
+        io.out?.(decoder.decode(piece, { stream: true }));
+        release(piece);
       }
       return;
     }
@@ -243,6 +246,7 @@ async function writeStream(
       for await (const piece of m2(stream)) {
         check();
         await file.write(piece);
+        release(piece);
       }
       check();
       await file.commit();

@@ -7,8 +7,7 @@
  * @module
  */
 
-import { parentPort } from "node:worker_threads";
-import type { Annotator } from "./annotate.ts";
+import { servePool } from "../util/worker_pool.ts";
 import { buildAnnotator } from "./build.ts";
 import {
   annotateTask,
@@ -17,37 +16,20 @@ import {
   type AnnotationWorkerInit,
 } from "./stream.ts";
 
-let setup: AnnotationWorkerInit;
-let annotator: Annotator;
-
-/** The first line of an error, for a message. */
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-const port = parentPort!;
-port.on("message", async (data: { init: AnnotationWorkerInit } | { task: AnnotationTask }) => {
-  if ("init" in data) {
+servePool<AnnotationWorkerInit, AnnotationTask, AnnotationAnswer>(async (setup) => {
+  const annotator = await buildAnnotator(setup.spec);
+  return (task) => {
     try {
-      setup = data.init;
-      annotator = await buildAnnotator(setup.spec);
-      port.postMessage({ ready: true });
+      const m2 = annotateTask(task, annotator, setup.options);
+      return { answer: { m2 }, transfer: [m2.buffer as ArrayBuffer] };
     } catch (error) {
-      port.postMessage({ ready: false, error: describe(error) });
+      return {
+        answer: {
+          m2: new Uint8Array(0),
+          error: error instanceof Error ? error.message : String(error),
+          errorName: error instanceof Error ? error.name : undefined,
+        },
+      };
     }
-    return;
-  }
-  const task = data.task;
-  let answer: AnnotationAnswer;
-  try {
-    answer = { id: task.id, text: annotateTask(task, annotator, setup.options) };
-  } catch (error) {
-    answer = {
-      id: task.id,
-      text: "",
-      error: describe(error),
-      errorName: error instanceof Error ? error.name : undefined,
-    };
-  }
-  port.postMessage(answer);
+  };
 });

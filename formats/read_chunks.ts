@@ -113,7 +113,7 @@ export async function* readChunks(path: string): AsyncGenerator<string> {
  * line, saying what the file looks like from its first bytes `head` (a byte-order mark, or where
  * the NULs of ASCII text fall).
  */
-function nulError(
+export function nulError(
   path: string,
   head: Uint8Array,
   lines: number,
@@ -199,7 +199,7 @@ function incompleteFrom(bytes: Uint8Array): number {
  * bytes of a character the previous chunk cut off, and `lines` complete lines): at its line,
  * and naming UTF-16 when the file starts like it.
  */
-function notUtf8(
+export function notUtf8(
   path: string,
   start: Uint8Array | undefined,
   lines: number,
@@ -232,7 +232,8 @@ function notUtf8(
   return new InputError("line is not valid UTF-8", path, lines + 1);
 }
 
-function describeFsError(error: unknown): string {
+/** What is wrong with a file, in a few words, from the error that opening or reading it gave. */
+export function describeFsError(error: unknown): string {
   if (error instanceof Deno.errors.NotFound) return "no such file";
   if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
   if (error instanceof Deno.errors.IsADirectory) return "is a directory";

@@ -34,7 +34,7 @@ export interface NumberedLine {
  * it would silently become part of a token), or a carriage return not followed by a newline
  * (a file with CR-only line ends would read as one long line).
  */
-function lineDefect(text: string): string | undefined {
+export function lineDefect(text: string): string | undefined {
   if (text.includes("\uFEFF")) {
     return "found a U+FEFF byte order mark in mid-file (files joined with cat?); remove it";
   }

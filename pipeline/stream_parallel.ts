@@ -13,9 +13,8 @@
  * @module
  */
 
-import { Worker } from "node:worker_threads";
 import { readChunks } from "../formats/text.ts";
-import { InputError, PluginError, UsageError } from "../plugins/errors.ts";
+import { InputError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
 import type { AnyMetric, Options, ReadLimits, Score } from "../plugins/types.ts";
 import { hostOf } from "../sandbox/hosted.ts";
@@ -31,6 +30,7 @@ import {
   type SentenceRecord,
 } from "./stream.ts";
 import type { StreamAnswer, StreamChunk, StreamWorkerInit } from "./stream_chunk.ts";
+import { reviveError, runPool } from "../util/worker_pool.ts";
 
 /**
  * The V8 heap of a scoring worker, in MB. A sentence's objects die young: a small young
@@ -195,15 +195,6 @@ function isSentenceLine(text: string, start: number, end: number): boolean {
   return c === 32 || c === 9 || (c === 13 && end - start === 2);
 }
 
-/** An error sent back by a worker, as its class. */
-function revive(message: string, name: string | undefined): Error {
-  return name === "InputError"
-    ? new InputError(message)
-    : name === "UsageError"
-    ? new UsageError(message)
-    : new PluginError(message);
-}
-
 /**
  * Score systems one gold sentence at a time on workers: the records of
  * {@linkcode streamScores} (a sentence record per gold sentence when `sentences` is set, then
@@ -238,98 +229,22 @@ export async function* streamScoresParallel(
     limits: request.limits,
     sentences: request.sentences === true,
   };
-  // The answers that came back and are not folded yet, by chunk number; chunks each worker has.
-  const answers = new Map<number, StreamAnswer>();
-  const load: number[] = [];
-  let failure: Error | undefined;
-  let wake: (() => void) | undefined;
-  const arrival = () => new Promise<void>((resolve) => wake = resolve);
-  const started: InstanceType<typeof Worker>[] = [];
-  try {
-    const ready = Array.from({ length: workers }, (_, w) => {
-      load.push(0);
-      const worker = new Worker(new URL("./stream_worker.ts", import.meta.url), {
-        resourceLimits: HEAP_MB,
-      });
-      started.push(worker);
-      const up = Promise.withResolvers<void>();
-      worker.on("message", (data) => {
-        if ("ready" in data) {
-          if (data.ready) up.resolve();
-          else up.reject(new PluginError(`Scoring worker failed to start: ${data.error}`));
-          return;
-        }
-        load[w]--;
-        answers.set(data.id, data as StreamAnswer);
-        wake?.();
-      });
-      const stop = (why: string) => {
-        failure ??= new PluginError(`Scoring worker stopped: ${why}`);
-        up.reject(failure);
-        wake?.();
-      };
-      worker.on("error", (error) => stop(error instanceof Error ? error.message : String(error)));
-      worker.on("exit", (code) => stop(`exit code ${code}`));
-      worker.postMessage({ init });
-      return up.promise;
-    });
-    await Promise.all(ready);
-
-    const gold = new LineCutter(
-      readChunks(request.gold.kind === "m2" ? request.gold.path : request.gold.source),
-    );
-    const refs = request.gold.kind === "text"
-      ? request.gold.references.map((path) => new LineCutter(readChunks(path)))
-      : [];
-    const hyps = systems.map((s) => new LineCutter(readChunks(s.path)));
-    const read = systems.map(() => 0);
-    const S = systems.length;
-    const K = metrics.length;
-    let sent = 0;
-    let folded = 0;
+  const gold = new LineCutter(
+    readChunks(request.gold.kind === "m2" ? request.gold.path : request.gold.source),
+  );
+  const refs = request.gold.kind === "text"
+    ? request.gold.references.map((path) => new LineCutter(readChunks(path)))
+    : [];
+  const hyps = systems.map((s) => new LineCutter(readChunks(s.path)));
+  const read = systems.map(() => 0);
+  const S = systems.length;
+  const K = metrics.length;
+  // The chunks, cut as the pool asks for them.
+  const chunks = async function* (): AsyncGenerator<{ task: StreamChunk }> {
     let sentences = 0;
-    const fold = function* (answer: StreamAnswer, first: number): Generator<SentenceRecord> {
-      let p = 0;
-      for (let i = 0; i < answer.count; i++) {
-        const scores: Score[][] = [];
-        for (let j = 0; j < S; j++) {
-          const row: Score[] = [];
-          for (let k = 0; k < K; k++, p++) {
-            folds[j][k].add(answer.stats[p]);
-            if (request.sentences) row.push(answer.scores[p]);
-          }
-          scores.push(row);
-        }
-        if (request.sentences) yield { kind: "sentence", sentence: first + i + 1, scores };
-      }
-      digest.addPart(answer.keys, answer.references);
-      if (answer.error !== undefined) throw revive(answer.error, answer.errorName);
-    };
-    // The answers that came back, folded in corpus order.
-    let done = 0;
-    const ripe = function* (): Generator<SentenceRecord> {
-      for (let answer; (answer = answers.get(folded)) !== undefined;) {
-        answers.delete(folded++);
-        yield* fold(answer, done);
-        done += answer.count;
-      }
-    };
-    // Backpressure: a worker has at most two chunks (the one it scores and the next), and
-    // at most four chunks per worker wait to be folded; the reading waits for answers.
-    const window = workers * 4;
-    for (;;) {
-      let w = 0;
-      for (;;) {
-        yield* ripe();
-        if (failure) throw failure;
-        w = 0;
-        for (let v = 1; v < workers; v++) if (load[v] < load[w]) w = v;
-        if (load[w] < 2 && sent - folded < window) break;
-        await arrival();
-        wake = undefined;
-      }
+    for (let id = 0;; id++) {
       const part = await gold.take(size, request.gold.kind === "m2");
-      if (!part.count) break;
+      if (!part.count) return;
       const refTexts = [];
       for (const ref of refs) refTexts.push((await ref.take(part.count)).text);
       const texts: string[] = [];
@@ -344,7 +259,7 @@ export async function* streamScoresParallel(
         texts.push(got.text);
       }
       const chunk: StreamChunk = {
-        id: sent++,
+        id,
         first: sentences,
         firstLine: part.line,
         gold: part.text,
@@ -352,25 +267,38 @@ export async function* streamScoresParallel(
         hyps: texts,
       };
       sentences += part.count;
-      load[w]++;
-      started[w].postMessage({ chunk });
+      yield { task: chunk };
     }
-    while (folded < sent) {
-      yield* ripe();
-      if (failure) throw failure;
-      if (folded < sent) {
-        await arrival();
-        wake = undefined;
+  };
+  // The answers come back in corpus order and are folded as they come.
+  let done = 0;
+  const answers = runPool<StreamWorkerInit, StreamChunk, StreamAnswer>(chunks(), {
+    module: new URL("./stream_worker.ts", import.meta.url),
+    workers,
+    init,
+    name: "Scoring",
+    heapMb: HEAP_MB,
+  });
+  for await (const answer of answers) {
+    let p = 0;
+    for (let i = 0; i < answer.count; i++) {
+      const scores: Score[][] = [];
+      for (let j = 0; j < S; j++) {
+        const row: Score[] = [];
+        for (let k = 0; k < K; k++, p++) {
+          folds[j][k].add(answer.stats[p]);
+          if (request.sentences) row.push(answer.scores[p]);
+        }
+        scores.push(row);
       }
+      if (request.sentences) yield { kind: "sentence", sentence: done + i + 1, scores };
     }
-    for (let j = 0; j < S; j++) {
-      if ((await hyps[j].take(1)).count) throw extraLines(systems[j].name, done);
-    }
-    yield corpusRecord(done, folds, metrics, options);
-  } finally {
-    for (const worker of started) {
-      worker.removeAllListeners("exit");
-      worker.terminate();
-    }
+    digest.addPart(answer.keys, answer.references);
+    if (answer.error !== undefined) throw reviveError(answer.error, answer.errorName);
+    done += answer.count;
   }
+  for (let j = 0; j < S; j++) {
+    if ((await hyps[j].take(1)).count) throw extraLines(systems[j].name, done);
+  }
+  yield corpusRecord(done, folds, metrics, options);
 }

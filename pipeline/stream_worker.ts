@@ -6,44 +6,24 @@
  * @module
  */
 
-import { parentPort } from "node:worker_threads";
-import type { AnyMetric, Options, Plugin } from "../plugins/types.ts";
+import type { AnyMetric, Plugin } from "../plugins/types.ts";
 import { describeError } from "../checked/guard.ts";
-import { scoreChunk, type StreamChunk, type StreamWorkerInit } from "./stream_chunk.ts";
+import { servePool } from "../util/worker_pool.ts";
+import {
+  scoreChunk,
+  type StreamAnswer,
+  type StreamChunk,
+  type StreamWorkerInit,
+} from "./stream_chunk.ts";
 
-let setup: StreamWorkerInit;
-let metrics: AnyMetric[];
-let options: Options[];
-
-async function init(message: StreamWorkerInit): Promise<void> {
-  setup = message;
+servePool<StreamWorkerInit, StreamChunk, StreamAnswer>(async (setup) => {
   const plugins = await Promise.all(
-    message.modules.map(async (m) => (await import(m.url))[m.exportName] as Plugin),
+    setup.modules.map(async (m) => (await import(m.url))[m.exportName] as Plugin),
   );
-  metrics = message.metrics.map(({ module, id }) => {
+  const metrics: AnyMetric[] = setup.metrics.map(({ module, id }) => {
     const metric = plugins[module].metrics?.find((m) => m.id === id);
-    if (!metric) throw new Error(`no metric "${id}" in ${message.modules[module].url}`);
+    if (!metric) throw new Error(`no metric "${id}" in ${setup.modules[module].url}`);
     return metric;
   });
-  options = message.options;
-}
-
-// Chunks are scored one after another, in the order they came.
-let queue: Promise<void> = Promise.resolve();
-
-const port = parentPort!;
-port.on("message", async (data: { init: StreamWorkerInit } | { chunk: StreamChunk }) => {
-  if ("init" in data) {
-    try {
-      await init(data.init);
-      port.postMessage({ ready: true });
-    } catch (error) {
-      port.postMessage({ ready: false, error: describeError(error) });
-    }
-    return;
-  }
-  const chunk = data.chunk;
-  queue = queue.then(async () =>
-    port.postMessage(await scoreChunk(setup, metrics, options, chunk))
-  );
-});
+  return async (chunk) => ({ answer: await scoreChunk(setup, metrics, setup.options, chunk) });
+}, describeError);

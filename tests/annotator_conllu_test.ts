@@ -86,7 +86,7 @@ Deno.test("a language pack's annotator language gives its own types, on workers 
       spec,
       { jobs: 2, chunkSize: 1 },
     )
-  ) m2 += piece;
+  ) m2 += new TextDecoder().decode(piece);
   assert.equal(m2, io.out);
 });
 

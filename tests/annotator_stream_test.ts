@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import { errantM2Command, errantParallelCommand } from "../annotator/commands.ts";
 import { loadAnnotator } from "../annotator/annotate.ts";
 import { m2ToM2 } from "../annotator/m2_to_m2.ts";
+import { parallelToM2 } from "../annotator/parallel.ts";
+import { annotateParallelStream, jobsFor, SMALL_INPUT_BYTES } from "../annotator/stream.ts";
 import { generatePairs, m2Sources } from "../bench/generate_pairs.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -204,4 +206,98 @@ Deno.test({
       assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["in.tsv"]);
     });
   },
+});
+
+/** The M2 of a stream, as text, or its error's message. */
+async function streamed(
+  input: { tsv: string } | { orig: string; cors: string[] },
+  jobs: number,
+  chunkSize: number,
+): Promise<string> {
+  const decoder = new TextDecoder();
+  let m2 = "";
+  try {
+    for await (const piece of annotateParallelStream(input, {}, { jobs, chunkSize })) {
+      m2 += decoder.decode(piece, { stream: true });
+    }
+  } catch (error) {
+    return `error: ${(error as Error).message}`;
+  }
+  return m2;
+}
+
+Deno.test("errant_parallel cuts its input as bytes and reads it as lines() does, in any chunks", async () => {
+  await withDir(async (dir) => {
+    const a = await loadAnnotator();
+    // A BOM, CRLF line ends, an empty line, a last line without a newline.
+    const orig = ["\uFEFFHe go home .", "Fine .", "", "She like it .", "Thé cat sat ."];
+    const cor = ["He goes home .", "Fine !", "", "She likes it .", "The cat sat ."];
+    await Deno.writeTextFile(`${dir}/o`, orig.join("\r\n"));
+    await Deno.writeTextFile(`${dir}/c`, cor.join("\n") + "\n");
+    await Deno.writeTextFile(
+      `${dir}/p.tsv`,
+      orig.map((o, i) => `${o}\t${cor[i]}`).join("\n") + "\n",
+    );
+    const expected = parallelToM2(["He go home .", ...orig.slice(1)], [cor], a);
+    for (const [jobs, size] of [[1, 500], [1, 2], [2, 1], [2, 2], [2, 3]]) {
+      const input = { orig: `${dir}/o`, cors: [`${dir}/c`] };
+      assert.equal(await streamed(input, jobs, size), expected, `files, ${jobs} jobs, ${size}`);
+      assert.equal(await streamed({ tsv: `${dir}/p.tsv` }, jobs, size), expected);
+    }
+  });
+});
+
+Deno.test("errant_parallel names the first faulty line of its input, whatever the chunks", async () => {
+  await withDir(async (dir) => {
+    const lines = Array.from({ length: 9 }, (_, i) => `Line ${i} is here .`);
+    const write = (name: string, text: string | Uint8Array) =>
+      typeof text === "string"
+        ? Deno.writeTextFileSync(`${dir}/${name}`, text)
+        : Deno.writeFileSync(`${dir}/${name}`, text);
+    write("good", lines.join("\n") + "\n");
+    write("bom", [...lines.slice(0, 6), "\uFEFF" + lines[6], ...lines.slice(7)].join("\n"));
+    write("cr", [...lines.slice(0, 4), "a\rb", ...lines.slice(5)].join("\n"));
+    write("short", lines.slice(0, 7).join("\n") + "\n");
+    write("long", [...lines, "one more ."].join("\n") + "\n");
+    const bytes = new TextEncoder().encode(lines.join("\n") + "\n");
+    const bad = new Uint8Array([...bytes.slice(0, bytes.indexOf(10, 60) + 1), 0xff, 10]);
+    write("latin1", bad);
+    write("nul", new Uint8Array([...bytes.slice(0, 40), 0, 10]));
+    const files = (o: string, c: string) => ({ orig: `${dir}/${o}`, cors: [`${dir}/${c}`] });
+    const badLine = new TextDecoder().decode(bad).split("\n").length - 1;
+    const nulLine = bytes.slice(0, 40).filter((b) => b === 10).length + 1;
+    const cases: [{ orig: string; cors: string[] }, string][] = [
+      [files("good", "bom"), `${dir}/bom:7: found a U+FEFF byte order mark in mid-file`],
+      [files("cr", "good"), `${dir}/cr:5: found a carriage return`],
+      [files("good", "short"), `${dir}/short: has 7 lines, but ${dir}/good has 9`],
+      [files("good", "long"), `${dir}/long: has 10 lines, but ${dir}/good has 9`],
+      [files("short", "good"), `${dir}/good: has 9 lines, but ${dir}/short has 7`],
+      // A fault before the line where a file ends comes first.
+      [files("cr", "short"), `${dir}/cr:5: found a carriage return`],
+      [files("latin1", "good"), `${dir}/latin1:${badLine}: line is not valid UTF-8`],
+      [files("nul", "good"), `${dir}/nul:${nulLine}: line has a NUL byte`],
+    ];
+    for (const [input, message] of cases) {
+      for (const [jobs, size] of [[1, 500], [1, 2], [2, 2], [2, 3]]) {
+        const got = await streamed(input, jobs, size);
+        assert.ok(got.startsWith(`error: ${message}`), `${message} (${jobs}, ${size}): ${got}`);
+      }
+    }
+  });
+});
+
+Deno.test("errant_parallel keeps small regular files in this thread unless --jobs says otherwise", async () => {
+  await withDir(async (dir) => {
+    await Deno.writeTextFile(`${dir}/small`, "a .\n".repeat(10));
+    await Deno.writeTextFile(`${dir}/large`, "a .\n".repeat(SMALL_INPUT_BYTES / 4));
+    assert.equal(await jobsFor(undefined, [`${dir}/small`, `${dir}/small`]), 1);
+    assert.equal(await jobsFor(2, [`${dir}/small`]), 2);
+    assert.equal(await jobsFor(undefined, [`${dir}/large`]), undefined);
+    assert.equal(await jobsFor(undefined, [`${dir}/small`, `${dir}/missing`]), undefined);
+    if (Deno.build.os !== "windows") {
+      // A pipe says nothing of its length.
+      const fifo = new Deno.Command("mkfifo", { args: [`${dir}/fifo`] }).outputSync();
+      if (fifo.success) assert.equal(await jobsFor(undefined, [`${dir}/fifo`]), undefined);
+    }
+  });
 });

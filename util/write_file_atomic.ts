@@ -64,7 +64,7 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
 /** A file being written piece by piece, whole or not at all: see {@linkcode openFileAtomic}. */
 export interface AtomicFile {
   /** Append text (to the temporary file; nothing is at the target yet). */
-  write(text: string): Promise<void>;
+  write(text: string | Uint8Array): Promise<void>;
   /** Close the temporary file and rename it over the target. */
   commit(): Promise<void>;
   /** Close and remove the temporary file; the target is left as it was. */
@@ -146,7 +146,7 @@ export async function openFileAtomic(path: string): Promise<AtomicFile> {
   return {
     async write(text) {
       try {
-        const bytes = encoder.encode(text);
+        const bytes = typeof text === "string" ? encoder.encode(text) : text;
         for (let at = 0; at < bytes.length;) at += await file.write(bytes.subarray(at));
       } catch (error) {
         await fail(error);
