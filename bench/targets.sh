@@ -36,8 +36,8 @@
 #                  bench/annotation_scale.sh, e.g. /tmp/gecscore_annot, will do)
 #   OUT            where outputs go (default /tmp/gecscore_targets_out)
 # Try it with RUNS=1 STREAM_SIZE=20000 ANNOT_SMALL=5000 ANNOT_LARGE=20000 (the limits of (e)
-# and (f) are for the default sizes). gecscore runs as `deno task gecscore` runs it (its flags),
-# with writing allowed in OUT.
+# and (f) are for the default sizes). gecscore runs as the installed command runs it (its flags,
+# deno.lock), with writing allowed in OUT.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
@@ -66,7 +66,7 @@ mkdir -p "$SCALE_DIR" "$OUT"
 SYSTEMS=(AMU CAMB CUUI IITB INPUT IPN NTHU PKU POST RAC SJTU UFC UMC)
 HYPS=("${SYSTEMS[@]/#/$D/systems/}")
 AMU=$D/systems/AMU
-G=(deno run --allow-read --allow-write="$OUT" --no-prompt --cached-only
+G=(deno run --lock=deno.lock --allow-read --allow-write="$OUT" --no-prompt --cached-only
   --v8-flags=--max-semi-space-size=4 cli.ts)
 
 # The generated corpora, made once.
