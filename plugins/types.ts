@@ -31,10 +31,7 @@ export interface Edit {
   required?: boolean;
   /** Free-text comment field of the M2 line. */
   comment?: string;
-  /**
-   * Indices of the corrections written `-NONE-` in an M2 file (rather than left empty). Both
-   * mean deletion; only the m2scorer's verbose trace prints them differently.
-   */
+  /** Indices of corrections written `-NONE-` in M2, not empty (m2scorer's `-v` tells them apart). */
   literalNone?: number[];
 }
 
@@ -42,10 +39,7 @@ export interface Edit {
 export interface GoldSentence {
   /** The source sentence. */
   source: string[];
-  /**
-   * Edits per annotator (M2 gold; derived for I-measure XML). A sentence with no
-   * annotation lines at all has one annotation `{ annotator: "0", edits: [] }`.
-   */
+  /** Edits per annotator (M2; derived for XML); none written: `[{ annotator: "0", edits: [] }]`. */
   annotations?: {
     /** Annotator id as written in the file (`"0"`, `"1"`, ...). */
     annotator: string;

@@ -20,7 +20,6 @@ import { callSite, deriveEdits, goldProvides } from "../pipeline/scoring.ts";
 import { explainSentence, scoreOf, sentenceStats } from "../pipeline/engine.ts";
 import type { CallSite } from "../checked/guard.ts";
 import { WarningEcho } from "../render/warnings.ts";
-import { statsAhead } from "../sandbox/metric_proxy.ts";
 import type {
   AnyMetric,
   Edit,
@@ -36,12 +35,14 @@ import type {
 } from "../plugins/types.ts";
 import { formatDiff, tokenDiff } from "../util/token_diff.ts";
 import {
+  AHEAD_SENTENCES,
   BOLD,
   cached,
   cacheKey,
   countPaths,
   DIM,
   findSystem,
+  forgetSystem,
   goldLoadedMessage,
   loadSessionPlugin,
   nextMatch,
@@ -56,9 +57,6 @@ import {
 } from "./state_parts.ts";
 
 export { type SessionOptions, unknownOption } from "./state_parts.ts";
-
-/** How many sentences a boxed metric's statistics are fetched for at most in one call. */
-const AHEAD_SENTENCES = 256;
 
 /**
  * What a REPL session holds: a gold corpus, system outputs, the current sentence, per-metric
@@ -527,14 +525,7 @@ export class SessionState {
           job.system.name,
         ),
       // A boxed metric's statistics cross in batches, not one call per sentence.
-      ahead: (job, i) =>
-        statsAhead(
-          job.metric,
-          gold.sentences.slice(i, i + AHEAD_SENTENCES),
-          job.system.sentences.slice(i, i + AHEAD_SENTENCES),
-          job.options,
-          job.system.edits?.slice(i, i + AHEAD_SENTENCES),
-        ),
+      ahead: AHEAD_SENTENCES,
       store: (job, stats) =>
         this.#stats.set(cacheKey(job.system.name, job.metric.id, job.options), stats),
       progress: this.#progress,
@@ -554,9 +545,7 @@ export class SessionState {
 
   #forget(systemName: string): void {
     this.#prepared.clear();
-    for (const map of [this.#stats, this.#headlines]) {
-      for (const key of [...map.keys()]) if (key.startsWith(systemName + "\u0000")) map.delete(key);
-    }
+    forgetSystem([this.#stats, this.#headlines], systemName);
   }
 
   /** The references of a gold sentence (derived from annotations, or given). */

@@ -24,6 +24,7 @@ import { readSystem } from "../pipeline/read_system.ts";
 import { isOwnFormat } from "../pipeline/own_formats.ts";
 import type { HostOptions } from "../sandbox/host.ts";
 import { loadPlugin, unloadPlugin } from "../sandbox/loader.ts";
+import { statsAhead } from "../sandbox/metric_proxy.ts";
 
 /** How a session is set up. */
 export interface SessionOptions {
@@ -131,6 +132,21 @@ export function countPaths(
   return paths.slice(0, 4);
 }
 
+/** How many sentences a boxed metric's statistics are fetched for at most in one call. */
+export const AHEAD_SENTENCES = 256;
+
+/**
+ * Drop a system's entries from caches keyed by {@linkcode cacheKey}.
+ *
+ * @param maps The caches.
+ * @param systemName The system.
+ */
+export function forgetSystem(maps: readonly Map<string, unknown>[], systemName: string): void {
+  for (const map of maps) {
+    for (const key of [...map.keys()]) if (key.startsWith(systemName + "\u0000")) map.delete(key);
+  }
+}
+
 /** One (system, metric) whose statistics a session computes. */
 export interface WarmJob {
   /** The system. */
@@ -155,11 +171,8 @@ export async function warmStats(
   jobs: readonly WarmJob[],
   how: {
     statsOf: (job: WarmJob, index: number) => unknown;
-    /**
-     * Fetch the statistics of sentences from `index` on ahead, in one call (a boxed metric:
-     * `statsAhead()`); how many were fetched.
-     */
-    ahead?: (job: WarmJob, index: number) => number;
+    /** Fetch a boxed metric's statistics this many sentences ahead, in one call each. */
+    ahead?: number;
     store: (job: WarmJob, stats: unknown[]) => void;
     progress?: SessionOptions["progress"];
     signal?: AbortSignal;
@@ -181,7 +194,17 @@ export async function warmStats(
             last = Date.now();
             how.signal?.throwIfAborted();
           }
-          if (how.ahead && i >= fetched) fetched = i + Math.max(1, how.ahead(job, i));
+          if (how.ahead && i >= fetched) {
+            const end = i + how.ahead;
+            const sentences = statsAhead(
+              job.metric,
+              gold.sentences.slice(i, end),
+              job.system.sentences.slice(i, end),
+              job.options,
+              job.system.edits?.slice(i, end),
+            );
+            fetched = i + Math.max(1, sentences);
+          }
           stats.push(how.statsOf(job, i));
         }
       } catch (error) {

@@ -156,9 +156,9 @@ Deno.test({
   async fn() {
     const dir = await Deno.makeTempDir({ prefix: "gecscore_repl_progress_" });
     try {
-      // Every metric on 9,000 sentences: long enough for the bar, which shows once a command
-      // has taken a second.
-      const [gold, sysA] = await bigCorpus(dir, 3_000);
+      // Every metric on 30,000 sentences: long enough for the bar, which shows once a command
+      // has taken a second (9,000 were done in under a second on a quiet machine).
+      const [gold, sysA] = await bigCorpus(dir, 10_000);
       const term = new Terminal(`${REPL} --gold ${gold} ${sysA}`);
       let at = await term.waitFor(/\]> $/);
       await term.type("set m2.max_unchanged_words 3\r");
