@@ -72,11 +72,22 @@ export async function systemFormat(path: string, registry: Registry, id?: string
     const known = registry.formats.some((f) => f.id === id);
     return !known && id === textFormat.id ? textFormat : registry.format(id);
   }
+  // A pipe (`<(zcat sys.gz)`) is judged by its name: a look at its head would take its lines.
+  if (!(await isRegularFile(path))) return pickFormat(registry, path, "", textFormat) ?? textFormat;
   const chunks = readChunks(path);
   const first = await chunks.next();
   await chunks.return(undefined);
   const head = first.done ? "" : first.value.slice(0, 4096);
   return pickFormat(registry, path, head, textFormat) ?? textFormat;
+}
+
+/** Whether a path is a regular file (a missing one counts as one: its reader reports it). */
+async function isRegularFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return true;
+  }
 }
 
 /**

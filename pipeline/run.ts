@@ -231,6 +231,23 @@ export async function planFiles(request: FileRequest): Promise<FilePlan> {
   return { request, plan: await planWhole(request) };
 }
 
+/**
+ * Whether every file of a request is a regular file, which can be read twice: not a pipe
+ * (`--gold <(zcat gold.m2.gz)`), a device or standard input.
+ */
+async function regularFiles(request: FileRequest): Promise<boolean> {
+  const paths = [request.gold, request.src, ...(request.refs ?? [])];
+  for (const path of [...paths, ...request.systems.map((s) => s.path)]) {
+    if (path === undefined) continue;
+    try {
+      if (!(await Deno.stat(path)).isFile) return false;
+    } catch {
+      // A file that cannot be read is the whole-corpus reader's to report.
+    }
+  }
+  return true;
+}
+
 /** The plan of a run whose sources are read whole. */
 async function planWhole(request: FileRequest): Promise<RunPlan> {
   const { registry } = request;
@@ -433,6 +450,8 @@ async function openStream(
   const { registry } = request;
   const limits = request.limits ?? {};
   if (request.systems.some((f) => f.m2)) return undefined;
+  // A stream reads its files twice (a check, then the scores): a pipe gives its lines once.
+  if (!(await regularFiles(request))) return undefined;
   let path: string;
   let format: string;
   let first: GoldSentence | undefined;
