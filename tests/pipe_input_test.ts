@@ -64,3 +64,33 @@ Deno.test("a piped gold longer than its system is refused with the counts, at on
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a piped gold without end is refused at the pipe bound, naming it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "gecscore_pipes_" });
+  try {
+    const gold = `${dir}/gold.m2`;
+    assert.ok((await new Deno.Command("mkfifo", { args: [gold] }).output()).success, "mkfifo");
+    const writer = (async () => {
+      const file = await Deno.open(gold, { write: true });
+      const block = new TextEncoder().encode("S He go home .\n\n".repeat(50_000));
+      try {
+        while (true) await file.write(block);
+      } catch {
+        // The reader stopped reading.
+      } finally {
+        file.close();
+      }
+    })();
+    const run = await gecscore("score", "-m", "m2", "--gold", gold, SYSTEM);
+    await writer;
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, "");
+    assert.equal(
+      run.stderr,
+      `gecscore: ${gold}: is a pipe that gave more than 16,777,216 characters, the most read ` +
+        "from a pipe; give the gold as a file\n",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
