@@ -12,6 +12,30 @@ import { InputError } from "../plugins/errors.ts";
 const PIPE_WAIT_MS = 5_000;
 
 /**
+ * Whether a path is a regular file, which can be read twice; a pipe, a device or standard input
+ * gives its bytes once. A path that cannot be looked at counts as a file: its reader says why.
+ *
+ * @example Usage
+ * ```ts
+ * import { isRegularFile } from "./read_chunks.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(await isRegularFile("tests/testdata/m2scorer_example.m2"), true);
+ * assert.equal(await isRegularFile("/dev/null"), false);
+ * ```
+ *
+ * @param path The path.
+ * @returns Whether it is a regular file.
+ */
+export async function isRegularFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Open a file to read. A named pipe waits for a writer; one that gets none within
  * {@linkcode PIPE_WAIT_MS} is an {@linkcode InputError} instead of a wait without end (a pipe
  * of the shell, `<(zcat gold.m2.gz)`, has its writer from the start).

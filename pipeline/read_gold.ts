@@ -9,6 +9,7 @@
 import { InputError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
 import type { Format, GoldCorpus, ReadLimits } from "../plugins/types.ts";
+import { isRegularFile } from "../formats/read_chunks.ts";
 import { readChunks } from "../formats/text.ts";
 import { isOwnFormat } from "./own_formats.ts";
 
@@ -183,15 +184,6 @@ export async function openGold(
  * end would otherwise fill the memory.
  */
 export const MAX_PIPE_CHARS = 16 * 2 ** 20;
-
-/** Whether a path is a regular file (a missing one counts as one: its reader reports it). */
-async function isRegularFile(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return true;
-  }
-}
 
 /** The chunks of a pipe, refused past {@linkcode MAX_PIPE_CHARS}. */
 async function* pipeChunks(path: string): AsyncGenerator<string> {

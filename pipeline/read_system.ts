@@ -13,6 +13,7 @@ import { InputError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
 import type { Edit, Format, GoldCorpus, Hypotheses, ReadLimits, Tokens } from "../plugins/types.ts";
 import { m2Format } from "../formats/m2.ts";
+import { isRegularFile } from "../formats/read_chunks.ts";
 import { baseName, readChunks, readHypotheses, textFormat } from "../formats/text.ts";
 import { applyEdits, EditOverlapError, readHypothesisM2 } from "../formats/hypothesis_m2.ts";
 import { pickFormat } from "./read_gold.ts";
@@ -79,15 +80,6 @@ export async function systemFormat(path: string, registry: Registry, id?: string
   await chunks.return(undefined);
   const head = first.done ? "" : first.value.slice(0, 4096);
   return pickFormat(registry, path, head, textFormat) ?? textFormat;
-}
-
-/** Whether a path is a regular file (a missing one counts as one: its reader reports it). */
-async function isRegularFile(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return true;
-  }
 }
 
 /**

@@ -18,6 +18,7 @@
  */
 
 import { benchmarkNotes } from "./benchmarks.ts";
+import { isRegularFile } from "../formats/read_chunks.ts";
 import { sourceMismatches } from "../formats/hypothesis_m2.ts";
 import { readLimits } from "../formats/limits.ts";
 import { m2Sentences, sortAnnotators } from "../formats/m2.ts";
@@ -238,12 +239,7 @@ export async function planFiles(request: FileRequest): Promise<FilePlan> {
 async function regularFiles(request: FileRequest): Promise<boolean> {
   const paths = [request.gold, request.src, ...(request.refs ?? [])];
   for (const path of [...paths, ...request.systems.map((s) => s.path)]) {
-    if (path === undefined) continue;
-    try {
-      if (!(await Deno.stat(path)).isFile) return false;
-    } catch {
-      // A file that cannot be read is the whole-corpus reader's to report.
-    }
+    if (path !== undefined && !(await isRegularFile(path))) return false;
   }
   return true;
 }
