@@ -20,16 +20,13 @@
 import { benchmarkNotes } from "./benchmarks.ts";
 import { isRegularFile } from "../formats/read_chunks.ts";
 import { sourceMismatches } from "../formats/hypothesis_m2.ts";
-import { readLimits } from "../formats/limits.ts";
 import { m2Sentences, sortAnnotators } from "../formats/m2.ts";
 import {
   baseName,
   countLines,
-  lines,
   readChunks,
   readReferenceCorpus,
   referenceSentences,
-  tokenizeAscii,
 } from "../formats/text.ts";
 import { InputError, UsageError } from "../plugins/errors.ts";
 import type { Registry } from "../plugins/registry.ts";
@@ -41,7 +38,6 @@ import type {
   Options,
   OptionValue,
   ReadLimits,
-  Tokens,
 } from "../plugins/types.ts";
 import { hostOf } from "../sandbox/hosted.ts";
 import { ANNOTATOR_EDITS } from "./annotate_systems.ts";
@@ -53,6 +49,14 @@ import { planRun, type RunPlan, selectMetrics, streamOptions } from "./scoring.t
 import { fullSignature, GoldDigest } from "./signature.ts";
 import { isOwnFormat } from "./own_formats.ts";
 import { type CorpusRecord, type SentenceRecord, streamScores } from "./stream.ts";
+import {
+  checkedLines,
+  checkLineCount,
+  fileSize,
+  hypothesesOf,
+  KEEP_BYTES,
+  tokenized,
+} from "./stream_files.ts";
 import type { ParallelStreamRequest } from "./stream_parallel.ts";
 
 export type { CorpusRecord, SentenceRecord };
@@ -407,32 +411,6 @@ export function fileRecords(filePlan: FilePlan, how: RunOptions = {}): RecordRun
   };
 }
 
-/** Hypotheses of a file, tokenized line by line. */
-async function* hypothesesOf(path: string, limits: Partial<ReadLimits>): AsyncGenerator<Tokens> {
-  const { maxLineLength } = readLimits(limits);
-  // No intern table: each line's tokens are dropped once it is scored.
-  for await (const { text } of lines(readChunks(path), { maxLineLength, file: path })) {
-    yield tokenizeAscii(text);
-  }
-}
-
-/** Checks that a file has `count` lines (reading no further than one line past them). */
-async function checkLineCount(
-  path: string,
-  count: number,
-  limits: Partial<ReadLimits>,
-): Promise<void> {
-  const n = await countLines(path, limits, count);
-  if (n === count) return;
-  const [found, lines] = n > count ? [`more than ${count}`, count] : [String(n), n];
-  throw new InputError(
-    `has ${found} ${lines === 1 ? "line" : "lines"} but the gold has ${count} ${
-      count === 1 ? "sentence" : "sentences"
-    }`,
-    path,
-  );
-}
-
 /**
  * Checks every input (gold parsed, line counts compared, read limits applied) and opens the
  * streamed run, or gives `undefined` when the run cannot stream (see the module doc). With
@@ -461,15 +439,24 @@ async function openStream(
     if (format === "m2") {
       const ids = new Set<string>();
       const parsed = m2Sentences(opened.chunks, path, undefined, limits, { intern: false });
+      // A small gold keeps the sentences of this check for the scores (not read twice).
+      let kept: GoldSentence[] | undefined = await fileSize(path) <= KEEP_BYTES ? [] : undefined;
       for await (const s of parsed) {
         first ??= s;
         count++;
         for (const a of s.annotations!) ids.add(a.annotator);
+        kept?.push(s);
       }
       if (!count) throw new InputError('expected at least one "S" line, found none', path);
       const all = sortAnnotators(ids);
       first!.allAnnotators = all;
-      sentences = () => m2Sentences(readChunks(path), path, all, limits, { intern: false });
+      if (kept) { for (const s of kept) s.allAnnotators = all; }
+      sentences = () => {
+        if (!kept) return m2Sentences(readChunks(path), path, all, limits, { intern: false });
+        const once = kept;
+        kept = undefined;
+        return once;
+      };
       raw = { kind: "m2", path, allAnnotators: all };
     } else {
       const corpus = await opened.format.parse(opened.chunks, path, limits);
@@ -518,10 +505,19 @@ async function openStream(
     return undefined;
   }
   const names = new Set<string>();
+  // Small systems keep the lines of their check for the scores (not read twice).
+  const keptLines = new Map<string, string[]>();
+  let keptBytes = 0;
   for (const file of request.systems) {
     const format = await systemFormat(file.path, registry, request.systemFormat);
     if (format.id !== "text") return undefined;
-    await checkLineCount(file.path, count, limits);
+    const size = await fileSize(file.path);
+    if (size <= KEEP_BYTES && keptBytes + size <= KEEP_BYTES * 4) {
+      keptBytes += size;
+      keptLines.set(file.path, await checkedLines(file.path, count, limits));
+    } else {
+      await checkLineCount(file.path, count, limits);
+    }
     const name = baseName(file.path);
     if (names.has(name)) {
       throw new UsageError(`Two systems are named ${name}: give files distinct base names`);
@@ -561,7 +557,9 @@ async function openStream(
       systems: named.map((system) => ({
         name: system.name,
         path: system.path,
-        hypotheses: hypothesesOf(system.path, limits),
+        hypotheses: keptLines.has(system.path)
+          ? tokenized(keptLines.get(system.path)!)
+          : hypothesesOf(system.path, limits),
       })),
       sentences: sentenceScores,
       registry,

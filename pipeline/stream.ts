@@ -125,8 +125,11 @@ export function checkedAccumulator(
   };
 }
 
-async function* iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
-  yield* items;
+/** An iterator over `items`: a plain one when they are not asynchronous (no await per item). */
+function iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncIterator<T> | Iterator<T> {
+  return Symbol.asyncIterator in items
+    ? items[Symbol.asyncIterator]()
+    : (items as Iterable<T>)[Symbol.iterator]();
 }
 
 /**
@@ -183,7 +186,8 @@ export async function* streamScores(
     const scores: Score[][] = [];
     const editsOf = editor?.sentence(gold, n - 1);
     for (let j = 0; j < systems.length; j++) {
-      const next = await hypotheses[j].next();
+      const pending = hypotheses[j].next();
+      const next = pending instanceof Promise ? await pending : pending;
       if (next.done) {
         throw new InputError(
           `system ${systems[j].name} has ${n - 1} lines but the gold has more sentences`,

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { main } from "../cli.ts";
 import { createRegistry, readGold, scoreSystems, streamScores } from "../mod.ts";
 import { readHypotheses } from "../formats/text.ts";
+import { checkedLines, checkLineCount, hypothesesOf, tokenized } from "../pipeline/stream_files.ts";
 import plugin from "../examples/exact_match.ts";
 import { CONLL2014_SYSTEMS, shared, sharedTest } from "./shared.ts";
 
@@ -151,6 +152,34 @@ Deno.test("score streams on workers with the bytes of the serial stream, M2 and 
         assert.ok(workers.out === serial.out, `${args.join(" ")}: outputs differ`);
       }
     }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a stream's small system files are read once, with the checks of a second reading", async () => {
+  const dir = await Deno.makeTempDir({ dir: "/tmp" });
+  try {
+    const path = `${dir}/sys`;
+    await Deno.writeTextFile(path, "a b\r\nc  d\n\ne\n");
+    const kept = await checkedLines(path, 4, {});
+    const streamed = [];
+    for await (const tokens of hypothesesOf(path, {})) streamed.push(tokens);
+    assert.deepEqual([...tokenized(kept)], streamed);
+    assert.deepEqual(streamed, [["a", "b"], ["c", "d"], [], ["e"]]);
+    for (const count of [2, 3, 5, 9]) {
+      const message = (error: unknown) => (error as Error).message;
+      const twice = await checkLineCount(path, count, {}).catch(message);
+      const once = await checkedLines(path, count, {}).catch(message);
+      assert.match(String(twice), /^.*sys: has (more than )?\d+ lines? but the gold has/);
+      assert.equal(once, twice);
+    }
+    await Deno.writeTextFile(path, "x".repeat(50) + "\n");
+    const long = (p: Promise<unknown>) => p.catch((e) => (e as Error).message);
+    assert.equal(
+      await long(checkedLines(path, 1, { maxLineLength: 10 })),
+      await long(checkLineCount(path, 1, { maxLineLength: 10 })),
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -6,6 +6,8 @@
  */
 
 const N = 624;
+/** The state of `init_genrand(19650218)`, where every seeding starts. */
+let INIT_STATE: Uint32Array | undefined;
 const M = 397;
 const MATRIX_A = 0x9908b0df;
 const UPPER_MASK = 0x80000000;
@@ -83,7 +85,13 @@ export class MersenneTwister {
   }
 
   #initByArray(key: readonly number[]): void {
-    this.#initGenrand(19650218);
+    // Every seed starts from the same state: made once, copied.
+    if (!INIT_STATE) {
+      this.#initGenrand(19650218);
+      INIT_STATE = this.#mt.slice();
+    } else {
+      this.#mt.set(INIT_STATE);
+    }
     const mt = this.#mt;
     let i = 1;
     let j = 0;
@@ -168,6 +176,28 @@ export class MersenneTwister {
     const a = this.uint32() >>> 5;
     const b = this.uint32() >>> 6;
     return (a * 67108864 + b) * (1 / 9007199254740992);
+  }
+
+  /**
+   * `random() >= 0.5`, taking the same two outputs: it is the top bit of the first (the
+   * second only moves the generator on).
+   *
+   * @example Usage
+   * ```ts
+   * import { MersenneTwister } from "./mt19937.ts";
+   * import assert from "node:assert/strict";
+   *
+   * const a = new MersenneTwister(7), b = new MersenneTwister(7);
+   * for (let i = 0; i < 100; i++) assert.equal(a.coin(), b.random() >= 0.5);
+   * ```
+   *
+   * @returns Whether the draw is at least one half.
+   */
+  coin(): boolean {
+    const high = this.uint32() >= 0x80000000;
+    if (this.#index >= N) this.#twist();
+    this.#index++;
+    return high;
   }
 
   /**

@@ -91,8 +91,7 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
    * Sentences with several references: position, per distinct reference its length and
    * numerators, and per reference (in order) the number of its row.
    */
-  several: { index: number; rows: Float64Array; slot: Uint8Array | Uint16Array | Int32Array }[] =
-    [];
+  several: { index: number; rows: number[]; slot: Uint8Array | Uint16Array | Int32Array }[] = [];
   constructor(readonly options: GleuOptions) {}
 
   add(stats: GleuStats): void {
@@ -105,7 +104,6 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
     }
     this.c += s.length;
     for (let n = 0; n < ORDER; n++) this.denominators[n] += available(s.length, n);
-    const width = 1 + ORDER;
     if (refs.length === 1) {
       const ref = refs[0];
       this.common[0] += ref.length;
@@ -135,13 +133,13 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
       }
       slot[k] = row;
     });
-    const rows = new Float64Array(distinct.length * width);
-    distinct.forEach((ref, d) => {
-      rows[d * width] = ref.length;
-      for (let n = 0; n < ORDER; n++) {
-        rows[d * width + 1 + n] = Math.max(ref.matches[n] - ref.penalties[n], 0);
-      }
-    });
+    // A plain array: a typed array of this size would be allocated outside V8's heap, which
+    // costs more than the row (one per sentence with several references).
+    const rows: number[] = [];
+    for (const ref of distinct) {
+      rows.push(ref.length);
+      for (let n = 0; n < ORDER; n++) rows.push(Math.max(ref.matches[n] - ref.penalties[n], 0));
+    }
     this.several.push({ index: i, rows, slot });
   }
 
@@ -207,7 +205,7 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
  * Russians"); every value is an integer, so the sums are exact in any order.
  */
 function addPairs(
-  pairs: readonly { index: number; rows: Float64Array; slot: ArrayLike<number> }[],
+  pairs: readonly { index: number; rows: ArrayLike<number>; slot: ArrayLike<number> }[],
   count: number,
   iterations: number,
   sums: Float64Array,

@@ -105,7 +105,7 @@ export function drawWords(iterations: number, count: number): DrawWords {
     for (let j = 0; j < iterations; j++) {
       mt.seed(j * 101);
       for (let p = 0; p < count; p++) {
-        if (mt.random() >= 0.5) words[(p >> 5) * iterations + j] |= 1 << (p & 31);
+        if (mt.coin()) words[(p >> 5) * iterations + j] |= 1 << (p & 31);
       }
     }
     lastWords = { iterations, count, words };
