@@ -455,7 +455,7 @@ async function openStream(
         if (!kept) return m2Sentences(readChunks(path), path, all, limits, { intern: false });
         const once = kept;
         kept = undefined;
-        return once;
+        return drained(once);
       };
       raw = { kind: "m2", path, allAnnotators: all };
     } else {
@@ -566,6 +566,15 @@ async function openStream(
       goldPath: path,
     });
   return { path, metrics, options, systems: named, digest, records: stream };
+}
+
+/** The items of an array, each let go of as it is given (the array is emptied). */
+function* drained<T>(items: T[]): Generator<T> {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    items[i] = undefined as T;
+    yield item;
+  }
 }
 
 /** The gold's sentences, taking its fingerprint and reference count as they stream past. */

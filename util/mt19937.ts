@@ -201,6 +201,47 @@ export class MersenneTwister {
   }
 
   /**
+   * The next `count` {@linkcode coin} draws at once, 1 for true and 0 for false.
+   *
+   * @example Usage
+   * ```ts
+   * import { MersenneTwister } from "./mt19937.ts";
+   * import assert from "node:assert/strict";
+   *
+   * const a = new MersenneTwister(3), b = new MersenneTwister(3);
+   * const flips = new Uint8Array(1500);
+   * a.coins(flips, 1500);
+   * for (let i = 0; i < 1500; i++) assert.equal(flips[i], b.coin() ? 1 : 0);
+   * assert.equal(a.random(), b.random());
+   * ```
+   *
+   * @param out Where the draws go, from index 0.
+   * @param count How many.
+   */
+  coins(out: Uint8Array, count: number): void {
+    const mt = this.#mt;
+    let index = this.#index;
+    for (let p = 0; p < count; p++) {
+      if (index >= N) {
+        this.#twist();
+        index = 0;
+      }
+      let y = mt[index++];
+      y ^= y >>> 11;
+      y ^= (y << 7) & 0x9d2c5680;
+      y ^= (y << 15) & 0xefc60000;
+      // The last tempering step (y ^= y >>> 18) leaves the top bit as it is.
+      out[p] = y >>> 31;
+      if (index >= N) {
+        this.#twist();
+        index = 0;
+      }
+      index++;
+    }
+    this.#index = index;
+  }
+
+  /**
    * Python 2's `randint(a, b)`: `a + int(random() * (b - a + 1))` (one draw; Python 3's
    * `randint` draws differently and is not reproduced).
    *

@@ -102,10 +102,12 @@ export function drawWords(iterations: number, count: number): DrawWords {
     const rows = 2 * Math.ceil(count / 64);
     const words = new Uint32Array(rows * iterations);
     const mt = new MersenneTwister(0);
+    const flips = new Uint8Array(count);
     for (let j = 0; j < iterations; j++) {
       mt.seed(j * 101);
+      mt.coins(flips, count);
       for (let p = 0; p < count; p++) {
-        if (mt.coin()) words[(p >> 5) * iterations + j] |= 1 << (p & 31);
+        if (flips[p]) words[(p >> 5) * iterations + j] |= 1 << (p & 31);
       }
     }
     lastWords = { iterations, count, words };

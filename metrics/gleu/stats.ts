@@ -167,33 +167,36 @@ export function ngramText(key: Key, n: number, vocab: Vocabulary): string {
   return ids.map((id) => vocab.tokens[id]).join(" ");
 }
 
-interface PreparedReference {
-  tokens: Tokens;
-  counts: Counts[];
+/** A reference: its tokens, and their n-gram counts made on first use. */
+class PreparedReference {
+  #counts?: Counts[];
+  constructor(readonly tokens: Tokens, readonly vocab: Vocabulary) {}
+  /** The n-gram counts (the 2016 statistics use `ngramIndex` instead). */
+  get counts(): Counts[] {
+    return this.#counts ??= ngramCounts(this.tokens, this.vocab);
+  }
 }
 
-export interface Prepared {
-  vocab: Vocabulary;
-  /** The source tokens. */
-  tokens: Tokens;
-  /** The source's n-gram counts (computed on first use: the 2016 statistics do not need them). */
-  source: Counts[];
-  references: PreparedReference[];
+/**
+ * A gold sentence prepared: its vocabulary, source and references (a class, so that every
+ * entry has one shape; the source's counts are made on first use: the 2016 statistics do
+ * not need them).
+ */
+class PreparedEntry {
+  #source?: Counts[];
   merged?: Counts[];
+  constructor(
+    readonly vocab: Vocabulary,
+    readonly tokens: Tokens,
+    readonly references: PreparedReference[],
+  ) {}
+  /** The source's n-gram counts. */
+  get source(): Counts[] {
+    return this.#source ??= ngramCounts(this.tokens, this.vocab);
+  }
 }
 
-/** A reference whose `counts` are counted on first use. */
-function lazyCounts(ref: PreparedReference, vocab: Vocabulary): PreparedReference {
-  return Object.defineProperty(ref, "counts", {
-    get: () => {
-      const counts = ngramCounts(ref.tokens, vocab);
-      Object.defineProperty(ref, "counts", { value: counts, enumerable: true });
-      return counts;
-    },
-    configurable: true,
-    enumerable: true,
-  });
-}
+export type Prepared = PreparedEntry;
 
 /** Source and reference n-grams per gold sentence and reference convention, computed once. */
 const prepared = new WeakMap<GoldSentence, Map<string, Prepared>>();
@@ -215,24 +218,13 @@ export function prepare(gold: GoldSentence, options: GleuOptions): Prepared {
     // N-gram counts are computed on first use (the 2016 statistics use `ngramIndex`).
     const distinct = new Map<string, PreparedReference>();
     const vocab = vocabulary([gold.source, ...rewrites]);
-    for (const tokens of rewrites) {
+    const references = rewrites.map((tokens) => {
       const key = tokens.join(" ");
-      if (!distinct.has(key)) distinct.set(key, lazyCounts({ tokens } as PreparedReference, vocab));
-    }
-    entry = {
-      vocab,
-      tokens: gold.source,
-      references: rewrites.map((tokens) => distinct.get(tokens.join(" "))!),
-    } as Omit<Prepared, "source"> as Prepared;
-    Object.defineProperty(entry, "source", {
-      get: () => {
-        const counts = ngramCounts(gold.source, vocab);
-        Object.defineProperty(entry, "source", { value: counts, enumerable: true });
-        return counts;
-      },
-      configurable: true,
-      enumerable: true,
+      let ref = distinct.get(key);
+      if (!ref) distinct.set(key, ref = new PreparedReference(tokens, vocab));
+      return ref;
     });
+    entry = new PreparedEntry(vocab, gold.source, references);
     bySentence.set(options.refs, entry);
   }
   return entry;
@@ -356,45 +348,47 @@ function ngramIndex(entry: Prepared): NgramIndex | null {
     indexes.set(entry, null);
     return null;
   }
-  const slots = new Map<number, number>();
+  // The table is filled as the n-grams are counted: sized for every n-gram being distinct,
+  // at most half full.
+  const most = ORDER * tokens;
+  let bits = 4;
+  while (1 << bits < 2 * most) bits++;
+  const keys = new Int32Array(1 << bits);
+  const values = new Int32Array(1 << bits);
+  const shift = 32 - bits;
+  const mask = keys.length - 1;
   const orders: number[] = [];
   const counted = (tokens: Tokens) => {
-    const counts: number[] = [];
+    const counts = new Int32Array(most);
     const length = tokens.length;
     const id = tokens.map((t) => ids.get(t)!);
     for (let i = 0; i < length; i++) {
       let parent = -1;
       for (let n = 0; n < ORDER && i + n < length; n++) {
         const key = (parent + 1) * base + id[i + n];
-        let slot = slots.get(key);
-        if (slot === undefined) {
-          slots.set(key, slot = orders.length);
-          orders.push(n);
+        let h = Math.imul(key, 0x9e3779b1) >>> shift;
+        let slot: number;
+        for (;; h = (h + 1) & mask) {
+          const k = keys[h];
+          if (k === key) {
+            slot = values[h];
+            break;
+          }
+          if (k === 0) {
+            keys[h] = key;
+            values[h] = slot = orders.length;
+            orders.push(n);
+            break;
+          }
         }
-        counts[slot] = (counts[slot] ?? 0) + 1;
+        counts[slot]++;
         parent = slot;
       }
     }
     return counts;
   };
   const [sourceCounts, ...refCounts] = sequences.map(counted);
-  const filled = (counts: number[]) => {
-    const out = new Int32Array(orders.length);
-    counts.forEach((count, slot) => out[slot] = count);
-    return out;
-  };
-  // A table at most half full.
-  let bits = 4;
-  while (1 << bits < 2 * slots.size) bits++;
-  const keys = new Int32Array(1 << bits);
-  const values = new Int32Array(1 << bits);
-  const shift = 32 - bits;
-  for (const [key, slot] of slots) {
-    let h = Math.imul(key, 0x9e3779b1) >>> shift;
-    while (keys[h] !== 0) h = (h + 1) & (keys.length - 1);
-    keys[h] = key;
-    values[h] = slot;
-  }
+  const filled = (counts: Int32Array) => counts.slice(0, orders.length);
   index = {
     keys,
     values,
