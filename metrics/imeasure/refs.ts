@@ -24,11 +24,16 @@ export function errorOptions(error: ErrorGroup, mix: boolean, annotator?: string
   const options: Span[][] = [];
   const seen = new Set<string>();
   const add = (spans: Span[]) => {
-    const key = JSON.stringify(
-      spans.map((s) => [s.start, s.end, s.tokens]).sort((a, b) =>
-        a[0] as number - (b[0] as number) || (a[1] as number) - (b[1] as number)
-      ),
-    );
+    // The spans in order of start and end, each token prefixed by its length (unambiguous).
+    const sorted = spans.length > 1
+      ? spans.slice().sort((a, b) => a.start - b.start || a.end - b.end)
+      : spans;
+    let key = "";
+    for (const s of sorted) {
+      key += `${s.start},${s.end},${s.tokens.length}`;
+      for (const t of s.tokens) key += `|${t.length}:${t}`;
+      key += ";";
+    }
     if (!seen.has(key)) seen.add(key), options.push(spans);
   };
   if (mix && !error.required) add([]);
