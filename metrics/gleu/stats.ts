@@ -311,7 +311,7 @@ interface NgramIndex {
   values: Int32Array;
   /** `32 - log2(keys.length)`: the shift of the multiplicative hash. */
   shift: number;
-  order: Uint8Array;
+  order: Int32Array;
   source: Int32Array;
   /** Per distinct reference (in `distinct` order): its count of each slot. */
   refs: Int32Array[];
@@ -323,6 +323,9 @@ interface NgramIndex {
 }
 
 const indexes = new WeakMap<Prepared, NgramIndex | null>();
+
+/** Scratch of {@linkcode ngramIndex}: the n-gram table while counting, and the counts. */
+let scratchTable = new Int32Array(0), scratchCounts = new Int32Array(0);
 
 /** The slot of `key` in the table, or -1. */
 function probe(keys: Int32Array, values: Int32Array, shift: number, key: number): number {
@@ -348,18 +351,25 @@ function ngramIndex(entry: Prepared): NgramIndex | null {
     indexes.set(entry, null);
     return null;
   }
-  // The table is filled as the n-grams are counted: sized for every n-gram being distinct,
-  // at most half full.
+  // Counted on scratch buffers (the table sized for every n-gram being distinct, at most half
+  // full), then copied into one block for the sentence: typed arrays of their own would each
+  // cost a native allocation (their memory lives outside V8's heap).
   const most = ORDER * tokens;
   let bits = 4;
   while (1 << bits < 2 * most) bits++;
-  const keys = new Int32Array(1 << bits);
-  const values = new Int32Array(1 << bits);
+  const size = 1 << bits;
+  if (scratchTable.length < 2 * size) scratchTable = new Int32Array(2 * size);
+  const table = scratchTable.subarray(0, 2 * size);
+  table.fill(0);
   const shift = 32 - bits;
-  const mask = keys.length - 1;
+  const mask = size - 1;
+  const width = sequences.length * most;
+  if (scratchCounts.length < width) scratchCounts = new Int32Array(width);
+  const counts = scratchCounts;
+  counts.fill(0, 0, width);
   const orders: number[] = [];
-  const counted = (tokens: Tokens) => {
-    const counts = new Int32Array(most);
+  sequences.forEach((tokens, s) => {
+    const at = s * most;
     const length = tokens.length;
     const id = tokens.map((t) => ids.get(t)!);
     for (let i = 0; i < length; i++) {
@@ -369,36 +379,63 @@ function ngramIndex(entry: Prepared): NgramIndex | null {
         let h = Math.imul(key, 0x9e3779b1) >>> shift;
         let slot: number;
         for (;; h = (h + 1) & mask) {
-          const k = keys[h];
+          const k = table[h];
           if (k === key) {
-            slot = values[h];
+            slot = table[size + h];
             break;
           }
           if (k === 0) {
-            keys[h] = key;
-            values[h] = slot = orders.length;
+            table[h] = key;
+            table[size + h] = slot = orders.length;
             orders.push(n);
             break;
           }
         }
-        counts[slot]++;
+        counts[at + slot]++;
         parent = slot;
       }
     }
-    return counts;
-  };
-  const [sourceCounts, ...refCounts] = sequences.map(counted);
-  const filled = (counts: Int32Array) => counts.slice(0, orders.length);
+  });
+  const slots = orders.length;
+  // The kept table: at most half full.
+  let keptBits = 4;
+  while (1 << keptBits < 2 * slots) keptBits++;
+  const kept = 1 << keptBits;
+  const references = entry.references.length;
+  const block = new Int32Array(2 * kept + (3 + distinct.length) * slots + references);
+  let used = 0;
+  const take = (length: number) => block.subarray(used, used += length);
+  const keys = take(kept), values = take(kept);
+  const keptShift = 32 - keptBits;
+  for (let h = 0; h < size; h++) {
+    const key = table[h];
+    if (key === 0) continue;
+    let g = Math.imul(key, 0x9e3779b1) >>> keptShift;
+    while (keys[g] !== 0) g = (g + 1) & (kept - 1);
+    keys[g] = key;
+    values[g] = table[size + h];
+  }
+  const order = take(slots);
+  for (let slot = 0; slot < slots; slot++) order[slot] = orders[slot];
+  const source = take(slots);
+  source.set(counts.subarray(0, slots));
+  const refs = distinct.map((_, d) => {
+    const out = take(slots);
+    out.set(counts.subarray((d + 1) * most, (d + 1) * most + slots));
+    return out;
+  });
+  const of = take(references);
+  entry.references.forEach((r, k) => of[k] = distinct.indexOf(r));
   index = {
     keys,
     values,
-    shift,
-    order: Uint8Array.from(orders),
-    source: filled(sourceCounts),
-    refs: refCounts.map(filled),
+    shift: keptShift,
+    order,
+    source,
+    refs,
     distinct,
-    of: Int32Array.from(entry.references, (r) => distinct.indexOf(r)),
-    hyp: new Int32Array(orders.length),
+    of,
+    hyp: take(slots),
   };
   indexes.set(entry, index);
   return index;
