@@ -41,21 +41,31 @@ export async function isRegularFile(path: string): Promise<boolean> {
  * of the shell, `<(zcat gold.m2.gz)`, has its writer from the start).
  */
 export async function openForReading(path: string): Promise<Deno.FsFile> {
-  let fifo = false;
+  return (await openSized(path)).file;
+}
+
+/**
+ * {@linkcode openForReading}, with the size of a regular file (0 when it is not one, or its
+ * size cannot be told).
+ */
+async function openSized(path: string): Promise<{ file: Deno.FsFile; size: number }> {
+  let fifo = false, size = 0;
   try {
-    fifo = (await Deno.stat(path)).isFifo === true;
+    const info = await Deno.stat(path);
+    fifo = info.isFifo === true;
+    if (info.isFile) size = info.size;
   } catch {
     // Deno.open says what is wrong.
   }
   const opening = Deno.open(path, { read: true });
-  if (!fifo) return await opening;
+  if (!fifo) return { file: await opening, size };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<"late">((resolve) => {
     timer = setTimeout(() => resolve("late"), PIPE_WAIT_MS);
   });
   const first = await Promise.race([opening, late]);
   clearTimeout(timer);
-  if (first !== "late") return first;
+  if (first !== "late") return { file: first, size: 0 };
   // Should a writer come after all, what was opened is closed.
   opening.then((file) => file.close(), () => {});
   throw new InputError(
@@ -79,12 +89,14 @@ export async function openForReading(path: string): Promise<Deno.FsFile> {
  * ```
  *
  * @param path The file.
+ * @param most The most bytes a chunk is decoded from (default 1 MiB; a smaller file is read
+ *   in one chunk): a reader that wants only the head of a file gives less.
  * @returns Its text, chunk by chunk.
  */
-export async function* readChunks(path: string): AsyncGenerator<string> {
-  let file: Deno.FsFile;
+export async function* readChunks(path: string, most = 1 << 20): AsyncGenerator<string> {
+  let file: Deno.FsFile, size: number;
   try {
-    file = await openForReading(path);
+    ({ file, size } = await openSized(path));
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw new InputError(`cannot open file: ${describeFsError(error)}`, path);
@@ -96,7 +108,8 @@ export async function* readChunks(path: string): AsyncGenerator<string> {
   let start: Uint8Array | undefined;
   let pending = new Uint8Array(0);
   try {
-    const buffer = new Uint8Array(1 << 20);
+    // A small file in one read (and one more that finds its end); else chunks of `most`.
+    const buffer = new Uint8Array(size > 0 && size < most ? size + 1 : most);
     while (true) {
       let read: number | null;
       try {

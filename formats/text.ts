@@ -19,31 +19,8 @@ export { splitUnicodeWhitespace, tokenize, tokenizeAscii } from "./tokenize.ts";
 import { tokenizeAscii } from "./tokenize.ts";
 import { readChunks } from "./read_chunks.ts";
 export { checkNoNul, openForReading, readChunks } from "./read_chunks.ts";
-
-/** One line of a file with its 1-based number; `text` has no line terminator. */
-export interface NumberedLine {
-  /** The 1-based line number. */
-  line: number;
-  /** The line without `\n` or `\r\n`. */
-  text: string;
-}
-
-/**
- * What is wrong with a line (without its terminator) that the line splitter refuses: a byte
- * order mark after the start of the file (two files joined with `cat` leave one there, and
- * it would silently become part of a token), or a carriage return not followed by a newline
- * (a file with CR-only line ends would read as one long line).
- */
-export function lineDefect(text: string): string | undefined {
-  if (text.includes("\uFEFF")) {
-    return "found a U+FEFF byte order mark in mid-file (files joined with cat?); remove it";
-  }
-  if (text.includes("\r")) {
-    return "found a carriage return (\\r) not followed by a newline: the file seems to use " +
-      "CR-only line ends; convert them to \\n (e.g. tr '\\r' '\\n')";
-  }
-  return undefined;
-}
+export { lineDefect, type NumberedLine } from "./line_splitter.ts";
+import { LineSplitter, type NumberedLine } from "./line_splitter.ts";
 
 /**
  * Split text chunks into lines, streaming, in time linear in the text. Handles `\n` and
@@ -83,58 +60,10 @@ export async function* lines(
   chunks: AsyncIterable<string> | Iterable<string>,
   options: { maxLineLength?: number; file?: string; firstLine?: number } = {},
 ): AsyncGenerator<NumberedLine> {
-  const max = options.maxLineLength ?? Infinity;
-  // The unfinished line's pieces: joined once, when it ends.
-  let parts: string[] = [];
-  let pending = 0;
-  let n = (options.firstLine ?? 1) - 1;
-  let first = true;
-  const finish = (text: string): NumberedLine => {
-    if (parts.length) {
-      parts.push(text);
-      text = parts.join("");
-      parts = [];
-      pending = 0;
-    }
-    if (text.endsWith("\r")) text = text.slice(0, -1);
-    const defect = lineDefect(text);
-    if (defect) throw new InputError(defect, options.file, n + 1);
-    if (text.length > max) throw tooLong(max, options.file, n + 1);
-    return { line: ++n, text };
-  };
-  for await (let chunk of chunks) {
-    if (first && chunk.length) {
-      if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
-      first = false;
-    }
-    let start = 0;
-    let nl: number;
-    while ((nl = chunk.indexOf("\n", start)) !== -1) {
-      yield finish(chunk.slice(start, nl));
-      start = nl + 1;
-    }
-    if (start < chunk.length) {
-      parts.push(chunk.slice(start));
-      pending += chunk.length - start;
-      // One more character may be the "\r" of a "\r\n".
-      if (pending > max + 1) {
-        // A file with CR-only line ends is one long line: say so rather than "too long".
-        const cr = parts.some((p) => p.slice(0, -1).includes("\r"));
-        throw cr
-          ? new InputError(lineDefect("\r")!, options.file, n + 1)
-          : tooLong(max, options.file, n + 1);
-      }
-    }
-  }
-  if (parts.length) yield finish("");
-}
-
-function tooLong(max: number, file: string | undefined, line: number): InputError {
-  return new InputError(
-    `line is longer than ${max} characters, the limit (--max-line-length)`,
-    file,
-    line,
-  );
+  const splitter = new LineSplitter(options);
+  for await (const chunk of chunks) for (const line of splitter.chunk(chunk)) yield line;
+  const last = splitter.end();
+  if (last) yield last;
 }
 
 /**

@@ -75,7 +75,8 @@ export async function systemFormat(path: string, registry: Registry, id?: string
   }
   // A pipe (`<(zcat sys.gz)`) is judged by its name: a look at its head would take its lines.
   if (!(await isRegularFile(path))) return pickFormat(registry, path, "", textFormat) ?? textFormat;
-  const chunks = readChunks(path);
+  // 16 KiB hold the first 4,096 characters (at most 4 bytes each).
+  const chunks = readChunks(path, 16384);
   const first = await chunks.next();
   await chunks.return(undefined);
   const head = first.done ? "" : first.value.slice(0, 4096);

@@ -6,6 +6,7 @@
  */
 
 import { countLines, lines, readChunks, tokenizeAscii } from "../formats/text.ts";
+import { LineSplitter } from "../formats/line_splitter.ts";
 import { readLimits } from "../formats/limits.ts";
 import { InputError } from "../plugins/errors.ts";
 import type { ReadLimits, Tokens } from "../plugins/types.ts";
@@ -50,8 +51,14 @@ export async function checkedLines(
 ): Promise<string[]> {
   const { maxLineLength } = readLimits(limits);
   const texts: string[] = [];
-  for await (const { text } of lines(readChunks(path), { maxLineLength, file: path })) {
-    if (texts.push(text) > count) break;
+  // The lines of each chunk without an await apiece.
+  const splitter = new LineSplitter({ maxLineLength, file: path });
+  reading: for await (const chunk of readChunks(path)) {
+    for (const { text } of splitter.chunk(chunk)) if (texts.push(text) > count) break reading;
+  }
+  if (texts.length <= count) {
+    const last = splitter.end();
+    if (last) texts.push(last.text);
   }
   if (texts.length !== count) lineCountError(path, count, texts.length);
   return texts;
