@@ -99,3 +99,15 @@ Deno.test("gleuMetric.corpus() equals the sampling loop of the reference tool on
     }
   }
 });
+
+Deno.test("gleuMetric.corpus() equals the reference tool's loop when the draws are too many to keep", () => {
+  // 1,100 iterations of 4,000 sentences: more draws than MAX_CACHED_DRAWS (2^22), so the
+  // fold draws one iteration at a time; one, two and more references mixed.
+  const { gold, hyps } = randomCorpus(21, 4000, 6);
+  const o = options({ iterations: 1100 });
+  const stats = gold.map((g, i) => gleuMetric.stats(g, hyps[i], o)) as Gleu2016Stats[];
+  assert.ok(stats.some((s) => s.references.length === 2));
+  assert.ok(stats.some((s) => s.references.length > 2));
+  assert.ok(stats.some((s) => s.references.length === 1));
+  assert.deepEqual(gleuMetric.corpus(stats as GleuStats[], o), naiveCorpus(stats, 1100));
+});

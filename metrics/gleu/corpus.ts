@@ -77,7 +77,8 @@ export function checkVariant(stats: GleuStats, options: GleuOptions): void {
  * The 2016 corpus score folded sentence by sentence. Totals are sums of integers (exact in
  * any order), so a sentence with one reference adds the same amounts to every sampling
  * iteration: only sentences with several references keep their rows (and their position,
- * which names their draw). References shared by several annotators (the same statistics
+ * which names their draw). A sentence with two references (the common case) keeps both rows
+ * in flat arrays; with more, references shared by several annotators (the same statistics
  * object, as `sentenceStats` gives identical references) share a row: memory grows with a
  * sentence's distinct references, and a small index per reference names its row.
  */
@@ -92,6 +93,9 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
    * numerators, and per reference (in order) the number of its row.
    */
   several: { index: number; rows: number[]; slot: Uint8Array | Uint16Array | Int32Array }[] = [];
+  /** Sentences with two references (most of them): positions, and rows of both in turn. */
+  pairIndex: number[] = [];
+  pairRows: number[] = [];
   constructor(readonly options: GleuOptions) {}
 
   add(stats: GleuStats): void {
@@ -109,6 +113,17 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
       this.common[0] += ref.length;
       for (let n = 0; n < ORDER; n++) {
         this.common[1 + n] += Math.max(ref.matches[n] - ref.penalties[n], 0);
+      }
+      return;
+    }
+    if (refs.length === 2) {
+      // Flat, without a row list of its own: the first reference's row, then the second's.
+      this.pairIndex.push(i);
+      for (const ref of refs) {
+        this.pairRows.push(ref.length);
+        for (let n = 0; n < ORDER; n++) {
+          this.pairRows.push(Math.max(ref.matches[n] - ref.penalties[n], 0));
+        }
       }
       return;
     }
@@ -144,24 +159,23 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
   }
 
   score(): GleuScore {
-    const { count, c, denominators, common, several } = this;
+    const { count, c, denominators, common, several, pairIndex, pairRows } = this;
     // As the reference tool: a single reference is one iteration; otherwise iteration j seeds
     // the generator with j * 101 and draws one reference per sentence with randint(0, k - 1).
-    const iterations = several.length ? this.options.iterations : 1;
+    const multiple = several.length + pairIndex.length;
+    const iterations = multiple ? this.options.iterations : 1;
     const width = 1 + ORDER;
     // Per iteration: reference length and numerators summed over the sentences with several
     // references. Every term is an integer, so the sums are exact in any order: sentence by
     // sentence, all iterations at once (the draws are stored by position).
     const sums = new Float64Array(iterations * width);
-    if (several.length && iterations * count <= MAX_CACHED_DRAWS) {
+    if (multiple && iterations * count <= MAX_CACHED_DRAWS) {
       // Two references: the draw is a bit (`random() >= 0.5`); every iteration adds the first
       // reference's row, and the second minus the first where its bit is set.
-      const pairs = several.filter((s) => s.slot.length === 2);
-      if (pairs.length) addPairs(pairs, count, iterations, sums);
-      const uniforms = pairs.length < several.length ? draws(iterations, count) : undefined;
+      if (pairIndex.length) addPairs(pairIndex, pairRows, count, iterations, sums);
+      const uniforms = several.length ? draws(iterations, count) : undefined;
       for (const { index, rows, slot } of several) {
         const k = slot.length;
-        if (k === 2) continue;
         const at0 = index * iterations;
         for (let j = 0, o = 0; j < iterations; j++, o += width) {
           const at = slot[Math.floor(uniforms![at0 + j] * k)] * width;
@@ -172,7 +186,7 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
           sums[o + 4] += rows[at + 4];
         }
       }
-    } else if (several.length) {
+    } else if (multiple) {
       // Too many draws to keep: one iteration at a time.
       const mt = new MersenneTwister(0);
       const uniforms = new Float64Array(count);
@@ -183,6 +197,10 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
         for (const { index, rows, slot } of several) {
           const at = slot[Math.floor(uniforms[index] * slot.length)] * width;
           for (let f = 0; f < width; f++) sums[o + f] += rows[at + f];
+        }
+        for (let x = 0; x < pairIndex.length; x++) {
+          const at = (2 * x + Math.floor(uniforms[pairIndex[x]] * 2)) * width;
+          for (let f = 0; f < width; f++) sums[o + f] += pairRows[at + f];
         }
       }
     }
@@ -205,7 +223,8 @@ class Fold2016 implements Accumulator<GleuStats, GleuScore> {
  * Russians"); every value is an integer, so the sums are exact in any order.
  */
 function addPairs(
-  pairs: readonly { index: number; rows: ArrayLike<number>; slot: ArrayLike<number> }[],
+  pairIndex: readonly number[],
+  pairRows: readonly number[],
   count: number,
   iterations: number,
   sums: Float64Array,
@@ -217,13 +236,14 @@ function addPairs(
   const blocks = Math.ceil(count / 8);
   const diff = new Float64Array(blocks * 8 * width);
   const used = new Uint8Array(blocks);
-  for (const { index, rows, slot } of pairs) {
-    const a = slot[0] * width, b = slot[1] * width;
+  for (let x = 0; x < pairIndex.length; x++) {
+    const index = pairIndex[x], a = 2 * x * width, b = a + width;
     for (let f = 0; f < width; f++) {
-      base[f] += rows[a + f];
-      diff[index * width + f] = rows[b + f] - rows[a + f];
+      const d = pairRows[b + f] - pairRows[a + f];
+      base[f] += pairRows[a + f];
+      diff[index * width + f] = d;
+      if (d !== 0) used[index >> 3] = 1;
     }
-    if (a !== b) used[index >> 3] = 1;
   }
   const table = new Float64Array(256 * width);
   for (let q = 0; q < blocks; q++) {
