@@ -179,29 +179,9 @@ export class MersenneTwister {
   }
 
   /**
-   * `random() >= 0.5`, taking the same two outputs: it is the top bit of the first (the
-   * second only moves the generator on).
-   *
-   * @example Usage
-   * ```ts
-   * import { MersenneTwister } from "./mt19937.ts";
-   * import assert from "node:assert/strict";
-   *
-   * const a = new MersenneTwister(7), b = new MersenneTwister(7);
-   * for (let i = 0; i < 100; i++) assert.equal(a.coin(), b.random() >= 0.5);
-   * ```
-   *
-   * @returns Whether the draw is at least one half.
-   */
-  coin(): boolean {
-    const high = this.uint32() >= 0x80000000;
-    if (this.#index >= N) this.#twist();
-    this.#index++;
-    return high;
-  }
-
-  /**
-   * The next `count` {@linkcode coin} draws at once, 1 for true and 0 for false.
+   * The next `count` draws of `random() >= 0.5`, at once, 1 for true and 0 for false: each
+   * takes the two outputs `random()` takes, and is the top bit of the first (the second only
+   * moves the generator on).
    *
    * @example Usage
    * ```ts
@@ -211,7 +191,7 @@ export class MersenneTwister {
    * const a = new MersenneTwister(3), b = new MersenneTwister(3);
    * const flips = new Uint8Array(1500);
    * a.coins(flips, 1500);
-   * for (let i = 0; i < 1500; i++) assert.equal(flips[i], b.coin() ? 1 : 0);
+   * for (let i = 0; i < 1500; i++) assert.equal(flips[i], b.random() >= 0.5 ? 1 : 0);
    * assert.equal(a.random(), b.random());
    * ```
    *
