@@ -14,6 +14,7 @@
  */
 
 import assert from "node:assert/strict";
+import { runCli } from "./run_cli.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
@@ -25,22 +26,7 @@ const PERMISSIONS = ["--allow-read", `--allow-run=${Deno.execPath()}`, "--no-pro
 const decode = (b: Uint8Array) => new TextDecoder().decode(b);
 
 /** Run the CLI with standard input piped (holding STDIN); killed after 60 s. */
-async function gecscore(args: string[]) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...PERMISSIONS, "cli.ts", ...args],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(STDIN));
-  await writer.close();
-  const output = await child.output();
-  clearTimeout(timer);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
-}
+const gecscore = (args: string[]) => runCli(PERMISSIONS, args, 60_000, STDIN);
 
 const score = (metrics: string, ...more: string[]) =>
   gecscore(["score", "--plugin", RAW, "-m", metrics, "--gold", GOLD, SYSTEM, ...more]);

@@ -9,6 +9,7 @@
  */
 
 import assert from "node:assert/strict";
+import { runCli } from "./run_cli.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
@@ -16,28 +17,7 @@ const LEAKY = "tests/testdata/plugins/leaky.ts";
 const STDIN = "SECRET-STDIN-LINE\n";
 
 /** Run the CLI with standard input piped (holding STDIN); killed after 60 s. */
-async function gecscore(args: string[]) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--no-prompt", "cli.ts", ...args],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(STDIN));
-  await writer.close();
-  const output = await child.output();
-  clearTimeout(timer);
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return {
-    code: output.code,
-    signal: output.signal,
-    stdout: decode(output.stdout),
-    stderr: decode(output.stderr),
-  };
-}
+const gecscore = (args: string[]) => runCli(["--allow-read", "--no-prompt"], args, 60_000, STDIN);
 
 const score = (metrics: string, ...more: string[]) =>
   gecscore(["score", "--plugin", LEAKY, "-m", metrics, "--gold", GOLD, SYSTEM, ...more]);

@@ -34,18 +34,30 @@ export function gecscore(...args: string[]): Promise<CliRun> {
  * @param flags Deno flags, before `cli.ts` (permissions included).
  * @param args The command line after `cli.ts`.
  * @param limitMs The time limit.
+ * @param stdin What standard input holds (default: the caller's, inherited).
  * @returns The exit status, the signal that ended the run, and what was printed.
  */
-export async function runCli(flags: string[], args: string[], limitMs = 60_000): Promise<CliRun> {
+export async function runCli(
+  flags: string[],
+  args: string[],
+  limitMs = 60_000,
+  stdin?: string,
+): Promise<CliRun> {
   const child = new Deno.Command(Deno.execPath(), {
     // deno.lock, which pins every package: deno.json's own lock (scoring.lock) leaves out the
     // report's chart engine, which a report run loads.
     args: ["run", FULL_LOCK, ...flags, "cli.ts", ...args],
+    stdin: stdin === undefined ? "inherit" : "piped",
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },
   }).spawn();
   const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
+  if (stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(stdin));
+    await writer.close();
+  }
   const output = await child.output();
   clearTimeout(timer);
   const decode = (b: Uint8Array) => new TextDecoder().decode(b);
