@@ -13,7 +13,7 @@ import { annotateParallelStream } from "../annotator/stream.ts";
 import type { Analysis } from "../annotator/token.ts";
 import type { Plugin } from "../plugins/types.ts";
 import { generatePairs, m2Sources } from "../bench/generate_pairs.ts";
-import { runCli } from "./run_cli.ts";
+import { endlessFifo, runCli } from "./run_cli.ts";
 
 const DATA = new URL("./testdata/annotator/", import.meta.url).pathname;
 
@@ -234,26 +234,11 @@ Deno.test("-analyses that never ends is refused in one line at its bound (/dev/z
     });
     await t.step("an endless FIFO of CoNLL-U lines", async () => {
       const fifo = `${dir}/analyses`;
-      const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
-      assert.ok(made.success, "mkfifo");
       // The writer goes on until the reader is gone (the pipe breaks).
-      const writer = (async () => {
-        const file = await Deno.open(fifo, { write: true });
-        const line = new TextEncoder().encode(
-          "1\tHe\the\tPRON\tPRP\t_\t0\troot\t_\t_\n".repeat(20000),
-        );
-        try {
-          while (true) await file.write(line);
-        } catch {
-          // The reader stopped reading.
-        } finally {
-          try {
-            file.close();
-          } catch {
-            // Closed already.
-          }
-        }
-      })();
+      const { writer } = await endlessFifo(
+        fifo,
+        "1\tHe\the\tPRON\tPRP\t_\t0\troot\t_\t_\n".repeat(20000),
+      );
       const run = await runCli(["--allow-read", "--allow-write=/tmp"], args(fifo));
       await writer;
       assert.equal(run.code, 1, run.stderr);

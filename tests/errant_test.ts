@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { errantCompare, parseErrantCompareArgs } from "../metrics/errant/errant_compare.ts";
 import { main } from "../cli.ts";
-import { runCli } from "./run_cli.ts";
+import { endlessFifo, runCli } from "./run_cli.ts";
 import { createRegistry, readGold, scoreSystems } from "../mod.ts";
 import { InputError, UsageError } from "../plugins/mod.ts";
 import { applyEdits } from "../edits/apply.ts";
@@ -568,22 +568,7 @@ Deno.test("errant_compare refuses a file that never ends in one line (/dev/zero,
     });
     await t.step("an endless FIFO", async () => {
       const fifo = `${dir}/ref.m2`;
-      assert.ok((await new Deno.Command("mkfifo", { args: [fifo] }).output()).success, "mkfifo");
-      const writer = (async () => {
-        const file = await Deno.open(fifo, { write: true });
-        const block = new TextEncoder().encode("S He go home .\n".repeat(70000));
-        try {
-          while (true) await file.write(block);
-        } catch {
-          // The reader stopped reading.
-        } finally {
-          try {
-            file.close();
-          } catch {
-            // Closed already.
-          }
-        }
-      })();
+      const { writer } = await endlessFifo(fifo, "S He go home .\n".repeat(70000));
       const run = await runCli(["--allow-read"], ["errant_compare", "-hyp", hyp, "-ref", fifo]);
       await writer;
       assert.equal(run.code, 1, run.stderr);

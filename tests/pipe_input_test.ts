@@ -5,7 +5,7 @@
 // system "has 0 lines", and a gold longer than its system, "a named pipe nobody wrote to".
 
 import assert from "node:assert/strict";
-import { gecscore } from "./run_cli.ts";
+import { endlessFifo, gecscore } from "./run_cli.ts";
 
 const GOLD = "tests/testdata/m2scorer_example.m2";
 const SYSTEM = "tests/testdata/m2scorer_example_system";
@@ -69,18 +69,7 @@ Deno.test("a piped gold without end is refused at the pipe bound, naming it", as
   const dir = await Deno.makeTempDir({ prefix: "gecscore_pipes_" });
   try {
     const gold = `${dir}/gold.m2`;
-    assert.ok((await new Deno.Command("mkfifo", { args: [gold] }).output()).success, "mkfifo");
-    const writer = (async () => {
-      const file = await Deno.open(gold, { write: true });
-      const block = new TextEncoder().encode("S He go home .\n\n".repeat(50_000));
-      try {
-        while (true) await file.write(block);
-      } catch {
-        // The reader stopped reading.
-      } finally {
-        file.close();
-      }
-    })();
+    const { writer } = await endlessFifo(gold, "S He go home .\n\n".repeat(50_000));
     const run = await gecscore("score", "-m", "m2", "--gold", gold, SYSTEM);
     await writer;
     assert.equal(run.code, 1);

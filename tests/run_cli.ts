@@ -68,3 +68,36 @@ export async function runCli(
     stderr: decode(output.stderr),
   };
 }
+
+/**
+ * Make a FIFO at `path` and write `text` into it again and again until its reader goes away
+ * (the pipe breaks): an input without end, for the tests of the read bounds.
+ *
+ * @param path Where the FIFO is made (its folder must exist).
+ * @param text What is written each time.
+ * @returns Once the FIFO is made: `writer`, which settles when the reader has gone and the FIFO
+ * is closed (in an object: a promise returned by an async function would be awaited with it).
+ */
+export async function endlessFifo(
+  path: string,
+  text: string,
+): Promise<{ writer: Promise<void> }> {
+  const made = await new Deno.Command("mkfifo", { args: [path] }).output();
+  if (!made.success) throw new Error(`mkfifo ${path} failed`);
+  const writer = (async () => {
+    const file = await Deno.open(path, { write: true });
+    const block = new TextEncoder().encode(text);
+    try {
+      while (true) await file.write(block);
+    } catch {
+      // The reader stopped reading.
+    } finally {
+      try {
+        file.close();
+      } catch {
+        // Closed already.
+      }
+    }
+  })();
+  return { writer };
+}
